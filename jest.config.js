@@ -1,0 +1,16 @@
+// Jest runs every test through Next's SWC transform. View tests choose jsdom with a docblock
+// (`@jest-environment jsdom`); everything else runs in node.
+const nextJest = require('next/jest');
+
+const createJestConfig = nextJest({ dir: './' });
+
+/** @type {import('jest').Config} */
+const config = {
+  testEnvironment: 'node',
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  setupFilesAfterEnv: ['<rootDir>/tests/setup/fail-on-console-error.ts'],
+  testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/bench/', '<rootDir>/data/'],
+  testTimeout: 30000,
+};
+
+module.exports = createJestConfig(config);

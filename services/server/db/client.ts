@@ -1,0 +1,93 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from '@/services/server/db/schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it (PGlite and node-postgres share this API). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: 'pglite' | 'postgres';
+  /** Where the embedded database lives, or the server URL without its password. */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  /** `postgres://…` selects a PostgreSQL server; otherwise the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Directory of the embedded database (`<dataDir>/pglite`); `memory://` keeps it in memory. */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'services/server/db/migrations');
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl)) {
+    // Loaded on demand so that the embedded default never pays for the pg driver.
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries still report their errors.
+    });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      location: redact(config.databaseUrl),
+      close: () => pool.end(),
+    };
+  }
+  // PGlite loads its WebAssembly with a dynamic import; keep it out of the module graph until used.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = config.dataDir === 'memory://';
+  const dir = inMemory ? undefined : path.resolve(config.dataDir, 'pglite');
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    location: dir ?? 'memory://',
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Applies the checked-in migrations. On PostgreSQL an advisory lock makes concurrent starts of
+ * several app instances apply them once.
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await database.db.execute(sql`select pg_advisory_lock(727274)`);
+    try {
+      await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await database.db.execute(sql`select pg_advisory_unlock(727274)`);
+    }
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+}

@@ -1,0 +1,400 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Settings and languages
+
+/** Every admin-editable setting (system configuration, web settings), as strings. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Informational pages served by get_settings(type), per interface language. */
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** FAQ entries: [{question, answer}] */
+    items: jsonb('items').$type<{ question: string; answer: string }[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex('pages_type_language').on(t.type, t.language)],
+);
+
+/** Content languages (questions and categories belong to one). */
+export const languages = pgTable('languages', {
+  id: serial('id').primaryKey(),
+  language: text('language').notNull(),
+  code: text('code').notNull().unique(),
+  status: boolean('status').notNull().default(true),
+  isDefault: boolean('is_default').notNull().default(false),
+});
+
+/** Interface languages with their admin-editable strings. */
+export const systemLanguages = pgTable('system_languages', {
+  name: text('name').primaryKey(),
+  title: text('title').notNull(),
+  rtl: boolean('rtl').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  isDefault: boolean('is_default').notNull().default(false),
+  strings: jsonb('strings').$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (sessions are checked by the gateway; the accounts area fills these in)
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firebaseId: text('firebase_id').notNull().unique(),
+    name: text('name').notNull().default(''),
+    email: text('email'),
+    mobile: text('mobile'),
+    type: text('type').notNull().default('email'),
+    profile: text('profile'),
+    fcmId: text('fcm_id'),
+    referCode: text('refer_code').unique(),
+    friendsCode: text('friends_code'),
+    webLanguage: text('web_language'),
+    status: boolean('status').notNull().default(true),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [index('users_email').on(t.email), index('users_mobile').on(t.mobile)],
+);
+
+/** Opaque api_token sessions, stored as a SHA-256 hash of the token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content. A category belongs to one content language and one kind.
+
+/** Category kinds (rules.md, content model). */
+export const CATEGORY_TYPES = {
+  quiz_zone: 1,
+  fun_n_learn: 2,
+  guess_the_word: 3,
+  audio: 4,
+  maths: 5,
+  multi_match: 6,
+} as const;
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    type: smallint('type').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    isPremium: boolean('is_premium').notNull().default(false),
+    coins: integer('coins').notNull().default(0),
+    rowOrder: integer('row_order').notNull().default(0),
+    status: boolean('status').notNull().default(true),
+    source: text('source').notNull().default('admin'),
+  },
+  (t) => [
+    uniqueIndex('categories_language_type_slug').on(t.languageId, t.type, t.slug),
+    check('categories_coins_nonnegative', sql`${t.coins} >= 0`),
+  ],
+);
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    isPremium: boolean('is_premium').notNull().default(false),
+    coins: integer('coins').notNull().default(0),
+    rowOrder: integer('row_order').notNull().default(0),
+    status: boolean('status').notNull().default(true),
+  },
+  (t) => [uniqueIndex('subcategories_category_slug').on(t.categoryId, t.slug)],
+);
+
+const contentRef = () => ({
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
+  languageId: integer('language_id')
+    .notNull()
+    .references(() => languages.id),
+});
+
+/** Four (or five) options and the letter of the right one. */
+const options = () => ({
+  optionA: text('option_a').notNull(),
+  optionB: text('option_b').notNull(),
+  optionC: text('option_c'),
+  optionD: text('option_d'),
+  optionE: text('option_e'),
+});
+
+/**
+ * Multiple-choice and true/false questions: quiz zone, daily quiz, true/false, self challenge,
+ * random and group battles all draw from here.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    ...contentRef(),
+    /** 'multiple' (4 or 5 options) or 'boolean' (true/false). */
+    questionType: text('question_type').notNull(),
+    question: text('question').notNull(),
+    ...options(),
+    /** Letter of the right option: a..e. */
+    answer: text('answer').notNull(),
+    level: integer('level').notNull().default(1),
+    image: text('image'),
+    note: text('note').notNull().default(''),
+    /** Stable key of seeded or imported content; a translation shares its original's key. */
+    contentKey: text('content_key'),
+    /** sha256 of the normalised question text and options, for duplicate detection. */
+    contentHash: text('content_hash').notNull(),
+    source: text('source').notNull().default('admin'),
+    status: boolean('status').notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('questions_language_key').on(t.languageId, t.contentKey),
+    uniqueIndex('questions_language_hash').on(t.languageId, t.contentHash),
+    index('questions_level_lookup').on(t.categoryId, t.subcategoryId, t.level),
+    index('questions_type').on(t.languageId, t.questionType),
+    check('questions_answer_letter', sql`${t.answer} in ('a','b','c','d','e')`),
+    check('questions_type_known', sql`${t.questionType} in ('multiple','boolean')`),
+  ],
+);
+
+/** The daily quiz: one set of questions per language per day (admin-picked or drawn). */
+export const dailyQuizzes = pgTable(
+  'daily_quizzes',
+  {
+    id: serial('id').primaryKey(),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    day: date('day').notNull(),
+    questionIds: jsonb('question_ids').$type<number[]>().notNull(),
+  },
+  (t) => [uniqueIndex('daily_quizzes_language_day').on(t.languageId, t.day)],
+);
+
+/** Fun and learn: a comprehension (text, video link or PDF) followed by questions on it. */
+export const funNLearn = pgTable('fun_n_learn', {
+  id: serial('id').primaryKey(),
+  ...contentRef(),
+  title: text('title').notNull(),
+  detail: text('detail').notNull().default(''),
+  /** 'text' | 'video' | 'pdf' */
+  contentType: text('content_type').notNull().default('text'),
+  contentData: text('content_data').notNull().default(''),
+  status: boolean('status').notNull().default(true),
+});
+
+export const funNLearnQuestions = pgTable(
+  'fun_n_learn_questions',
+  {
+    id: serial('id').primaryKey(),
+    funNLearnId: integer('fun_n_learn_id')
+      .notNull()
+      .references(() => funNLearn.id, { onDelete: 'cascade' }),
+    questionType: text('question_type').notNull(),
+    question: text('question').notNull(),
+    ...options(),
+    answer: text('answer').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [index('fun_n_learn_questions_parent').on(t.funNLearnId)],
+);
+
+/** Guess the word: the answer is a word, the question may carry an image. */
+export const guessTheWord = pgTable('guess_the_word', {
+  id: serial('id').primaryKey(),
+  ...contentRef(),
+  question: text('question').notNull(),
+  image: text('image'),
+  answer: text('answer').notNull(),
+  note: text('note').notNull().default(''),
+  status: boolean('status').notNull().default(true),
+});
+
+/** Audio questions: an uploaded file or a link, then options. */
+export const audioQuestions = pgTable('audio_questions', {
+  id: serial('id').primaryKey(),
+  ...contentRef(),
+  /** 'upload' | 'link' */
+  audioType: text('audio_type').notNull(),
+  audio: text('audio').notNull(),
+  questionType: text('question_type').notNull().default('multiple'),
+  question: text('question').notNull(),
+  ...options(),
+  answer: text('answer').notNull(),
+  note: text('note').notNull().default(''),
+  status: boolean('status').notNull().default(true),
+});
+
+/** Maths mania: LaTeX in the question and options. */
+export const mathsQuestions = pgTable('maths_questions', {
+  id: serial('id').primaryKey(),
+  ...contentRef(),
+  questionType: text('question_type').notNull().default('multiple'),
+  question: text('question').notNull(),
+  image: text('image'),
+  ...options(),
+  answer: text('answer').notNull(),
+  note: text('note').notNull().default(''),
+  status: boolean('status').notNull().default(true),
+});
+
+/** Multi match: several right options (multiselect) or an order (sequence). */
+export const multiMatchQuestions = pgTable(
+  'multi_match_questions',
+  {
+    id: serial('id').primaryKey(),
+    ...contentRef(),
+    level: integer('level').notNull().default(1),
+    /** 'multiselect' | 'sequence' */
+    answerType: text('answer_type').notNull(),
+    question: text('question').notNull(),
+    image: text('image'),
+    ...options(),
+    /** Letters: the right set ('a,c') for multiselect, the right order ('c,a,d,b') for sequence. */
+    answer: text('answer').notNull(),
+    note: text('note').notNull().default(''),
+    status: boolean('status').notNull().default(true),
+  },
+  (t) => [index('multi_match_level_lookup').on(t.categoryId, t.subcategoryId, t.level)],
+);
+
+/** Contests and their questions and prizes. */
+export const contests = pgTable('contests', {
+  id: serial('id').primaryKey(),
+  languageId: integer('language_id')
+    .notNull()
+    .references(() => languages.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  image: text('image'),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  entryFee: integer('entry_fee').notNull().default(0),
+  prizesPaidAt: timestamp('prizes_paid_at', { withTimezone: true }),
+  status: boolean('status').notNull().default(true),
+});
+
+export const contestQuestions = pgTable(
+  'contest_questions',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    questionType: text('question_type').notNull().default('multiple'),
+    question: text('question').notNull(),
+    image: text('image'),
+    ...options(),
+    answer: text('answer').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [index('contest_questions_parent').on(t.contestId)],
+);
+
+export const contestPrizes = pgTable(
+  'contest_prizes',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    rankTo: integer('rank_to').notNull(),
+    coins: integer('coins').notNull(),
+  },
+  (t) => [uniqueIndex('contest_prizes_rank').on(t.contestId, t.rankTo)],
+);
+
+/** Exams: date, duration, 4-digit key; questions carry their marks. */
+export const examModules = pgTable('exam_modules', {
+  id: serial('id').primaryKey(),
+  languageId: integer('language_id')
+    .notNull()
+    .references(() => languages.id),
+  title: text('title').notNull(),
+  examDate: date('exam_date').notNull(),
+  examKey: text('exam_key').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  answerAgain: boolean('answer_again').notNull().default(false),
+  status: boolean('status').notNull().default(true),
+});
+
+export const examModuleQuestions = pgTable(
+  'exam_module_questions',
+  {
+    id: serial('id').primaryKey(),
+    examModuleId: integer('exam_module_id')
+      .notNull()
+      .references(() => examModules.id, { onDelete: 'cascade' }),
+    marks: integer('marks').notNull().default(1),
+    questionType: text('question_type').notNull().default('multiple'),
+    question: text('question').notNull(),
+    image: text('image'),
+    ...options(),
+    answer: text('answer').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [index('exam_module_questions_parent').on(t.examModuleId)],
+);
+
+/** Import runs, so an operator can see what was loaded and when. */
+export const contentImports = pgTable('content_imports', {
+  id: serial('id').primaryKey(),
+  source: text('source').notNull(),
+  fileName: text('file_name').notNull(),
+  inserted: integer('inserted').notNull(),
+  duplicates: integer('duplicates').notNull(),
+  rejected: integer('rejected').notNull(),
+  createdAt: created(),
+});

@@ -1,0 +1,178 @@
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { ApiError } from '@/services/server/gateway/api-error';
+
+/** An uploaded file, held in memory (upload limits are small). */
+export interface UploadedFile {
+  readonly field: string;
+  readonly filename: string;
+  readonly mimeType: string;
+  readonly data: Buffer;
+}
+
+export interface ParsedBody {
+  readonly fields: Record<string, string>;
+  readonly files: UploadedFile[];
+  /** JSON bodies keep their types; form bodies are all strings (zod coerces). */
+  readonly json: Record<string, unknown> | undefined;
+}
+
+export interface BodyLimits {
+  /** Whole body, bytes. */
+  readonly maxBodyBytes: number;
+  /** One text field, bytes. */
+  readonly maxFieldBytes: number;
+  readonly maxFields: number;
+  /** One file, bytes; 0 refuses files. */
+  readonly maxFileBytes: number;
+  readonly maxFiles: number;
+}
+
+export const DEFAULT_LIMITS: BodyLimits = {
+  maxBodyBytes: 1024 * 1024,
+  maxFieldBytes: 64 * 1024,
+  maxFields: 100,
+  maxFileBytes: 0,
+  maxFiles: 0,
+};
+
+const EMPTY: ParsedBody = { fields: {}, files: [], json: undefined };
+
+function tooLarge(detail: string, field?: string): ApiError {
+  return new ApiError('payload_too_large', { detail, field });
+}
+
+/** Reads the whole body, refusing it as soon as it passes the limit. */
+function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit) return Promise.reject(tooLarge(`body is larger than ${limit} bytes`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(tooLarge(`body is larger than ${limit} bytes`));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    req.on('error', (err) => {
+      if (!failed) reject(err);
+    });
+  });
+}
+
+function checkFields(fields: Record<string, string>, limits: BodyLimits): void {
+  const names = Object.keys(fields);
+  if (names.length > limits.maxFields) throw tooLarge(`more than ${limits.maxFields} fields`);
+  for (const name of names) {
+    if (Buffer.byteLength(fields[name]!) > limits.maxFieldBytes) {
+      throw tooLarge(`${name} is longer than ${limits.maxFieldBytes} bytes`, name);
+    }
+  }
+}
+
+function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<ParsedBody> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limits.maxBodyBytes) return Promise.reject(tooLarge(`body is larger than ${limits.maxBodyBytes} bytes`));
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: {
+          fieldSize: limits.maxFieldBytes,
+          fields: limits.maxFields,
+          fileSize: limits.maxFileBytes,
+          files: limits.maxFiles,
+        },
+      });
+    } catch {
+      reject(new ApiError('103', { detail: 'malformed multipart body' }));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const files: UploadedFile[] = [];
+    let total = 0;
+    let failure: Error | undefined;
+    const fail = (err: Error) => {
+      if (failure) return;
+      failure = err;
+      req.unpipe(bb);
+      req.resume();
+      reject(err);
+    };
+    req.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limits.maxBodyBytes) fail(tooLarge(`body is larger than ${limits.maxBodyBytes} bytes`));
+    });
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(tooLarge(`${name} is longer than ${limits.maxFieldBytes} bytes`, name));
+      else fields[name] = value;
+    });
+    bb.on('file', (name, stream, info) => {
+      if (limits.maxFiles === 0) {
+        stream.resume();
+        fail(new ApiError('103', { field: name, detail: `${name}: this endpoint takes no file` }));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('limit', () => fail(tooLarge(`${name} is larger than ${limits.maxFileBytes} bytes`, name)));
+      stream.on('close', () => {
+        if (!failure) {
+          files.push({ field: name, filename: info.filename, mimeType: info.mimeType, data: Buffer.concat(chunks) });
+        }
+      });
+    });
+    bb.on('fieldsLimit', () => fail(tooLarge(`more than ${limits.maxFields} fields`)));
+    bb.on('filesLimit', () => fail(tooLarge(`more than ${limits.maxFiles} files`)));
+    bb.on('error', () => fail(new ApiError('103', { detail: 'malformed multipart body' })));
+    bb.on('close', () => {
+      if (!failure) resolve({ fields, files, json: undefined });
+    });
+    req.pipe(bb);
+  });
+}
+
+/** Parses a POST body: multipart/form-data, application/x-www-form-urlencoded or JSON. */
+export async function parseBody(req: IncomingMessage, limits: BodyLimits): Promise<ParsedBody> {
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  const hasBody = Number(req.headers['content-length'] ?? '0') > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return EMPTY;
+  if (type.startsWith('multipart/form-data')) return parseMultipart(req, limits);
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    const raw = await readRaw(req, limits.maxBodyBytes);
+    const fields = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    checkFields(fields, limits);
+    return { fields, files: [], json: undefined };
+  }
+  if (type.startsWith('application/json') || type === '') {
+    const raw = await readRaw(req, limits.maxBodyBytes);
+    if (raw.length === 0) return EMPTY;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new ApiError('103', { detail: 'body is not valid JSON' });
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ApiError('103', { detail: 'JSON body must be an object' });
+    }
+    const json = parsed as Record<string, unknown>;
+    const strings: Record<string, string> = {};
+    for (const [k, v] of Object.entries(json)) if (typeof v === 'string') strings[k] = v;
+    checkFields(strings, limits);
+    if (Object.keys(json).length > limits.maxFields) throw tooLarge(`more than ${limits.maxFields} fields`);
+    return { fields: strings, files: [], json };
+  }
+  throw new ApiError('unsupported_media_type', { detail: `content type ${type} is not accepted` });
+}

@@ -1,0 +1,65 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { SettingsMap } from '@/services/domain/settings';
+import type { BodyLimits, UploadedFile } from '@/services/server/gateway/body';
+import type { AuthUser } from '@/services/server/accounts/sessions';
+import type { AppServices } from '@/services/server/app-services';
+
+/** Who may call an endpoint. `public` endpoints still see the user when a valid token is sent. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RequestContext {
+  readonly requestId: string;
+  readonly log: Logger;
+  readonly user: AuthUser | null;
+  /** Settings as they were when the request started. */
+  readonly settings: SettingsMap;
+  readonly files: readonly UploadedFile[];
+  readonly ip: string;
+  readonly app: AppServices;
+}
+
+/** What a handler answers: `data`, the success code (default 'ok'), extra top-level keys. */
+export interface HandlerResult {
+  readonly data: unknown;
+  readonly message?: string;
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+export interface EndpointDef<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly access: Access;
+  /** One schema per endpoint; its first failing field is named in the answer. */
+  readonly input: S;
+  readonly limits?: Partial<BodyLimits>;
+  /** Answers while maintenance mode is on (settings, languages, sign-in). */
+  readonly duringMaintenance?: boolean;
+  handler(input: z.output<S>, ctx: RequestContext): Promise<HandlerResult>;
+}
+
+/** Declares an endpoint with its input type inferred from the schema. */
+export function endpoint<S extends z.ZodType>(def: EndpointDef<S>): EndpointDef {
+  return def as unknown as EndpointDef;
+}
+
+export class EndpointRegistry {
+  private readonly byName = new Map<string, EndpointDef>();
+
+  constructor(groups: readonly (readonly EndpointDef[])[]) {
+    for (const group of groups) {
+      for (const def of group) {
+        if (!/^[a-z][a-z0-9_]*$/.test(def.name)) throw new Error(`endpoint name ${def.name} is not snake_case`);
+        if (this.byName.has(def.name)) throw new Error(`endpoint ${def.name} is registered twice`);
+        this.byName.set(def.name, def);
+      }
+    }
+  }
+
+  get(name: string): EndpointDef | undefined {
+    return this.byName.get(name);
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()].sort();
+  }
+}
