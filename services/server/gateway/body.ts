@@ -129,7 +129,7 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
       stream.on('limit', () => fail(tooLarge(`${name} is larger than ${limits.maxFileBytes} bytes`, name)));
       stream.on('close', () => {
         if (!failure) {
-          files.push({ field: name, filename: info.filename, mimeType: info.mimeType, data: Buffer.concat(chunks) });
+          files.push({ field: name, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks) });
         }
       });
     });

@@ -1,0 +1,72 @@
+/**
+ * The Quiz Arena server: `/api/*` goes to the API gateway, everything else to Next.
+ * `npm run dev` and `npm start` both run this file (architecture.md, "Why a custom server").
+ */
+import http from 'node:http';
+import next from 'next';
+import { readConfig } from '@/services/server/config';
+import { createLogger } from '@/services/server/logger';
+import { API_PREFIX } from '@/services/server/gateway/gateway';
+import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
+
+async function main() {
+  const config = readConfig();
+  const log = createLogger(config.logLevel);
+  const startedAt = Date.now();
+
+  const nextApp = next({ dev: config.dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
+  const handleNext = nextApp.getRequestHandler();
+
+  // The database and Next start side by side; API calls wait for the database, pages don't.
+  const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config).then((database) => {
+    log.info({ database: database.kind, location: database.location, ms: Date.now() - startedAt }, 'database ready');
+    return createApiRuntime(database, config, log);
+  });
+  runtimeReady.catch((err) => {
+    log.fatal({ err }, 'the database could not be opened');
+    process.exit(1);
+  });
+  await nextApp.prepare();
+
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith(API_PREFIX)) {
+      runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {
+        log.error({ err }, 'api request failed before the gateway');
+        if (!res.headersSent) res.writeHead(503).end();
+      });
+      return;
+    }
+    handleNext(req, res).catch((err) => {
+      log.error({ err, url: req.url }, 'page request failed');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  server.listen(config.port, config.host, () => {
+    log.info({ port: config.port, dev: config.dev, ms: Date.now() - startedAt }, `Quiz Arena listening on http://localhost:${config.port}`);
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    server.close();
+    server.closeAllConnections();
+    try {
+      await nextApp.close();
+      const runtime = await runtimeReady;
+      await runtime.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

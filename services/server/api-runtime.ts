@@ -1,0 +1,30 @@
+import type { Logger } from 'pino';
+import type { ServerConfig } from '@/services/server/config';
+import { migrateDatabase, openDatabase, type Database } from '@/services/server/db/client';
+import { createAppServices, type AppServices } from '@/services/server/app-services';
+import { createGateway, type Gateway } from '@/services/server/gateway/gateway';
+import { createRegistry } from '@/services/server/endpoints/registry';
+
+export interface ApiRuntime {
+  readonly app: AppServices;
+  readonly gateway: Gateway;
+  close(): Promise<void>;
+}
+
+/** Wires the gateway to an open, migrated database. Used by server.ts and the API tests. */
+export function createApiRuntime(database: Database, config: ServerConfig, log: Logger): ApiRuntime {
+  const app = createAppServices(database, config, log);
+  const gateway = createGateway(createRegistry(), app, log);
+  return {
+    app,
+    gateway,
+    close: () => database.close(),
+  };
+}
+
+/** Opens the configured database and applies migrations. */
+export async function openConfiguredDatabase(config: ServerConfig): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  return database;
+}

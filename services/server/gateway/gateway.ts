@@ -1,0 +1,160 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { CODES, type Code } from '@/services/domain/codes';
+import { flagSetting } from '@/services/domain/settings';
+import { findSessionUser, type AuthUser } from '@/services/server/accounts/sessions';
+import type { AppServices } from '@/services/server/app-services';
+import { ApiError, isApiError } from '@/services/server/gateway/api-error';
+import { DEFAULT_LIMITS, parseBody, type BodyLimits } from '@/services/server/gateway/body';
+import type { EndpointDef, EndpointRegistry, RequestContext } from '@/services/server/gateway/endpoint';
+
+export const API_PREFIX = '/api/';
+
+const bootId = randomBytes(3).toString('hex');
+let counter = 0;
+/** Short, unique per process and sortable: enough to find one call in the log. */
+function nextRequestId(): string {
+  counter += 1;
+  return `${bootId}-${counter.toString(36)}`;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    'cache-control': 'no-store',
+    'x-request-id': requestId,
+    ...headers,
+  });
+  res.end(payload);
+}
+
+function failure(code: Code, requestId: string, extra: { field?: string; detail?: string } = {}) {
+  return {
+    status: CODES[code].status,
+    body: {
+      error: true,
+      message: code,
+      data: null,
+      ...(extra.field ? { field: extra.field } : {}),
+      ...(extra.detail ? { detail: extra.detail } : {}),
+      request_id: requestId,
+    },
+  };
+}
+
+function bearerToken(req: IncomingMessage): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** zod issue → the field it is about and a sentence naming what was wrong. */
+function describeIssue(error: z.ZodError): { field?: string; detail: string } {
+  const issue = error.issues[0];
+  if (!issue) return { detail: 'invalid input' };
+  const field = issue.path.map(String).join('.') || undefined;
+  return { field, detail: field ? `${field}: ${issue.message}` : issue.message };
+}
+
+export interface Gateway {
+  /** Handles a request whose path starts with /api/. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+export function createGateway(registry: EndpointRegistry, app: AppServices, log: Logger): Gateway {
+  async function authenticate(def: EndpointDef, req: IncomingMessage): Promise<AuthUser | null> {
+    const token = bearerToken(req);
+    if (!token) {
+      if (def.access === 'public') return null;
+      throw new ApiError('125', { detail: 'this call needs Authorization: Bearer <api_token>' });
+    }
+    const user = await findSessionUser(app.database.db, token);
+    if (!user) {
+      if (def.access === 'public') return null;
+      throw new ApiError('129', { detail: 'the token is unknown, expired or revoked' });
+    }
+    if (!user.active) throw new ApiError('126');
+    if (def.access === 'admin' && !user.isAdmin) throw new ApiError('129', { detail: 'this call is for admins' });
+    return user;
+  }
+
+  async function run(def: EndpointDef, req: IncomingMessage, requestId: string, reqLog: Logger) {
+    const user = await authenticate(def, req);
+    const settings = await app.settings.current();
+    if (flagSetting(settings, 'maintenance_mode') && !def.duringMaintenance && !user?.isAdmin) {
+      throw new ApiError('maintenance');
+    }
+    const limits: BodyLimits = { ...DEFAULT_LIMITS, ...def.limits };
+    const body = await parseBody(req, limits);
+    const parsed = def.input.safeParse(body.json ?? body.fields);
+    if (!parsed.success) throw new ApiError('103', describeIssue(parsed.error));
+    const ctx: RequestContext = {
+      requestId,
+      log: reqLog,
+      user,
+      settings,
+      files: body.files,
+      ip: req.socket.remoteAddress ?? '',
+      app,
+    };
+    return def.handler(parsed.data, ctx);
+  }
+
+  return {
+    async handle(req, res) {
+      const started = process.hrtime.bigint();
+      const requestId = nextRequestId();
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const name = (q === -1 ? url : url.slice(0, q)).slice(API_PREFIX.length).replace(/\/$/, '');
+      const reqLog = log.child({ reqId: requestId });
+      let status = 200;
+      let code: string = 'ok';
+      try {
+        const def = registry.get(name);
+        if (!def) {
+          const f = failure('not_found', requestId, { detail: `there is no endpoint named ${name || '(empty)'}` });
+          status = f.status;
+          code = 'not_found';
+          req.resume();
+          send(res, f.status, f.body, requestId);
+          return;
+        }
+        if (req.method !== 'POST') {
+          const f = failure('method_not_allowed', requestId, { detail: `${req.method} is not accepted; use POST` });
+          status = f.status;
+          code = 'method_not_allowed';
+          req.resume();
+          send(res, f.status, f.body, requestId, { allow: 'POST' });
+          return;
+        }
+        const result = await run(def, req, requestId, reqLog);
+        code = result.message ?? 'ok';
+        send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, requestId);
+      } catch (error) {
+        if (isApiError(error)) {
+          const f = failure(error.code, requestId, { field: error.field, detail: error.detail });
+          status = f.status;
+          code = error.code;
+          if (!req.complete) req.resume();
+          send(res, f.status, f.body, requestId, f.status === 413 ? { connection: 'close' } : {});
+        } else {
+          status = 500;
+          code = '122';
+          reqLog.error({ err: error, endpoint: name }, 'unexpected failure');
+          const f = failure('122', requestId);
+          if (!res.headersSent) send(res, 500, f.body, requestId);
+          else res.destroy();
+        }
+      } finally {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        reqLog.info({ endpoint: name, status, code, ms: Math.round(ms * 100) / 100 }, 'api');
+      }
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { writeSetting } from '@/services/server/settings/repository';
+import { ApiError } from '@/services/server/gateway/api-error';
+import { endpoint, EndpointRegistry } from '@/services/server/gateway/endpoint';
+import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
+import { startTestApi, type TestApi } from '@/tests/setup/api';
+import { createPlayerWithSession } from '@/tests/fixtures/users';
+
+// A registry holding the real endpoints plus probes that exercise each branch of the gateway.
+const probes = [
+  endpoint({
+    name: 'probe_echo',
+    access: 'public',
+    input: z.object({ name: z.string().min(2, 'must be at least 2 characters').max(20), count: z.coerce.number().int().min(1) }),
+    async handler(input, ctx) {
+      ctx.log.info({ probe: true }, 'handler ran');
+      return { data: { name: input.name, count: input.count, user: ctx.user?.id ?? null }, extra: { total: 1 } };
+    },
+  }),
+  endpoint({
+    name: 'probe_private',
+    access: 'user',
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: { user: ctx.user!.id } };
+    },
+  }),
+  endpoint({
+    name: 'probe_admin',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler() {
+      return { data: 'admin ok' };
+    },
+  }),
+  endpoint({
+    name: 'probe_crash',
+    access: 'public',
+    input: z.object({}),
+    async handler() {
+      throw new Error('secret database detail at /srv/app/secret.ts:42');
+    },
+  }),
+  endpoint({
+    name: 'probe_refuse',
+    access: 'public',
+    input: z.object({}),
+    async handler() {
+      throw new ApiError('not_enough_coins', { field: 'coins' });
+    },
+  }),
+];
+
+let api: TestApi;
+
+beforeAll(async () => {
+  const database = await getTestDatabase();
+  api = await startTestApi(database, new EndpointRegistry([probes]));
+});
+
+beforeEach(async () => {
+  await resetDatabase(await getTestDatabase());
+  api.app.settings.invalidate();
+});
+
+afterAll(async () => {
+  await api.close();
+  await closeTestDatabase();
+});
+
+describe(`the API gateway (${testDbKind})`, () => {
+  test.each(['multipart', 'urlencoded', 'json'] as const)('reads a %s body and answers in the envelope', async (as) => {
+    const res = await api.call('probe_echo', { name: 'Ada', count: '3' }, { as });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ error: false, message: 'ok', data: { name: 'Ada', count: 3, user: null }, total: 1 });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{6}-[0-9a-z]+$/);
+  });
+
+  test('names the field that failed validation', async () => {
+    const res = await api.call('probe_echo', { name: 'A', count: 2 });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: true, message: '103', field: 'name', data: null });
+    expect(res.body.detail).toContain('at least 2 characters');
+  });
+
+  test('names a missing required field', async () => {
+    const res = await api.call('probe_echo', { name: 'Ada' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: '103', field: 'count' });
+  });
+
+  test('answers 404 for an unknown endpoint', async () => {
+    const res = await api.call('no_such_endpoint');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: true, message: 'not_found' });
+  });
+
+  test('answers 405 for a method other than POST', async () => {
+    const res = await api.call('probe_echo', {}, { method: 'GET' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(res.body.message).toBe('method_not_allowed');
+  });
+
+  test('answers 413 for a body over the limit', async () => {
+    const res = await api.call('probe_echo', { name: 'x'.repeat(1024 * 1024 + 10), count: 1 }, { as: 'json' });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('payload_too_large');
+  });
+
+  test('answers 413 naming a field over the field limit', async () => {
+    const res = await api.call('probe_echo', { name: 'x'.repeat(70 * 1024), count: 1 });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ message: 'payload_too_large', field: 'name' });
+  });
+
+  test('refuses a body that is not JSON, form or multipart', async () => {
+    const res = await fetch(`${api.url}/api/probe_echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'name=Ada',
+    });
+    expect(res.status).toBe(415);
+  });
+
+  test('refuses malformed JSON saying so', async () => {
+    const res = await fetch(`${api.url}/api/probe_echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: '103', detail: 'body is not valid JSON' });
+  });
+
+  test('answers 401 with code 125 when a protected call has no token', async () => {
+    const res = await api.call('probe_private');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('125');
+  });
+
+  test('answers 401 with code 129 for a forged token', async () => {
+    const res = await api.call('probe_private', {}, { token: 'forged-token' });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('129');
+  });
+
+  test('answers 401 for an expired or revoked token', async () => {
+    const { db } = await getTestDatabase();
+    const expired = await createPlayerWithSession(db, { expiresInMs: -1000 });
+    const revoked = await createPlayerWithSession(db, { revoked: true });
+    expect((await api.call('probe_private', {}, { token: expired.token })).status).toBe(401);
+    expect((await api.call('probe_private', {}, { token: revoked.token })).status).toBe(401);
+  });
+
+  test('lets a valid token through and tells the handler who calls', async () => {
+    const { db } = await getTestDatabase();
+    const player = await createPlayerWithSession(db);
+    const res = await api.call('probe_private', {}, { token: player.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ user: player.userId });
+  });
+
+  test('answers code 126 to a deactivated account at once', async () => {
+    const { db } = await getTestDatabase();
+    const player = await createPlayerWithSession(db, { active: false });
+    const res = await api.call('probe_private', {}, { token: player.token });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('126');
+  });
+
+  test('keeps admin calls for admins', async () => {
+    const { db } = await getTestDatabase();
+    const player = await createPlayerWithSession(db);
+    const admin = await createPlayerWithSession(db, { isAdmin: true });
+    expect((await api.call('probe_admin', {}, { token: player.token })).status).toBe(401);
+    expect((await api.call('probe_admin', {}, { token: admin.token })).body.data).toBe('admin ok');
+  });
+
+  test('answers a refusal with its catalogue status and field', async () => {
+    const res = await api.call('probe_refuse');
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: true, message: 'not_enough_coins', field: 'coins' });
+  });
+
+  test('never sends a stack trace: an unexpected failure is 500 with code 122 and a request id', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await api.call('probe_crash');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: true, message: '122', data: null, request_id: res.headers.get('x-request-id') });
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+    const logged = api.logLines.find((l) => l.reqId === res.body.request_id && l.msg === 'unexpected failure');
+    expect(JSON.stringify(logged)).toContain('secret database detail');
+  });
+
+  test('writes the request id on every log line of a call', async () => {
+    const res = await api.call('probe_echo', { name: 'Ada', count: 1 });
+    const id = res.headers.get('x-request-id');
+    const lines = api.logLines.filter((l) => l.reqId === id);
+    expect(lines.map((l) => l.msg)).toEqual(['handler ran', 'api']);
+    expect(lines[1]).toMatchObject({ endpoint: 'probe_echo', status: 200 });
+  });
+
+  test('in maintenance mode refuses player calls but answers admins and calls marked for maintenance', async () => {
+    const { db } = await getTestDatabase();
+    await writeSetting(db, 'maintenance_mode', '1');
+    api.app.settings.invalidate();
+    const admin = await createPlayerWithSession(db, { isAdmin: true });
+    const refused = await api.call('probe_echo', { name: 'Ada', count: 1 });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe('maintenance');
+    expect((await api.call('probe_echo', { name: 'Ada', count: 1 }, { token: admin.token })).status).toBe(200);
+    expect((await api.call('probe_admin', {}, { token: admin.token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,81 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino, { type Logger } from 'pino';
+import type { Database } from '@/services/server/db/client';
+import { readConfig } from '@/services/server/config';
+import { createAppServices, type AppServices } from '@/services/server/app-services';
+import { createGateway } from '@/services/server/gateway/gateway';
+import type { EndpointRegistry } from '@/services/server/gateway/endpoint';
+import { createRegistry } from '@/services/server/endpoints/registry';
+
+export interface TestApi {
+  readonly url: string;
+  readonly app: AppServices;
+  /** Every log line written while the API ran, parsed. */
+  readonly logLines: Record<string, unknown>[];
+  call(endpoint: string, body?: Record<string, string | number | boolean>, options?: CallOptions): Promise<ApiAnswer>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** How the body is sent; multipart by default, as the web client does. */
+  as?: 'multipart' | 'urlencoded' | 'json';
+  method?: string;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: { error: boolean; message: string; data: unknown; field?: string; detail?: string; request_id?: string } & Record<string, unknown>;
+  headers: Headers;
+}
+
+/** A real HTTP server running the gateway on the given database (no Next, no port clash). */
+export async function startTestApi(database: Database, registry: EndpointRegistry = createRegistry()): Promise<TestApi> {
+  const logLines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const log: Logger = pino({ level: 'info' }, sink);
+  const app = createAppServices(database, { ...readConfig({}, []), dataDir: 'memory://' }, log);
+  const gateway = createGateway(registry, app, log);
+  const server = http.createServer((req, res) => void gateway.handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call(endpoint: string, body: Record<string, string | number | boolean> = {}, options: CallOptions = {}) {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: BodyInit | undefined;
+    const as = options.as ?? 'multipart';
+    if (as === 'json') {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    } else if (as === 'urlencoded') {
+      payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+    } else {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(body)) form.append(k, String(v));
+      payload = form;
+    }
+    const method = options.method ?? 'POST';
+    const res = await fetch(`${url}/api/${endpoint}`, {
+      method,
+      headers,
+      body: method === 'GET' || method === 'HEAD' ? undefined : payload,
+    });
+    return { status: res.status, body: await res.json(), headers: res.headers } as ApiAnswer;
+  }
+
+  return {
+    url,
+    app,
+    logLines,
+    call,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
