@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ServerConfig } from '@/services/server/config';
 import { migrateDatabase, openDatabase, type Database } from '@/services/server/db/client';
+import { acquireDataDirLock } from '@/services/server/db/lock';
 import { createAppServices, type AppServices } from '@/services/server/app-services';
 import { createGateway, type Gateway } from '@/services/server/gateway/gateway';
 import { createRegistry } from '@/services/server/endpoints/registry';
@@ -22,9 +23,29 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
   };
 }
 
-/** Opens the configured database and applies migrations. */
-export async function openConfiguredDatabase(config: ServerConfig): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateDatabase(database);
-  return database;
+/**
+ * Opens the configured database and applies migrations. The embedded database is opened by one
+ * process at a time (the server or an operator command), guarded by a lock file.
+ */
+export async function openConfiguredDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  const usesServer = Boolean(config.databaseUrl);
+  const lock = usesServer ? null : acquireDataDirLock(config.dataDir);
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await migrateDatabase(database);
+    if (!lock) return database;
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, types, unit and integration tests on PGlite and on PostgreSQL,
+# the production build, and the browser tests in Chromium. Ends with one line: "N passed, N failed".
+# Every stage runs even when an earlier one failed, so one run shows everything that is wrong.
+set -u
+cd "$(dirname "$0")/.."
+out="$(mktemp -d)"
+export NEXT_TELEMETRY_DISABLED=1
+export NODE_OPTIONS="--experimental-vm-modules ${NODE_OPTIONS:-}"
+
+stage() { # stage <name> <command…>: runs a check that is not a test file and records its result
+  local name="$1"; shift
+  echo "::: $name"
+  if "$@"; then echo "pass $name" >> "$out/checks.txt"; else echo "fail $name" >> "$out/checks.txt"; fi
+}
+
+stage lint npx eslint . --max-warnings=0
+stage typecheck npx tsc --noEmit
+
+echo "::: unit and integration tests (PGlite)"
+npx jest --ci --json --outputFile="$out/jest-pglite.json" || true
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "::: integration tests (PostgreSQL: TEST_DATABASE_URL)"
+  QA_TEST_DB=postgres npx jest --ci tests/api --json --outputFile="$out/jest-postgres.json" || true
+else
+  echo "::: integration tests on PostgreSQL skipped: TEST_DATABASE_URL is not set"
+fi
+
+stage build node scripts/ensure-build.mjs
+
+if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "::: browser tests (Chromium)"
+  npx jest --ci -c jest.e2e.config.js --json --outputFile="$out/jest-e2e.json" || true
+else
+  echo "::: browser tests cannot run: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium)"
+  echo "fail browser-tests (no chromium)" >> "$out/checks.txt"
+fi
+
+node scripts/summarize-tests.mjs "$out"

@@ -1,0 +1,76 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly dataDir: string;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const root = process.cwd();
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, out: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out()}`);
+    try {
+      const api = await fetch(`${url}/api/get_web_settings`, { method: 'POST' });
+      const page = await fetch(`${url}/`);
+      if (api.status === 200 && page.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer within ${timeoutMs} ms:\n${out()}`);
+}
+
+/**
+ * Starts the built app (`next build` must have run) on a free port with its own empty data
+ * directory. `settings` are written with the operator CLI before the start.
+ */
+export async function startServer(options: { settings?: Record<string, string> } = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-e2e-'));
+  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  for (const [key, value] of Object.entries(options.settings ?? {})) {
+    const res = spawnSync(tsx, ['scripts/settings.ts', 'set', key, value], { cwd: root, env, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`settings set ${key} failed: ${res.stderr}${res.stdout}`);
+  }
+  const port = await freePort();
+  let log = '';
+  const child = spawn(tsx, ['server.ts'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url, child, () => log, 60_000);
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
