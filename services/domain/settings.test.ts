@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ALL_SETTINGS,
+  defaultSettings,
+  intSetting,
+  isAuthPath,
+  isProtectedPath,
+  validateSetting,
+} from '@/services/domain/settings';
+import { renderSettingsDoc } from '@/services/domain/settings-doc';
+
+describe('the settings catalogue', () => {
+  test('holds every number rules.md names with its default', () => {
+    const d = defaultSettings();
+    expect(d).toMatchObject({
+      quiz_zone_total_level_question: '10',
+      quiz_zone_duration: '30',
+      quiz_winning_percentage: '30',
+      maximum_winning_coins: '4',
+      minimum_coins_winning_percentage: '70',
+      quiz_zone_lifeline_deduct_coin: '10',
+      guess_the_word_hint_deduct_coin: '2',
+      guess_the_word_max_winning_coins: '10',
+      self_challenge_max_questions: '50',
+      self_challenge_max_minutes: '30',
+      review_answers_deduct_coin: '10',
+      random_battle_entry_coin: '5',
+      random_battle_search_seconds: '30',
+      battle_correct_answer_points: '4',
+      battle_quick_answer_bonus_2s: '2',
+      battle_quick_answer_bonus_4s: '1',
+      battle_reconnect_grace_seconds: '10',
+      group_battle_max_players: '4',
+      welcome_bonus_coin: '10',
+      earn_coin: '50',
+      refer_coin: '100',
+      per_coin: '10',
+      coin_amount: '1',
+      coin_limit: '100',
+      payment_request_interval_hours: '48',
+      exam_violation_hidden_seconds: '5',
+      maintenance_mode: '0',
+      demo_mode: '0',
+    });
+  });
+
+  test('has no key twice', () => {
+    const keys = ALL_SETTINGS.map((s) => s.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test('every default passes its own validation', () => {
+    for (const def of ALL_SETTINGS) expect([def.key, validateSetting(def.key, def.default)]).toEqual([def.key, null]);
+  });
+
+  test('refuses a flag that is not 0 or 1, a number out of range and an unknown key', () => {
+    expect(validateSetting('maintenance_mode', 'yes')).toBe("maintenance_mode must be '0' or '1'");
+    expect(validateSetting('quiz_winning_percentage', '101')).toBe('quiz_winning_percentage must be at most 100');
+    expect(validateSetting('quiz_zone_duration', '2.5')).toBe('quiz_zone_duration must be a whole number');
+    expect(validateSetting('no_such_setting', '1')).toBe('unknown setting no_such_setting');
+  });
+
+  test('reads an unusable stored number as its default', () => {
+    expect(intSetting({ quiz_zone_duration: 'abc' }, 'quiz_zone_duration')).toBe(30);
+    expect(intSetting({ quiz_zone_duration: '45' }, 'quiz_zone_duration')).toBe(45);
+  });
+
+  test('docs/settings.md is the page the catalogue renders', () => {
+    const committed = fs.readFileSync(path.join(process.cwd(), 'docs', 'settings.md'), 'utf8');
+    expect(committed).toBe(renderSettingsDoc());
+  });
+});
+
+describe('route guarding', () => {
+  test.each(['/profile', '/profile/', '/profile/statistics/', '/quiz-zone/science/', '/quiz-play/daily-quiz-dashboard/'])(
+    '%s is for signed-in players',
+    (p) => expect(isProtectedPath(p)).toBe(true),
+  );
+
+  test.each(['/', '/faq/', '/quiz-play/', '/profiles-of-others/', '/auth/login/'])('%s is open to guests', (p) => {
+    expect(isProtectedPath(p)).toBe(false);
+  });
+
+  test('auth pages are recognised with and without the trailing slash', () => {
+    expect(isAuthPath('/auth/login')).toBe(true);
+    expect(isAuthPath('/auth/sign-up/')).toBe(true);
+    expect(isAuthPath('/authors/')).toBe(false);
+  });
+});
