@@ -8,7 +8,7 @@ import nextTs from 'eslint-config-next/typescript';
 //   services/client/, services/store/: never services/server/
 const serverOnly = { message: 'services/server is server-only: reach it through the API.' };
 
-export default [
+const config = [
   { ignores: ['.next/**', 'node_modules/**', 'data/**', 'coverage/**', 'next-env.d.ts', 'services/server/db/migrations/**'] },
   ...nextVitals,
   ...nextTs,
@@ -57,7 +57,9 @@ export default [
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', '*.config.js', 'next.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ];
+
+export default config;

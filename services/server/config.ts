@@ -21,7 +21,7 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): ServerConfig {
+export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env, argv: readonly string[] = process.argv): ServerConfig {
   const dev = argv.includes('--dev') || env.NODE_ENV === 'development';
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),

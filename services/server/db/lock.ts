@@ -85,10 +85,12 @@ function ownerIsRunning(owner: LockOwner, file: string): boolean {
 
 /**
  * Takes the lock of the embedded database under `dataDir` (`<dataDir>/pglite/.qa-lock`), creating
- * the directory if needed. Throws DataDirLockedError when a live process holds it; a lock left by
+ * the directory if needed (`memory://` needs no lock). Throws DataDirLockedError when a live process holds it; a lock left by
  * a process that is gone is taken over. The lock is released on `release()` and at process exit.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
+  // An in-memory database belongs to its process alone.
+  if (dataDir === 'memory://') return { path: '', release: () => {} };
   const dir = path.resolve(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE_NAME);

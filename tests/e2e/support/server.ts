@@ -48,7 +48,7 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
  */
 export async function startServer(options: { settings?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' };
   for (const [key, value] of Object.entries(options.settings ?? {})) {
     const res = spawnSync(tsx, ['scripts/settings.ts', 'set', key, value], { cwd: root, env, encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`settings set ${key} failed: ${res.stderr}${res.stdout}`);

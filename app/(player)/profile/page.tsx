@@ -1,0 +1,5 @@
+import { ProfileView } from '@/components/profile/profile-view';
+
+export default function ProfilePage() {
+  return <ProfileView />;
+}

@@ -1,0 +1,34 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { DocumentPreferencesScript } from '@/components/shell/document-preferences-script';
+import { Providers } from '@/components/shell/providers';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: 'Quiz Arena',
+  description: 'Play quizzes, win battles, climb the leaderboards.',
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#f8fafc' },
+    { media: '(prefers-color-scheme: dark)', color: '#0b1120' },
+  ],
+};
+
+// lang/dir start as the default interface language; the shell (and, before paint, the script)
+// switch them to the player's language, hence suppressHydrationWarning on <html>.
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" dir="ltr" suppressHydrationWarning>
+      <head>
+        <DocumentPreferencesScript />
+      </head>
+      <body>
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

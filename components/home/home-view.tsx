@@ -1,0 +1,77 @@
+'use client';
+
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, LinkCard } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSystemConfig } from '@/services/client/use-system-config';
+import { useAppSelector } from '@/services/store/hooks';
+import { selectEnabledModes, selectIsLogin, selectWebSettings } from '@/services/store/selectors';
+
+export function HomeView() {
+  const { t } = useTranslation();
+  const web = useAppSelector(selectWebSettings);
+  const isLogin = useAppSelector(selectIsLogin);
+  const modes = useAppSelector(selectEnabledModes);
+  const config = useSystemConfig();
+  const title = web?.web_header_title || web?.app_name || t('app.name');
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{title}</h1>
+        {web?.web_tagline ? (
+          <p dir="auto" className="text-lg text-fg-muted">
+            {web.web_tagline}
+          </p>
+        ) : null}
+      </section>
+
+      {isLogin ? null : (
+        <Card as="section" className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="flex-1">
+            <h2 className="capitalise-first font-semibold">{t('home.login_required_title')}</h2>
+            <p className="capitalise-first text-fg-muted">{t('home.login_required')}</p>
+          </div>
+          <ButtonLink href="/auth/login/">{t('home.login_action')}</ButtonLink>
+        </Card>
+      )}
+
+      <section aria-labelledby="modes-heading" className="flex flex-col gap-4">
+        <h2 id="modes-heading" className="text-xl font-bold">
+          {t('home.modes_heading')}
+        </h2>
+        {config.status === 'error' ? (
+          <ErrorWithRetry
+            title={t('common.error_title')}
+            message={t('home.modes_failed')}
+            retryLabel={t('common.retry')}
+            onRetry={config.retry}
+          />
+        ) : !modes ? (
+          <div role="status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <span className="sr-only">{t('common.loading')}</span>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-28" />
+            ))}
+          </div>
+        ) : modes.length === 0 ? (
+          <EmptyState title={t('home.no_quizzes')} />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {modes.map((mode) => (
+              <li key={mode.key} className="flex">
+                <LinkCard href={`${mode.route}/`} className="flex flex-1 flex-col gap-1">
+                  <h3 className="text-lg font-semibold text-accent">{t(`mode.${mode.key}.title`)}</h3>
+                  <p className="text-fg-muted">{t(`mode.${mode.key}.description`)}</p>
+                </LinkCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { AppShell } from '@/components/shell/app-shell';
+import { englishJson, fail, fakeServer, ok, renderWithApp, resetApp, WEB_SETTINGS } from '@/components/testing/test-app';
+import { WEB_SETTINGS_FETCHED_AT_KEY } from '@/services/client/app-bootstrap';
+import { defaultSettings, SYSTEM_SETTINGS } from '@/services/domain/settings';
+import { loggedIn } from '@/services/store/user-slice';
+
+const mockRouter = { replace: jest.fn(), push: jest.fn(), prefetch: jest.fn(), back: jest.fn(), forward: jest.fn(), refresh: jest.fn() };
+let mockPathname = '/';
+jest.mock('next/navigation', () => ({
+  usePathname: () => mockPathname,
+  useRouter: () => mockRouter,
+}));
+
+const arabicStrings = {
+  'header.hello_guest': 'مرحبًا أيها الزائر',
+  'settings.interface_language': 'لغة الواجهة',
+};
+
+const backgroundCalls = {
+  get_system_configurations: () => ok(defaultSettings(SYSTEM_SETTINGS)),
+  get_system_language_list: () =>
+    ok([
+      { name: 'en', title: 'English', rtl: false, version: 1, is_default: true },
+      { name: 'ar', title: 'العربية', rtl: true, version: 1, is_default: false },
+    ]),
+  get_languages: () => ok([{ id: 1, language: 'English', code: 'en', is_default: true }]),
+  get_system_language_json: (form: FormData) =>
+    form.get('language') === 'ar'
+      ? ok({ name: 'ar', title: 'العربية', rtl: true, version: 1, strings: arabicStrings })
+      : englishJson(),
+};
+
+beforeEach(async () => {
+  await resetApp();
+  mockPathname = '/';
+  jest.clearAllMocks();
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('the app shell', () => {
+  test('keeps the loader up with a retry while web settings fail, and shows the app once a retry succeeds', async () => {
+    let settingsAnswer = fail(500, '122');
+    fakeServer({ ...backgroundCalls, get_web_settings: () => settingsAnswer });
+
+    renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't start the app");
+    expect(screen.queryByText('page content')).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+
+    settingsAnswer = ok(WEB_SETTINGS);
+    fireEvent.click(retry);
+
+    expect(await screen.findByText('page content')).toBeInTheDocument();
+    expect(screen.getByText('hello guest')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(Number(window.sessionStorage.getItem(WEB_SETTINGS_FETCHED_AT_KEY))).toBeGreaterThan(0);
+  });
+
+  test('greets a logged-in player by name', async () => {
+    fakeServer({ ...backgroundCalls, get_web_settings: () => ok(WEB_SETTINGS) });
+    const { store } = renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    act(() => {
+      store.dispatch(loggedIn({ data: { name: 'Amira' }, token: 't0k3n' }));
+    });
+    expect(await screen.findByText('hello Amira')).toBeInTheDocument();
+    expect(screen.queryByText('hello guest')).not.toBeInTheDocument();
+  });
+
+  test('shows the maintenance notice instead of any player page while maintenance mode is on', async () => {
+    fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, maintenance_mode: '1' }) });
+    mockPathname = '/faq/';
+    renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Under maintenance' })).toBeInTheDocument();
+    expect(screen.queryByText('page content')).not.toBeInTheDocument();
+  });
+
+  test('still shows the admin console while maintenance mode is on', async () => {
+    fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, maintenance_mode: '1' }) });
+    mockPathname = '/admin/settings/';
+    renderWithApp(
+      <AppShell>
+        <p>admin content</p>
+      </AppShell>,
+    );
+    expect(await screen.findByText('admin content')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Under maintenance' })).not.toBeInTheDocument();
+  });
+
+  test('switching the interface language to Arabic loads its strings and lays the page out right to left', async () => {
+    const server = fakeServer({ ...backgroundCalls, get_web_settings: () => ok(WEB_SETTINGS) });
+    renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    const select = await screen.findByLabelText('Interface language');
+    await screen.findByRole('option', { name: 'العربية' });
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+
+    fireEvent.change(select, { target: { value: 'ar' } });
+
+    expect(await screen.findByText('مرحبًا أيها الزائر')).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    const arabicRequest = server.mock.calls.find(
+      ([url, init]) => url === '/api/get_system_language_json' && (init.body as FormData).get('language') === 'ar',
+    );
+    expect((arabicRequest?.[1].body as FormData).get('from')).toBe('2');
+  });
+
+  test.each([
+    ['1', true],
+    ['0', false],
+  ])('with language_mode %s the quiz-language selector is shown: %s', async (languageMode, shown) => {
+    const server = fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, language_mode: languageMode }) });
+    renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    await screen.findByText('page content');
+    if (shown) {
+      expect(await screen.findByLabelText('Quiz language')).toHaveDisplayValue('English');
+    } else {
+      await waitFor(() => expect(server).toHaveBeenCalledWith('/api/get_system_configurations', expect.anything()));
+      expect(screen.queryByLabelText('Quiz language')).not.toBeInTheDocument();
+      expect(server).not.toHaveBeenCalledWith('/api/get_languages', expect.anything());
+    }
+  });
+});

@@ -1,0 +1,24 @@
+'use client';
+
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '@/components/ui/select-field';
+import { switchInterfaceLanguage } from '@/services/client/app-bootstrap';
+import { useAppSelector } from '@/services/store/hooks';
+import { selectAppLanguages, selectCurrentAppLanguage } from '@/services/store/selectors';
+
+export function InterfaceLanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const languages = useAppSelector(selectAppLanguages);
+  const current = useAppSelector(selectCurrentAppLanguage);
+  const options = languages.map((l) => ({ value: l.name, label: l.title }));
+
+  return (
+    <SelectField
+      id="interface-language"
+      label={t('settings.interface_language')}
+      value={current?.name ?? i18n.language}
+      options={options}
+      onChange={(name) => void switchInterfaceLanguage(name)}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@/services/store/hooks';
+import { selectWebSettings } from '@/services/store/selectors';
+
+const LINKS = [
+  { href: '/faq/', key: 'nav.faq' },
+  { href: '/about-us/', key: 'nav.about_us' },
+  { href: '/contact-us/', key: 'nav.contact_us' },
+  { href: '/privacy-policy/', key: 'nav.privacy_policy' },
+  { href: '/terms-conditions/', key: 'nav.terms_conditions' },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const footerText = useAppSelector(selectWebSettings)?.web_footer_text;
+
+  return (
+    <footer className="border-t border-line bg-surface">
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-3 px-4 py-6">
+        <nav aria-label={t('footer.links')}>
+          <ul className="flex flex-wrap gap-x-1 gap-y-1">
+            {LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="inline-flex min-h-touch items-center rounded-control px-3 underline-offset-4 hover:underline">
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {footerText ? (
+          <p dir="auto" className="text-sm text-fg-muted">
+            {footerText}
+          </p>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

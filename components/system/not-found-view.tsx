@@ -1,0 +1,15 @@
+'use client';
+
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button';
+import { PageHeading } from '@/components/ui/page-heading';
+
+export function NotFoundView() {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col items-start gap-4">
+      <PageHeading title={t('not_found.title')} description={t('not_found.message')} />
+      <ButtonLink href="/">{t('not_found.home')}</ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import toast from 'react-hot-toast';
+import { messageKeyFor, type Envelope } from '@/services/domain/codes';
+import { i18n } from '@/services/client/i18n';
+import { selectLanguageId, selectToken } from '@/services/store/selectors';
+import { getAppStore } from '@/services/store/store';
+import { loggedOut } from '@/services/store/user-slice';
+
+/**
+ * The one API client (api.md): every call is a multipart POST to `/api/<endpoint>`, with the
+ * session token when there is one. There is deliberately no time-out (spec §9).
+ */
+
+export type PayloadValue = string | number | boolean | Blob | null | undefined | readonly unknown[] | object;
+export type Payload = Readonly<Record<string, PayloadValue>>;
+
+export type ApiFailure = {
+  ok: false;
+  /** HTTP status, or 0 when the server could not be reached. */
+  status: number;
+  /** The envelope's code (`102`, `not_enough_coins`, …), or null when there was no readable envelope. */
+  code: string | null;
+  field?: string;
+};
+
+export type ApiResult<T> =
+  | {
+      ok: true;
+      data: T;
+      /** The success code the server answered with. */
+      message: string;
+      /** Extra top-level envelope keys such as `total` or `my_rank`. */
+      meta: Readonly<Record<string, unknown>>;
+    }
+  | ApiFailure;
+
+export interface CallOptions {
+  /**
+   * Show the failure's text as a toast (default true). Views that render their own error state
+   * pass false. "No data" (102) is never toasted: it is an empty state, not an error.
+   */
+  toast?: boolean;
+}
+
+/** Endpoints whose payload carries `language_id` (spec §7). */
+const LANGUAGE_ENDPOINTS: ReadonlySet<string> = new Set([
+  'get_categories',
+  'get_subcategory_by_maincategory',
+  'get_languages',
+  'get_web_home_settings',
+  'get_questions_by_level',
+  'get_daily_quiz',
+  'get_questions_by_type',
+  'get_fun_n_learn',
+  'get_fun_n_learn_questions',
+  'get_guess_the_word',
+  'get_questions_for_self_challenge',
+  'get_contest',
+  'get_questions_by_contest',
+  'get_contest_leaderboard',
+  'set_contest_leaderboard',
+  'get_random_questions',
+  'create_room',
+  'get_audio_questions',
+  'get_exam_module',
+]);
+
+const NO_DATA = '102';
+
+type Navigate = (path: string) => void;
+
+// A plain module cannot use Next's router hook; the shell hands its router over on mount. Until
+// then (or outside React) a full navigation does the job.
+let navigate: Navigate = (path) => window.location.assign(path);
+
+export function setApiNavigator(fn: Navigate): void {
+  navigate = fn;
+}
+
+function toFormData(endpoint: string, payload: Payload): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (typeof Blob !== 'undefined' && value instanceof Blob) form.append(key, value);
+    else if (typeof value === 'boolean') form.append(key, value ? '1' : '0');
+    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  }
+  if (LANGUAGE_ENDPOINTS.has(endpoint)) {
+    form.set('language_id', String(selectLanguageId(getAppStore().getState())));
+  }
+  return form;
+}
+
+function notify(code: string | null, status: number): void {
+  const key = status === 0 ? 'errors.network' : messageKeyFor(code);
+  // The id folds repeats of the same failure (several calls failing at once) into one toast.
+  toast.error(i18n.t(key), { id: `api:${key}` });
+}
+
+async function readEnvelope(res: Response): Promise<Envelope<unknown> | null> {
+  try {
+    const body: unknown = await res.json();
+    return body && typeof body === 'object' && 'error' in body ? (body as Envelope<unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls an endpoint and reports the outcome; for views that must tell "empty" from "failed". */
+export async function apiRequest<T>(endpoint: string, payload: Payload = {}, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const store = getAppStore();
+  const token = selectToken(store.getState());
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+
+  let res: Response;
+  try {
+    res = await fetch(`/api/${endpoint}`, { method: 'POST', body: toFormData(endpoint, payload), headers });
+  } catch (err) {
+    console.warn(`[api] ${endpoint}: network error`, err);
+    if (options.toast !== false) notify(null, 0);
+    return { ok: false, status: 0, code: null };
+  }
+
+  const envelope = await readEnvelope(res);
+  if (res.status === 200 && envelope && envelope.error === false) {
+    const meta: Record<string, unknown> = { ...envelope };
+    delete meta.error;
+    delete meta.message;
+    delete meta.data;
+    return { ok: true, data: envelope.data as T, message: envelope.message, meta };
+  }
+
+  const code = envelope?.error ? envelope.message : null;
+  const field = envelope?.error ? envelope.field : undefined;
+  console.warn(`[api] ${endpoint}: HTTP ${res.status}, code ${code ?? 'none'}`, envelope?.error ? envelope.request_id ?? '' : '');
+
+  if (res.status === 401) {
+    store.dispatch(loggedOut());
+    notify(code, res.status);
+    navigate('/');
+  } else if (options.toast !== false && code !== NO_DATA) {
+    notify(code, res.status);
+  }
+  return { ok: false, status: res.status, code, ...(field ? { field } : {}) };
+}
+
+/** Calls an endpoint; any failure is logged (and toasted where useful) and yields null (spec §8). */
+export async function apiCall<T>(endpoint: string, payload?: Payload, options?: CallOptions): Promise<T | null> {
+  const result = await apiRequest<T>(endpoint, payload, options);
+  return result.ok ? result.data : null;
+}

@@ -1,0 +1,124 @@
+import toast from 'react-hot-toast';
+import { DEFAULT_INTERFACE_LANGUAGE, i18n } from '@/services/client/i18n';
+import { getLanguages, getSystemLanguageJson, getSystemLanguageList } from '@/services/client/languages-api';
+import { getSystemConfigurations, getWebSettings } from '@/services/client/settings-api';
+import {
+  appLanguageChanged,
+  appLanguagesLoaded,
+  contentLanguageChosen,
+  contentLanguagesLoaded,
+  type ContentLanguage,
+} from '@/services/store/languages-slice';
+import { selectLanguageMode } from '@/services/store/selectors';
+import { systemConfigLoaded, webSettingsLoaded } from '@/services/store/settings-slice';
+import { getAppStore } from '@/services/store/store';
+
+/** Spec §4: the time of the last web-settings fetch lives in sessionStorage. */
+export const WEB_SETTINGS_FETCHED_AT_KEY = 'quiz-arena:web-settings-fetched-at';
+
+/** Shares one request among callers that ask while it is under way (StrictMode, retry clicks). */
+function shared<T>(run: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => (pending ??= run().finally(() => (pending = null)));
+}
+
+/** Web settings, fetched on first load or on a manual refresh (spec §4). */
+export const loadWebSettings = shared(async (): Promise<boolean> => {
+  const webSettings = await getWebSettings();
+  if (!webSettings) return false;
+  const fetchedAt = Date.now();
+  getAppStore().dispatch(webSettingsLoaded({ webSettings, fetchedAt }));
+  try {
+    window.sessionStorage.setItem(WEB_SETTINGS_FETCHED_AT_KEY, String(fetchedAt));
+  } catch {
+    // sessionStorage unavailable: the time is still in the store.
+  }
+  return true;
+});
+
+export const loadSystemConfig = shared(async (): Promise<boolean> => {
+  const config = await getSystemConfigurations();
+  if (!config) return false;
+  getAppStore().dispatch(systemConfigLoaded(config));
+  return true;
+});
+
+export const loadInterfaceLanguageList = shared(async (): Promise<boolean> => {
+  const list = await getSystemLanguageList();
+  if (!list) return false;
+  getAppStore().dispatch(appLanguagesLoaded(list));
+  return true;
+});
+
+export const loadContentLanguages = shared(async (): Promise<boolean> => {
+  const list = await getLanguages();
+  if (!list) return false;
+  getAppStore().dispatch(contentLanguagesLoaded(list));
+  return true;
+});
+
+let latestSwitch = 0;
+
+type SwitchOutcome = 'switched' | 'failed' | 'superseded';
+
+async function loadInterfaceLanguage(name: string): Promise<SwitchOutcome> {
+  const ticket = ++latestSwitch;
+  const language = await getSystemLanguageJson(name);
+  // A slower answer to an earlier switch never overrides a later one.
+  if (ticket !== latestSwitch) return 'superseded';
+  if (!language) return 'failed';
+  i18n.addResourceBundle(language.name, 'translation', language.strings, true, true);
+  await i18n.changeLanguage(language.name);
+  getAppStore().dispatch(appLanguageChanged({ name: language.name, title: language.title, rtl: language.rtl }));
+  return 'switched';
+}
+
+/** Loads an interface language's strings from the server and switches to it. */
+export async function switchInterfaceLanguage(name: string): Promise<boolean> {
+  const outcome = await loadInterfaceLanguage(name);
+  if (outcome === 'failed') toast.error(i18n.t('settings.language_load_failed'), { id: 'language-load-failed' });
+  return outcome === 'switched';
+}
+
+export function chooseContentLanguage(language: ContentLanguage): void {
+  getAppStore().dispatch(contentLanguageChosen(language));
+}
+
+/**
+ * Starts the app: web settings first (the shell's loader waits for them), then the interface
+ * language, then everything else in the background.
+ */
+export const startApp = shared(async (): Promise<boolean> => {
+  if (!(await loadWebSettings())) return false;
+  const store = getAppStore();
+  const state = store.getState();
+
+  void loadSystemConfig();
+  void loadInterfaceLanguageList();
+  if (selectLanguageMode(state)) void loadContentLanguages();
+
+  const wanted =
+    state.languages.currentAppLanguage?.name ||
+    state.settings.webSettings?.web_default_interface_language ||
+    DEFAULT_INTERFACE_LANGUAGE;
+  const switching = loadInterfaceLanguage(wanted);
+  // English ships in the bundle, so only a language we hold no strings for is worth waiting for.
+  if (!i18n.hasResourceBundle(wanted, 'translation') && (await switching) === 'failed') {
+    fallBackToShippedLanguage();
+  }
+  return true;
+});
+
+/** A remembered language that can't be loaded must not leave English text laid out right-to-left. */
+function fallBackToShippedLanguage(): void {
+  const store = getAppStore();
+  const shipped = store
+    .getState()
+    .languages.appLanguages.find((l) => l.name === DEFAULT_INTERFACE_LANGUAGE) ?? {
+    name: DEFAULT_INTERFACE_LANGUAGE,
+    title: 'English',
+    rtl: false,
+  };
+  void i18n.changeLanguage(DEFAULT_INTERFACE_LANGUAGE);
+  store.dispatch(appLanguageChanged(shipped));
+}

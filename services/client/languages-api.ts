@@ -1,0 +1,33 @@
+import { apiCall } from '@/services/client/api';
+import type { ContentLanguage } from '@/services/store/languages-slice';
+
+export interface SystemLanguage {
+  name: string;
+  title: string;
+  rtl: boolean;
+  version: number;
+  is_default: boolean;
+}
+
+export interface SystemLanguageJson {
+  name: string;
+  title: string;
+  rtl: boolean;
+  version: number;
+  strings: Record<string, string>;
+}
+
+/** Spec §7, §9: the system language calls are made with `from=2`. */
+const FROM_WEB = 2;
+
+/** Content languages. */
+export const getLanguages = (): Promise<ContentLanguage[] | null> =>
+  apiCall<ContentLanguage[]>('get_languages', {}, { toast: false });
+
+/** Interface languages. */
+export const getSystemLanguageList = (): Promise<SystemLanguage[] | null> =>
+  apiCall<SystemLanguage[]>('get_system_language_list', { from: FROM_WEB }, { toast: false });
+
+/** Interface strings of one language; the caller decides whether a failure is worth a toast. */
+export const getSystemLanguageJson = (name: string): Promise<SystemLanguageJson | null> =>
+  apiCall<SystemLanguageJson>('get_system_language_json', { from: FROM_WEB, language: name }, { toast: false });

@@ -1,0 +1,299 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  ANSWER_LETTERS,
+  LANGUAGE_CODE,
+  LIMITS,
+  booleanWords,
+  contentHash,
+  normaliseText,
+  type AnswerLetter,
+  type QuestionType,
+} from '@/services/server/content/content-row';
+
+/**
+ * The demo content files (content/demo/README.md): one JSON file per category and content language,
+ * `content/demo/<language code>/<category slug>.json`. The schema and the checks below are the
+ * README's rules; a file that breaks one is refused with its path, the question key and the rule.
+ */
+
+export const DEMO_LEVELS = [1, 2, 3] as const;
+export const QUESTIONS_PER_LEVEL = 10;
+export const NOTE_MAX = 500;
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const text = (what: string, max: number) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? `${what} is required` : `${what} must be a text`) })
+    .trim()
+    .min(1, { error: `${what} must not be empty` })
+    .max(max, { error: `${what} is at most ${max} characters` });
+
+const slug = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .regex(SLUG, { error: `${what} must be kebab-case (a-z, 0-9, single dashes)` });
+
+const rowOrder = z
+  .number({ error: 'row_order must be a number' })
+  .int({ error: 'row_order must be a whole number' })
+  .min(0, { error: 'row_order must not be negative' });
+
+export const demoQuestionSchema = z
+  .strictObject({
+    key: z
+      .string({ error: 'key is required' })
+      .regex(/^\S{1,100}$/, { error: 'key must be 1 to 100 characters without spaces' }),
+    type: z.enum(['multiple', 'boolean'], { error: 'type is "multiple" or "boolean"' }),
+    level: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'level is 1, 2 or 3' }),
+    question: text('question', LIMITS.question),
+    options: z.array(text('an option', LIMITS.option), { error: 'options must be a list of texts' }),
+    answer: z
+      .number({ error: 'answer must be the index of the right option' })
+      .int({ error: 'answer must be the index of the right option' })
+      .min(0, { error: 'answer must be the index of the right option' }),
+    note: text('note', NOTE_MAX),
+  })
+  .superRefine((q, ctx) => {
+    if (q.type === 'multiple') {
+      if (q.options.length !== 4) {
+        ctx.addIssue({ code: 'custom', path: ['options'], message: `a multiple question has exactly 4 options, found ${q.options.length}` });
+      } else if (new Set(q.options.map(normaliseText)).size !== 4) {
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'the 4 options of a multiple question must be distinct' });
+      }
+    } else if (q.options.length !== 2) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `a boolean question has exactly 2 options (true, false), found ${q.options.length}` });
+    }
+    if (q.answer >= q.options.length) {
+      ctx.addIssue({ code: 'custom', path: ['answer'], message: `answer ${q.answer} is not the index of an option (0 to ${q.options.length - 1})` });
+    }
+  });
+
+export const demoSubcategorySchema = z.strictObject({
+  slug: slug('subcategory slug'),
+  name: text('subcategory name', LIMITS.name),
+  row_order: rowOrder,
+  questions: z.array(demoQuestionSchema, { error: 'questions must be a list' }),
+});
+
+export const demoFileSchema = z.strictObject({
+  language: z.string({ error: 'language is required' }).regex(LANGUAGE_CODE, { error: 'language must be a language code such as "en"' }),
+  category: z.strictObject({
+    slug: slug('category slug'),
+    name: text('category name', LIMITS.name),
+    row_order: rowOrder,
+  }),
+  subcategories: z.array(demoSubcategorySchema, { error: 'subcategories must be a list' }).min(1, { error: 'a category needs at least one subcategory' }),
+});
+
+export type DemoFileData = z.infer<typeof demoFileSchema>;
+
+export interface DemoQuestion {
+  readonly key: string;
+  readonly questionType: QuestionType;
+  readonly level: number;
+  readonly question: string;
+  readonly options: readonly string[];
+  readonly answer: AnswerLetter;
+  readonly note: string;
+  readonly contentHash: string;
+}
+
+export interface DemoSubcategory {
+  readonly slug: string;
+  readonly name: string;
+  readonly rowOrder: number;
+  readonly questions: readonly DemoQuestion[];
+}
+
+export interface DemoFile {
+  /** Path relative to the root directory, e.g. `content/demo/en/science.json`. */
+  readonly path: string;
+  readonly language: string;
+  readonly category: { readonly slug: string; readonly name: string; readonly rowOrder: number };
+  readonly subcategories: readonly DemoSubcategory[];
+}
+
+export class DemoContentError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    const shown = problems.slice(0, 20);
+    const more = problems.length > shown.length ? `\n  … and ${problems.length - shown.length} more` : '';
+    super(`The demo content breaks its rules (content/demo/README.md):\n  ${shown.join('\n  ')}${more}`);
+    this.name = 'DemoContentError';
+  }
+}
+
+/** Names the place of an issue: the question key when inside a question, else the JSON path. */
+function where(data: unknown, issuePath: readonly PropertyKey[]): string {
+  const parts = issuePath.map(String);
+  const qAt = parts.indexOf('questions');
+  if (qAt >= 0 && parts.length > qAt + 1) {
+    const node = parts.slice(0, qAt + 2).reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], data);
+    const key = (node as { key?: unknown } | undefined)?.key;
+    const rest = parts.slice(qAt + 2).join('.');
+    const label = typeof key === 'string' ? `question ${key}` : `subcategories[${parts[1]}].questions[${parts[qAt + 1]}]`;
+    return rest ? `${label}, ${rest}` : label;
+  }
+  return parts.length ? parts.join('.') : 'file';
+}
+
+function toDemoFile(relPath: string, data: DemoFileData): DemoFile {
+  return {
+    path: relPath,
+    language: data.language,
+    category: { slug: data.category.slug, name: data.category.name, rowOrder: data.category.row_order },
+    subcategories: data.subcategories.map((s) => ({
+      slug: s.slug,
+      name: s.name,
+      rowOrder: s.row_order,
+      questions: s.questions.map((q) => ({
+        key: q.key,
+        questionType: q.type,
+        level: q.level,
+        question: q.question,
+        options: q.options,
+        answer: ANSWER_LETTERS[q.answer]!,
+        note: q.note,
+        contentHash: contentHash(q.type, q.question),
+      })),
+    })),
+  };
+}
+
+/**
+ * Checks one file's text against the schema and the rules that concern a single file. Returns the
+ * file or the problems found, each naming the file.
+ */
+export function checkDemoFile(relPath: string, raw: string): { file: DemoFile; problems: [] } | { file: null; problems: string[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    return { file: null, problems: [`${relPath}: not valid JSON (${(error as Error).message})`] };
+  }
+  const parsed = demoFileSchema.safeParse(json);
+  if (!parsed.success) {
+    return { file: null, problems: parsed.error.issues.map((i) => `${relPath}: ${where(json, i.path)}: ${i.message}`) };
+  }
+  const data = parsed.data;
+  const problems: string[] = [];
+  const dirLanguage = path.basename(path.dirname(relPath));
+  const fileSlug = path.basename(relPath, '.json');
+  if (data.language !== dirLanguage) problems.push(`${relPath}: language is "${data.language}" but the file is in content/demo/${dirLanguage}/`);
+  if (data.category.slug !== fileSlug) problems.push(`${relPath}: category slug is "${data.category.slug}" but the file is named ${fileSlug}.json`);
+
+  const words = booleanWords(data.language);
+  const subSlugs = new Set<string>();
+  for (const sub of data.subcategories) {
+    if (subSlugs.has(sub.slug)) problems.push(`${relPath}: subcategory slug "${sub.slug}" appears twice`);
+    subSlugs.add(sub.slug);
+    const perLevel = new Map<number, number>();
+    for (const q of sub.questions) {
+      perLevel.set(q.level, (perLevel.get(q.level) ?? 0) + 1);
+      if (q.type === 'boolean' && words) {
+        const [t, f] = q.options.map((o) => o.toLowerCase());
+        if (t !== words[0].toLowerCase() || f !== words[1].toLowerCase()) {
+          problems.push(`${relPath}: question ${q.key}, options: a boolean question's options are "${words[0]}" then "${words[1]}"`);
+        }
+      } else if (q.type === 'boolean' && normaliseText(q.options[0]!) === normaliseText(q.options[1]!)) {
+        problems.push(`${relPath}: question ${q.key}, options: the 2 options of a boolean question must be distinct`);
+      }
+    }
+    if (sub.questions.length === 0) problems.push(`${relPath}: subcategory ${sub.slug}: has no questions`);
+    // Levels unlock one after the other, so they are filled from 1 up, 10 questions each.
+    const used = [...perLevel.keys()].sort((a, b) => a - b);
+    used.forEach((level, i) => {
+      if (level !== i + 1) problems.push(`${relPath}: subcategory ${sub.slug}: has level ${level} questions but no level ${i + 1}`);
+    });
+    for (const [level, count] of perLevel) {
+      if (count !== QUESTIONS_PER_LEVEL) {
+        problems.push(`${relPath}: subcategory ${sub.slug}: level ${level} has ${count} questions, each level has ${QUESTIONS_PER_LEVEL}`);
+      }
+    }
+  }
+  return problems.length ? { file: null, problems } : { file: toDemoFile(relPath, data), problems: [] };
+}
+
+/**
+ * Rules across files: a key is unique within a language; a translation keeps its English
+ * original's key, category, subcategory, type and level; the same question (same text and options)
+ * is not written twice in one language, which the database could not store.
+ */
+export function checkDemoSet(files: readonly DemoFile[]): string[] {
+  const problems: string[] = [];
+  interface Seen {
+    path: string;
+    category: string;
+    subcategory: string;
+    q: DemoQuestion;
+  }
+  const byLanguage = new Map<string, Map<string, Seen>>();
+  const hashes = new Map<string, Seen>();
+  for (const file of files) {
+    const keys = byLanguage.get(file.language) ?? new Map<string, Seen>();
+    byLanguage.set(file.language, keys);
+    for (const sub of file.subcategories) {
+      for (const q of sub.questions) {
+        const seen: Seen = { path: file.path, category: file.category.slug, subcategory: sub.slug, q };
+        const before = keys.get(q.key);
+        if (before) problems.push(`${file.path}: question ${q.key}: key already used in ${before.path}`);
+        else keys.set(q.key, seen);
+        const hashKey = `${file.language}:${q.contentHash}`;
+        const same = hashes.get(hashKey);
+        if (same) problems.push(`${file.path}: question ${q.key}: same question and options as ${same.q.key} in ${same.path}`);
+        else hashes.set(hashKey, seen);
+      }
+    }
+  }
+  const english = byLanguage.get('en');
+  if (english) {
+    for (const [language, keys] of byLanguage) {
+      if (language === 'en') continue;
+      for (const [key, t] of keys) {
+        const o = english.get(key);
+        if (!o) continue;
+        const diffs: string[] = [];
+        if (o.category !== t.category) diffs.push(`category ${t.category} (original: ${o.category})`);
+        if (o.subcategory !== t.subcategory) diffs.push(`subcategory ${t.subcategory} (original: ${o.subcategory})`);
+        if (o.q.questionType !== t.q.questionType) diffs.push(`type ${t.q.questionType} (original: ${o.q.questionType})`);
+        if (o.q.level !== t.q.level) diffs.push(`level ${t.q.level} (original: ${o.q.level})`);
+        if (diffs.length) problems.push(`${t.path}: question ${key}: a translation keeps its English original's place, but has ${diffs.join(', ')}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The demo files to read under rootDir: `content/demo/<language>/*.json`, sorted. */
+export async function listDemoFiles(rootDir: string): Promise<string[]> {
+  const base = path.join(rootDir, 'content', 'demo');
+  let dirs: string[];
+  try {
+    dirs = (await fs.readdir(base, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const out: string[] = [];
+  for (const dir of dirs.sort()) {
+    const names = (await fs.readdir(path.join(base, dir))).filter((n) => n.endsWith('.json')).sort();
+    for (const name of names) out.push(path.posix.join('content', 'demo', dir, name));
+  }
+  return out;
+}
+
+/** Reads and checks every demo file; throws DemoContentError listing every problem found. */
+export async function loadDemoContent(rootDir: string): Promise<DemoFile[]> {
+  const files: DemoFile[] = [];
+  const problems: string[] = [];
+  for (const rel of await listDemoFiles(rootDir)) {
+    const checked = checkDemoFile(rel, await fs.readFile(path.join(rootDir, rel), 'utf8'));
+    if (checked.file) files.push(checked.file);
+    problems.push(...checked.problems);
+  }
+  problems.push(...checkDemoSet(files));
+  if (problems.length) throw new DemoContentError(problems);
+  return files;
+}

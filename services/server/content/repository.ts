@@ -1,0 +1,261 @@
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/services/server/db/client';
+import { categories, contentImports, languages, questions, subcategories } from '@/services/server/db/schema';
+
+/** SQL of the content area: languages, categories, subcategories, questions, import runs. */
+export type Conn = Db | Tx;
+
+export type NewQuestion = typeof questions.$inferInsert;
+
+const INSERT_BATCH = 500;
+const LOOKUP_BATCH = 1000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Serialises writers of content (seeding, imports) across processes and instances until the end
+ * of the transaction, so two instances starting at once do not race for the same categories.
+ */
+export async function lockContentWrites(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Languages
+
+/**
+ * The id of a content language, created when missing. A created language becomes the default only
+ * when `isDefault` is asked for and no language is the default yet; an existing one is left as the
+ * admin set it.
+ */
+export async function ensureContentLanguage(
+  db: Conn,
+  input: { code: string; name: string; isDefault?: boolean },
+): Promise<{ id: number; created: boolean }> {
+  const found = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, input.code)).limit(1);
+  if (found[0]) return { id: found[0].id, created: false };
+  let isDefault = false;
+  if (input.isDefault) {
+    const current = await db.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, true)).limit(1);
+    isDefault = current.length === 0;
+  }
+  const inserted = await db
+    .insert(languages)
+    .values({ code: input.code, language: input.name, isDefault })
+    .onConflictDoNothing()
+    .returning({ id: languages.id });
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const again = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, input.code)).limit(1);
+  return { id: again[0]!.id, created: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories and subcategories
+
+export interface CategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  rowOrder: number;
+  source: string;
+}
+
+export async function listCategories(db: Conn, languageId: number, type: number): Promise<CategoryRow[]> {
+  return db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name, rowOrder: categories.rowOrder, source: categories.source })
+    .from(categories)
+    .where(and(eq(categories.languageId, languageId), eq(categories.type, type)))
+    .orderBy(asc(categories.id));
+}
+
+export interface UpsertResult {
+  id: number;
+  created: boolean;
+  updated: boolean;
+}
+
+/**
+ * Finds or creates the category (language_id, type, slug). With `refresh`, a category that came
+ * from the demo content (source 'demo') takes the given name and row order when they changed; a
+ * category an admin owns is never touched.
+ */
+export async function upsertCategory(
+  db: Conn,
+  input: { languageId: number; type: number; slug: string; name: string; rowOrder: number; source: string },
+  options: { refresh?: boolean } = {},
+): Promise<UpsertResult & { source: string }> {
+  const key = and(eq(categories.languageId, input.languageId), eq(categories.type, input.type), eq(categories.slug, input.slug));
+  const select = () =>
+    db.select({ id: categories.id, name: categories.name, rowOrder: categories.rowOrder, source: categories.source }).from(categories).where(key).limit(1);
+  let existing = (await select())[0];
+  if (!existing) {
+    const inserted = await db.insert(categories).values(input).onConflictDoNothing().returning({ id: categories.id });
+    if (inserted[0]) return { id: inserted[0].id, created: true, updated: false, source: input.source };
+    existing = (await select())[0]!;
+  }
+  const result = { id: existing.id, created: false, updated: false, source: existing.source };
+  if (options.refresh && existing.source === 'demo' && (existing.name !== input.name || existing.rowOrder !== input.rowOrder)) {
+    await db.update(categories).set({ name: input.name, rowOrder: input.rowOrder }).where(eq(categories.id, existing.id));
+    return { ...result, updated: true };
+  }
+  return result;
+}
+
+export interface SubcategoryRow {
+  id: number;
+  categoryId: number;
+  slug: string;
+  name: string;
+  rowOrder: number;
+}
+
+export async function listSubcategories(db: Conn, categoryIds: readonly number[]): Promise<SubcategoryRow[]> {
+  if (categoryIds.length === 0) return [];
+  return db
+    .select({ id: subcategories.id, categoryId: subcategories.categoryId, slug: subcategories.slug, name: subcategories.name, rowOrder: subcategories.rowOrder })
+    .from(subcategories)
+    .where(inArray(subcategories.categoryId, [...categoryIds]))
+    .orderBy(asc(subcategories.id));
+}
+
+/** Finds or creates the subcategory (category_id, slug); with `refresh`, takes the given name and row order. */
+export async function upsertSubcategory(
+  db: Conn,
+  input: { categoryId: number; slug: string; name: string; rowOrder: number },
+  options: { refresh?: boolean } = {},
+): Promise<UpsertResult> {
+  const key = and(eq(subcategories.categoryId, input.categoryId), eq(subcategories.slug, input.slug));
+  const select = () =>
+    db.select({ id: subcategories.id, name: subcategories.name, rowOrder: subcategories.rowOrder }).from(subcategories).where(key).limit(1);
+  let existing = (await select())[0];
+  if (!existing) {
+    const inserted = await db.insert(subcategories).values(input).onConflictDoNothing().returning({ id: subcategories.id });
+    if (inserted[0]) return { id: inserted[0].id, created: true, updated: false };
+    existing = (await select())[0]!;
+  }
+  if (options.refresh && (existing.name !== input.name || existing.rowOrder !== input.rowOrder)) {
+    await db.update(subcategories).set({ name: input.name, rowOrder: input.rowOrder }).where(eq(subcategories.id, existing.id));
+    return { id: existing.id, created: false, updated: true };
+  }
+  return { id: existing.id, created: false, updated: false };
+}
+
+/** Highest row order among a language's categories of a type (0 when there are none). */
+export async function maxCategoryRowOrder(db: Conn, languageId: number, type: number): Promise<number> {
+  const rows = await db
+    .select({ top: max(categories.rowOrder) })
+    .from(categories)
+    .where(and(eq(categories.languageId, languageId), eq(categories.type, type)));
+  return rows[0]?.top ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Questions
+
+/** Which of these content hashes a language already holds. */
+export async function findExistingHashes(db: Conn, languageId: number, hashes: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const batch of chunks([...new Set(hashes)], LOOKUP_BATCH)) {
+    const rows = await db
+      .select({ hash: questions.contentHash })
+      .from(questions)
+      .where(and(eq(questions.languageId, languageId), inArray(questions.contentHash, batch)));
+    for (const r of rows) found.add(r.hash);
+  }
+  return found;
+}
+
+/** Question ids by content hash, for these hashes of a language. */
+export async function findQuestionIdsByHashes(db: Conn, languageId: number, hashes: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (const batch of chunks([...new Set(hashes)], LOOKUP_BATCH)) {
+    const rows = await db
+      .select({ id: questions.id, hash: questions.contentHash })
+      .from(questions)
+      .where(and(eq(questions.languageId, languageId), inArray(questions.contentHash, batch)));
+    for (const r of rows) found.set(r.hash, r.id);
+  }
+  return found;
+}
+
+export type StoredQuestion = Awaited<ReturnType<typeof selectByKeys>>[number];
+
+function selectByKeys(db: Conn, languageId: number, keys: string[]) {
+  return db
+    .select({
+      id: questions.id,
+      contentKey: questions.contentKey,
+      source: questions.source,
+      categoryId: questions.categoryId,
+      subcategoryId: questions.subcategoryId,
+      questionType: questions.questionType,
+      question: questions.question,
+      optionA: questions.optionA,
+      optionB: questions.optionB,
+      optionC: questions.optionC,
+      optionD: questions.optionD,
+      optionE: questions.optionE,
+      answer: questions.answer,
+      level: questions.level,
+      note: questions.note,
+      contentHash: questions.contentHash,
+    })
+    .from(questions)
+    .where(and(eq(questions.languageId, languageId), inArray(questions.contentKey, keys)));
+}
+
+/** The stored questions of a language with these content keys. */
+export async function findQuestionsByKeys(db: Conn, languageId: number, keys: readonly string[]): Promise<StoredQuestion[]> {
+  const out: StoredQuestion[] = [];
+  for (const batch of chunks([...new Set(keys)], LOOKUP_BATCH)) out.push(...(await selectByKeys(db, languageId, batch)));
+  return out;
+}
+
+/**
+ * Inserts questions in batches; a row whose (language, content key) or (language, content hash) is
+ * already taken is skipped. Returns how many were inserted.
+ */
+export async function insertQuestions(db: Conn, rows: readonly NewQuestion[]): Promise<number> {
+  let inserted = 0;
+  for (const batch of chunks(rows, INSERT_BATCH)) {
+    const done = await db.insert(questions).values(batch).onConflictDoNothing().returning({ id: questions.id });
+    inserted += done.length;
+  }
+  return inserted;
+}
+
+export type QuestionContent = Pick<
+  NewQuestion,
+  | 'categoryId'
+  | 'subcategoryId'
+  | 'questionType'
+  | 'question'
+  | 'optionA'
+  | 'optionB'
+  | 'optionC'
+  | 'optionD'
+  | 'optionE'
+  | 'answer'
+  | 'level'
+  | 'note'
+  | 'contentHash'
+>;
+
+export async function updateQuestionContent(db: Conn, id: number, content: QuestionContent): Promise<void> {
+  await db.update(questions).set(content).where(eq(questions.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import runs
+
+export async function recordContentImport(
+  db: Conn,
+  run: { source: string; fileName: string; inserted: number; duplicates: number; rejected: number },
+): Promise<number> {
+  const rows = await db.insert(contentImports).values(run).returning({ id: contentImports.id });
+  return rows[0]!.id;
+}

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { acquireDataDirLock, DataDirLockedError } from '@/services/server/db/lock';
+
+let dataDir: string;
+const lockFile = () => path.join(dataDir, 'pglite', '.qa-lock');
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-lock-'));
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('writes the pid into <dataDir>/pglite/.qa-lock and removes it on release', () => {
+  const lock = acquireDataDirLock(dataDir);
+  expect(lock.path).toBe(lockFile());
+  expect(fs.readFileSync(lockFile(), 'utf8').split('\n')[0]).toBe(String(process.pid));
+  lock.release();
+  expect(fs.existsSync(lockFile())).toBe(false);
+});
+
+test('refuses a second lock while the first is held, even in the same process', () => {
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
+  } finally {
+    lock.release();
+  }
+  acquireDataDirLock(dataDir).release();
+});
+
+test('refuses the lock while another live process holds it, naming that process', async () => {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+  try {
+    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    fs.writeFileSync(lockFile(), `${child.pid}\n`);
+    expect(() => acquireDataDirLock(dataDir)).toThrow(`in use by process ${child.pid}`);
+  } finally {
+    child.kill();
+  }
+});
+
+test('takes over a lock left by a process that is gone', async () => {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.on('exit', resolve));
+  fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  fs.writeFileSync(lockFile(), `${child.pid}\n`);
+  const lock = acquireDataDirLock(dataDir);
+  expect(fs.readFileSync(lockFile(), 'utf8').split('\n')[0]).toBe(String(process.pid));
+  lock.release();
+});
+
+test('takes over a lock with this process\'s pid that this process does not hold (a restarted container reuses pids)', () => {
+  fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  fs.writeFileSync(lockFile(), `${process.pid}\n`);
+  acquireDataDirLock(dataDir).release();
+});
+
+test('takes over a lock whose pid now belongs to another, later started process', () => {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+  try {
+    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    fs.writeFileSync(lockFile(), `${child.pid}\n1\n`);
+    if (process.platform === 'linux') acquireDataDirLock(dataDir).release();
+    else expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
+  } finally {
+    child.kill();
+  }
+});
+
+test('takes over a lock file that holds no pid', () => {
+  fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  fs.writeFileSync(lockFile(), 'garbage');
+  acquireDataDirLock(dataDir).release();
+});
+
+test('needs no lock file for an in-memory database', () => {
+  const lock = acquireDataDirLock('memory://');
+  expect(lock.path).toBe('');
+  lock.release();
+  expect(fs.existsSync('memory:')).toBe(false);
+});

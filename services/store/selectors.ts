@@ -1,0 +1,37 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { flagSetting, MODES } from '@/services/domain/settings';
+import type { RootState } from '@/services/store/store';
+
+export const selectRehydrated = (s: RootState): boolean => s._persist?.rehydrated ?? false;
+
+export const selectUser = (s: RootState) => s.user;
+export const selectIsLogin = (s: RootState): boolean => s.user.isLogin;
+export const selectToken = (s: RootState): string | null => s.user.token;
+
+export const selectWebSettings = (s: RootState) => s.settings.webSettings;
+export const selectSystemConfig = (s: RootState) => s.settings.systemConfig;
+
+/** Content-language filtering is on only when language_mode is '1' (spec §9). */
+export const selectLanguageMode = (s: RootState): boolean =>
+  (s.settings.systemConfig?.language_mode ?? s.settings.webSettings?.language_mode) === '1';
+
+/** The `language_id` sent with content calls: the chosen content language, or 0 when the mode is off. */
+export const selectLanguageId = (s: RootState): number =>
+  selectLanguageMode(s) ? (s.languages.currentLanguage?.id ?? 0) : 0;
+
+export const selectMaintenance = (s: RootState): boolean => s.settings.webSettings?.maintenance_mode === '1';
+
+export const selectAppName = (s: RootState): string | null =>
+  s.settings.webSettings?.web_header_title || s.settings.webSettings?.app_name || null;
+
+/** Home-page modes that the system configuration turns on, in MODES order; null until it loads. */
+export const selectEnabledModes = createSelector([selectSystemConfig], (config) =>
+  config ? MODES.filter((mode) => flagSetting(config, mode.setting)) : null,
+);
+
+export const selectContentLanguages = (s: RootState) => s.languages.list;
+export const selectCurrentLanguage = (s: RootState) => s.languages.currentLanguage;
+export const selectAppLanguages = (s: RootState) => s.languages.appLanguages;
+export const selectCurrentAppLanguage = (s: RootState) => s.languages.currentAppLanguage;
+export const selectRtl = (s: RootState): boolean => s.languages.rtl;
+export const selectTheme = (s: RootState) => s.preferences.theme;
