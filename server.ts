@@ -8,6 +8,7 @@ import { readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
 import { API_PREFIX } from '@/services/server/gateway/gateway';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
+import { ensureSeeded } from '@/services/server/content/seed';
 
 async function main() {
   const config = readConfig();
@@ -18,7 +19,9 @@ async function main() {
   const handleNext = nextApp.getRequestHandler();
 
   // The database and Next start side by side; API calls wait for the database, pages don't.
-  const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config).then((database) => {
+  const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config).then(async (database) => {
+    const seed = await ensureSeeded(database.db, { rootDir: process.cwd(), demo: config.seedDemo });
+    if (seed.seeded) log.info({ report: seed.report }, 'settings, languages, pages and demo content loaded');
     log.info({ database: database.kind, location: database.location, ms: Date.now() - startedAt }, 'database ready');
     return createApiRuntime(database, config, log);
   });

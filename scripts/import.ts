@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readConfig } from '@/services/server/config';
 import { ContentFileError } from '@/services/server/content/content-row';
-import { openDatabaseForCli } from '@/services/server/content/cli-database';
+import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { IMPORT_FORMATS, importContent, prepareImport, type ImportFormat, type PreparedImport } from '@/services/server/content/import';
 
 const USAGE = 'usage: npm run import -- <file> [--language en] [--format opentdb|csv]';
@@ -77,7 +77,8 @@ async function main(): Promise<number> {
   const parsedAt = Date.now();
 
   const config = readConfig();
-  const { database, close } = await openDatabaseForCli(config);
+  const database = await openConfiguredDatabase(config);
+  const close = () => database.close();
   const openedAt = Date.now();
   try {
     console.log(`Importing ${filePath} (${format}, language ${args.language}) into the ${database.kind} database at ${database.location}`);

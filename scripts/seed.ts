@@ -4,13 +4,14 @@
  * changed is overwritten. SEED_DEMO=0 leaves the demo questions out.
  */
 import { readConfig } from '@/services/server/config';
-import { openDatabaseForCli } from '@/services/server/content/cli-database';
+import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { ensureSeeded } from '@/services/server/content/seed';
 
 async function main(): Promise<number> {
   const config = readConfig();
   const started = Date.now();
-  const { database, close } = await openDatabaseForCli(config);
+  const database = await openConfiguredDatabase(config);
+  const close = () => database.close();
   try {
     console.log(`Seeding ${database.kind} database at ${database.location}`);
     const { report } = await ensureSeeded(database.db, { rootDir: process.cwd(), demo: config.seedDemo, force: true });

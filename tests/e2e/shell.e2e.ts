@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '@/tests/e2e/support/browser';
+import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { seriousA11yViolations } from '@/tests/e2e/support/axe';
+
+let browser: Browser;
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('the app shell in Chromium', () => {
+  test('a guest sees "hello guest" and a card per mode on the home page', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByText('hello guest').waitFor();
+    await page.getByRole('link', { name: /quiz zone/i }).waitFor();
+    await page.getByRole('link', { name: /daily quiz/i }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+  });
+
+  test('a guest opening a protected route lands on the login page with "Please login first" and never sees it', async () => {
+    // Record, from the first byte, whether the protected page's heading is ever rendered.
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawProfile: boolean };
+      w.sawProfile = false;
+      new MutationObserver(() => {
+        if ([...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === 'Profile')) w.sawProfile = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${server.url}/profile/`);
+    await page.waitForURL(`${server.url}/auth/login/`);
+    await page.getByText('Please login first').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawProfile: boolean }).sawProfile)).toBe(false);
+  });
+
+  test('switching the interface to Arabic flips the page to right to left and survives a reload', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByText('hello guest').waitFor();
+    await page.getByLabel('Interface language').selectOption('ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    await page.getByText('مرحبًا أيها الزائر').waitFor();
+    await page.reload();
+    await page.getByText('مرحبًا أيها الزائر').waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+  });
+
+  test('the FAQ page shows the questions from the server', async () => {
+    await page.goto(`${server.url}/faq/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const res = await fetch(`${server.url}/api/get_settings`, { method: 'POST', body: new URLSearchParams({ type: 'faq' }) });
+    const first = ((await res.json()) as { data: { items: { question: string }[] } }).data.items[0]!.question;
+    await page.getByText(first).waitFor();
+  });
+
+  test('an unknown route shows the not-found page', async () => {
+    const res = await page.goto(`${server.url}/no-such-page/`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/not found/i);
+  });
+
+  test.each(['/', '/faq/', '/about-us/', '/auth/login/'])('%s has no serious or critical accessibility violation', async (route) => {
+    await page.goto(`${server.url}${route}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+describe('maintenance mode in Chromium', () => {
+  let maintenance: RunningServer;
+
+  beforeAll(async () => {
+    maintenance = await startServer({ settings: { maintenance_mode: '1' } });
+  });
+
+  afterAll(async () => {
+    await maintenance?.stop();
+  });
+
+  test.each(['/', '/faq/', '/quiz-zone/'])('%s shows the maintenance page', async (route) => {
+    await page.goto(`${maintenance.url}${route}`);
+    await page.getByText('Under maintenance').waitFor();
+    expect(await page.getByText('hello guest').count()).toBe(0);
+  });
+});
