@@ -16,6 +16,26 @@ const pick = (settings: Record<string, string>, keys: readonly { key: string }[]
 /** The web app's shell reads these before anything else. */
 const WEB_SHELL_KEYS = [{ key: 'app_name' }, { key: 'maintenance_mode' }, { key: 'demo_mode' }, { key: 'language_mode' }];
 
+/**
+ * Settings are read by every client on every start: serialise each answer once per settings
+ * snapshot (the settings service hands out a new frozen object whenever they change).
+ */
+function memoJson(build: (settings: Record<string, string>) => unknown) {
+  const cache = new WeakMap<object, string>();
+  return (settings: Readonly<Record<string, string>>): string => {
+    let json = cache.get(settings);
+    if (json === undefined) {
+      json = JSON.stringify(build(settings as Record<string, string>));
+      cache.set(settings, json);
+    }
+    return json;
+  };
+}
+
+const systemConfigurationsJson = memoJson((s) => pick(s, SYSTEM_SETTINGS));
+const webSettingsJson = memoJson((s) => ({ ...pick(s, WEB_SETTINGS), ...pick(s, WEB_SHELL_KEYS) }));
+
+
 const interfaceLanguage = z
   .string()
   .trim()
@@ -31,7 +51,7 @@ export const settingsEndpoints = [
     duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
-      return { data: pick(ctx.settings as Record<string, string>, SYSTEM_SETTINGS) };
+      return { dataJson: systemConfigurationsJson(ctx.settings) };
     },
   }),
 
@@ -41,8 +61,7 @@ export const settingsEndpoints = [
     duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
-      const s = ctx.settings as Record<string, string>;
-      return { data: { ...pick(s, WEB_SETTINGS), ...pick(s, WEB_SHELL_KEYS) } };
+      return { dataJson: webSettingsJson(ctx.settings) };
     },
   }),
 

@@ -19,9 +19,13 @@ export interface RequestContext {
   readonly app: AppServices;
 }
 
-/** What a handler answers: `data`, the success code (default 'ok'), extra top-level keys. */
+/**
+ * What a handler answers: `data`, the success code (default 'ok'), extra top-level keys.
+ * `dataJson` is `data` already serialised, for answers that are the same for many calls.
+ */
 export interface HandlerResult {
-  readonly data: unknown;
+  readonly data?: unknown;
+  readonly dataJson?: string;
   readonly message?: string;
   readonly extra?: Readonly<Record<string, unknown>>;
 }

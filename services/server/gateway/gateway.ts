@@ -21,7 +21,10 @@ function nextRequestId(): string {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
-  const payload = JSON.stringify(body);
+  sendJson(res, status, JSON.stringify(body), requestId, headers);
+}
+
+function sendJson(res: ServerResponse, status: number, payload: string, requestId: string, headers: Record<string, string> = {}) {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
@@ -83,7 +86,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     return user;
   }
 
-  async function run(def: EndpointDef, req: IncomingMessage, requestId: string, reqLog: Logger) {
+  async function run(def: EndpointDef, req: IncomingMessage, requestId: string, reqLog: () => Logger) {
     const user = await authenticate(def, req);
     const settings = await app.settings.current();
     if (flagSetting(settings, 'maintenance_mode') && !def.duringMaintenance && !user?.isAdmin) {
@@ -95,7 +98,9 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     if (!parsed.success) throw new ApiError('103', describeIssue(parsed.error));
     const ctx: RequestContext = {
       requestId,
-      log: reqLog,
+      get log() {
+        return reqLog();
+      },
       user,
       settings,
       files: body.files,
@@ -112,7 +117,9 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const name = (q === -1 ? url : url.slice(0, q)).slice(API_PREFIX.length).replace(/\/$/, '');
-      const reqLog = log.child({ reqId: requestId });
+      // A child logger costs an allocation; most calls never log anything but their last line.
+      let child: Logger | undefined;
+      const reqLog = () => (child ??= log.child({ reqId: requestId }));
       let status = 200;
       let code: string = 'ok';
       try {
@@ -135,7 +142,11 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
         }
         const result = await run(def, req, requestId, reqLog);
         code = result.message ?? 'ok';
-        send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, requestId);
+        if (result.dataJson !== undefined && !result.extra) {
+          sendJson(res, 200, `{"error":false,"message":${JSON.stringify(code)},"data":${result.dataJson}}`, requestId);
+        } else {
+          send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, requestId);
+        }
       } catch (error) {
         if (isApiError(error)) {
           const f = failure(error.code, requestId, { field: error.field, detail: error.detail });
@@ -146,14 +157,14 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
         } else {
           status = 500;
           code = '122';
-          reqLog.error({ err: error, endpoint: name }, 'unexpected failure');
+          reqLog().error({ err: error, endpoint: name }, 'unexpected failure');
           const f = failure('122', requestId);
           if (!res.headersSent) send(res, 500, f.body, requestId);
           else res.destroy();
         }
       } finally {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        reqLog.info({ endpoint: name, status, code, ms: Math.round(ms * 100) / 100 }, 'api');
+        log.info({ reqId: requestId, endpoint: name, status, code, ms: Math.round(ms * 100) / 100 }, 'api');
       }
     },
   };
