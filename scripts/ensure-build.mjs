@@ -1,15 +1,14 @@
-// Runs before `npm start`: builds the web app when there is no build yet or when its sources
-// changed since the last build, so that `npm install && npm start` works on a fresh clone and a
-// started server never serves stale pages.
+// Runs before `npm start`: builds what is missing or stale, so that `npm install && npm start`
+// works on a fresh clone and a started server never serves stale code.
+//   - the web app (`next build` into .next/) when its sources changed since the last build;
+//   - the server (`server.ts` and services/server, bundled by esbuild into dist/server.js), so
+//     that a start loads plain JavaScript instead of compiling TypeScript on the fly.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-const inputs = ['app', 'components', 'services/client', 'services/store', 'services/domain', 'machines', 'locales', 'public'];
-const files = ['next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
-const stampFile = path.join(root, '.next', 'quiz-arena-build.txt');
 
 function walk(dir, out) {
   if (!fs.existsSync(dir)) return;
@@ -20,9 +19,9 @@ function walk(dir, out) {
   }
 }
 
-function fingerprint() {
+function fingerprint(dirs, files) {
   const list = [];
-  for (const dir of inputs) walk(path.join(root, dir), list);
+  for (const dir of dirs) walk(path.join(root, dir), list);
   for (const f of files) if (fs.existsSync(path.join(root, f))) list.push(path.join(root, f));
   const hash = createHash('sha256');
   for (const file of list.sort()) {
@@ -32,17 +31,47 @@ function fingerprint() {
   return hash.digest('hex');
 }
 
-const wanted = fingerprint();
-const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID')) && fs.existsSync(stampFile)
-  ? fs.readFileSync(stampFile, 'utf8').trim()
-  : '';
+function stale(stampFile, wanted, output) {
+  if (process.env.SKIP_BUILD === '1') return false;
+  if (!fs.existsSync(output) || !fs.existsSync(stampFile)) return true;
+  return fs.readFileSync(stampFile, 'utf8').trim() !== wanted;
+}
 
-if (process.env.SKIP_BUILD === '1' || built === wanted) process.exit(0);
+const shared = ['package-lock.json', 'tsconfig.json'];
 
-console.log(built ? 'Sources changed since the last build: building the web app…' : 'No build yet: building the web app (once)…');
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-  stdio: 'inherit',
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-});
-if (result.status !== 0) process.exit(result.status ?? 1);
-fs.writeFileSync(stampFile, `${wanted}\n`);
+// The web app.
+const webWanted = fingerprint(
+  ['app', 'components', 'services/client', 'services/store', 'services/domain', 'machines', 'locales', 'public'],
+  ['next.config.js', 'postcss.config.mjs', ...shared],
+);
+const webStamp = path.join(root, '.next', 'quiz-arena-build.txt');
+if (stale(webStamp, webWanted, path.join(root, '.next', 'BUILD_ID'))) {
+  console.log(fs.existsSync(webStamp) ? 'Sources changed since the last build: building the web app…' : 'No build yet: building the web app (once)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(webStamp, `${webWanted}\n`);
+}
+
+// The server.
+const serverWanted = fingerprint(['services/server', 'services/domain'], ['server.ts', ...shared]);
+const serverOut = path.join(root, 'dist', 'server.js');
+const serverStamp = path.join(root, 'dist', 'server-build.txt');
+if (stale(serverStamp, serverWanted, serverOut)) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'server.ts')],
+    outfile: serverOut,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    // Packages stay in node_modules; only our own TypeScript is bundled.
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.writeFileSync(serverStamp, `${serverWanted}\n`);
+}

@@ -43,7 +43,7 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
 }
 
 /**
- * Starts the built app (`next build` must have run) on a free port with its own empty data
+ * Starts the built app (`npm run build` must have run: .next/ and dist/server.js) on a free port with its own empty data
  * directory. `settings` are written with the operator CLI before the start.
  */
 export async function startServer(options: { settings?: Record<string, string> } = {}): Promise<RunningServer> {
@@ -55,7 +55,7 @@ export async function startServer(options: { settings?: Record<string, string> }
   }
   const port = await freePort();
   let log = '';
-  const child = spawn(tsx, ['server.ts'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
