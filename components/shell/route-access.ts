@@ -1,4 +1,4 @@
-import { isAuthPath, isProtectedPath } from '@/services/domain/settings';
+import { isAuthPath, isProtectedPath } from '@/services/domain/routes';
 
 /** Where a visitor may be (spec §2): guests stay off protected routes, players off auth pages. */
 export type RouteAccess = 'allowed' | 'send-home' | 'send-to-login';

@@ -4,8 +4,6 @@ import {
   ALL_SETTINGS,
   defaultSettings,
   intSetting,
-  isAuthPath,
-  isProtectedPath,
   validateSetting,
 } from '@/services/domain/settings';
 import { renderSettingsDoc } from '@/services/domain/settings-doc';
@@ -69,22 +67,5 @@ describe('the settings catalogue', () => {
   test('docs/settings.md is the page the catalogue renders', () => {
     const committed = fs.readFileSync(path.join(process.cwd(), 'docs', 'settings.md'), 'utf8');
     expect(committed).toBe(renderSettingsDoc());
-  });
-});
-
-describe('route guarding', () => {
-  test.each(['/profile', '/profile/', '/profile/statistics/', '/quiz-zone/science/', '/quiz-play/daily-quiz-dashboard/'])(
-    '%s is for signed-in players',
-    (p) => expect(isProtectedPath(p)).toBe(true),
-  );
-
-  test.each(['/', '/faq/', '/quiz-play/', '/profiles-of-others/', '/auth/login/'])('%s is open to guests', (p) => {
-    expect(isProtectedPath(p)).toBe(false);
-  });
-
-  test('auth pages are recognised with and without the trailing slash', () => {
-    expect(isAuthPath('/auth/login')).toBe(true);
-    expect(isAuthPath('/auth/sign-up/')).toBe(true);
-    expect(isAuthPath('/authors/')).toBe(false);
   });
 });

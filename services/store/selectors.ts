@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { flagSetting, MODES } from '@/services/domain/settings';
+import { isModeEnabled, MODES } from '@/services/domain/routes';
 import type { RootState } from '@/services/store/store';
 
 export const selectRehydrated = (s: RootState): boolean => s._persist?.rehydrated ?? false;
@@ -26,7 +26,7 @@ export const selectAppName = (s: RootState): string | null =>
 
 /** Home-page modes that the system configuration turns on, in MODES order; null until it loads. */
 export const selectEnabledModes = createSelector([selectSystemConfig], (config) =>
-  config ? MODES.filter((mode) => flagSetting(config, mode.setting)) : null,
+  config ? MODES.filter((mode) => isModeEnabled(config, mode)) : null,
 );
 
 export const selectContentLanguages = (s: RootState) => s.languages.list;

@@ -1,4 +1,5 @@
-import { SYSTEM_SETTINGS, WEB_SETTINGS, MODES } from '@/services/domain/settings';
+import { SYSTEM_SETTINGS, WEB_SETTINGS } from '@/services/domain/settings';
+import { MODES } from '@/services/domain/routes';
 import { writeSetting } from '@/services/server/settings/repository';
 import { seedDatabase } from '@/services/server/content/seed';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';

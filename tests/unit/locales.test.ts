@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CODES } from '@/services/domain/codes';
-import { MODES } from '@/services/domain/settings';
+import { MODES } from '@/services/domain/routes';
 
 const dir = path.join(process.cwd(), 'locales');
 const languages = JSON.parse(fs.readFileSync(path.join(dir, 'languages.json'), 'utf8')) as { name: string; rtl: boolean; default: boolean }[];

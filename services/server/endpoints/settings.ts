@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MODES, PAGE_TYPES, SYSTEM_SETTINGS, WEB_SETTINGS, flagSetting } from '@/services/domain/settings';
+import { PAGE_TYPES, SYSTEM_SETTINGS, WEB_SETTINGS, flagSetting } from '@/services/domain/settings';
+import { MODES } from '@/services/domain/routes';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { endpoint } from '@/services/server/gateway/endpoint';
 import { optionalId } from '@/services/server/endpoints/common';
