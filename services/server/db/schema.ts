@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -68,21 +69,33 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    /** The identity provider's id of this player (Firebase uid, or the built-in provider's uid). */
     firebaseId: text('firebase_id').notNull().unique(),
     name: text('name').notNull().default(''),
     email: text('email'),
     mobile: text('mobile'),
+    /** How the player signs in: 'email', 'mobile', 'gmail' (spec: login type; "mobile" is special). */
     type: text('type').notNull().default('email'),
     profile: text('profile'),
     fcmId: text('fcm_id'),
     referCode: text('refer_code').unique(),
     friendsCode: text('friends_code'),
+    /** The player whose refer code this player entered at sign-up. */
+    referredBy: integer('referred_by'),
     webLanguage: text('web_language'),
+    /** Cached balance, changed only by the ledger in the same transaction as its entry. */
+    coins: integer('coins').notNull().default(0),
     status: boolean('status').notNull().default(true),
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: created(),
+    /** Set when the player deleted the account: personal data is gone, the row stays for the ledger. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('users_email').on(t.email), index('users_mobile').on(t.mobile)],
+  (t) => [
+    index('users_email').on(t.email),
+    index('users_mobile').on(t.mobile),
+    check('users_coins_nonnegative', sql`${t.coins} >= 0`),
+  ],
 );
 
 /** Opaque api_token sessions, stored as a SHA-256 hash of the token. */
@@ -98,6 +111,103 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Built-in identity provider: who can prove to be a uid (email + password, or a phone number). */
+export const localIdentities = pgTable('local_identities', {
+  uid: text('uid').primaryKey(),
+  email: text('email').unique(),
+  phone: text('phone').unique(),
+  /** scrypt hash in the form scrypt$N$r$p$salt$hash (services/server/identity/password.ts). */
+  passwordHash: text('password_hash'),
+  name: text('name').notNull().default(''),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: created(),
+});
+
+/** One-time codes and links: email verification, password reset, phone OTP. Stored hashed. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** 'verify_email' | 'reset_password' | 'otp' */
+    purpose: text('purpose').notNull(),
+    /** The email address or phone number the code was sent to. */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('auth_codes_target').on(t.purpose, t.target)],
+);
+
+/** Mail and SMS written by the development senders (shown at /dev/outbox/ outside production). */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  /** 'email' | 'sms' */
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  createdAt: created(),
+});
+
+/** Fixed-window counters for rate limits, shared by every app instance. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/**
+ * The coin ledger: append-only. A player's balance is the sum of the amounts; users.coins caches it
+ * and is written only in the same transaction as an entry (services/server/economy/ledger.ts).
+ */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Positive: income; negative: spent. Never 0. */
+    amount: integer('amount').notNull(),
+    /** What moved the coins: 'welcome_bonus', 'referral', 'level_passed', 'lifeline', 'battle_entry', … */
+    type: text('type').notNull(),
+    /** Shown in the coin history (an i18n key or a text). */
+    title: text('title').notNull(),
+    /** The same key never moves coins twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('coin_ledger_user').on(t.userId, t.id),
+    check('coin_ledger_amount_nonzero', sql`${t.amount} <> 0`),
+    check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** Notifications to one player, or to everyone when user_id is null. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull().default('default'),
+    image: text('image'),
+    createdAt: created(),
+  },
+  (t) => [index('notifications_user').on(t.userId, t.id)],
 );
 
 // ---------------------------------------------------------------------------------------------
