@@ -12,6 +12,23 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Seed the demo content on first start (on by default). */
   readonly seedDemo: boolean;
+  /** Who proves a player's identity: the built-in provider or Firebase Auth. */
+  readonly identityProvider: 'local' | 'firebase';
+  /** Firebase project (identity provider 'firebase'); the web config is public by design. */
+  readonly firebase: {
+    readonly projectId: string;
+    readonly apiKey: string;
+    readonly authDomain: string;
+    /** host:port of the Firebase Auth emulator, for tests and local development. */
+    readonly authEmulatorHost: string | undefined;
+  } | null;
+  /** smtp://user:pass@host:port — mail goes out through it; unset: mail goes to the log (and the dev outbox). */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Keep mail and SMS in the dev outbox and show it at /dev/outbox/ (on in dev mode). Never on a public server. */
+  readonly devOutbox: boolean;
+  /** Public address of the app, used in links sent by mail. */
+  readonly publicUrl: string;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -21,8 +38,16 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/** Reads the configuration; a Firebase provider without a project id is refused at start. */
 export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env, argv: readonly string[] = process.argv): ServerConfig {
   const dev = argv.includes('--dev') || env.NODE_ENV === 'development';
+  const provider = env.IDENTITY_PROVIDER || 'local';
+  if (provider !== 'local' && provider !== 'firebase') {
+    throw new Error(`IDENTITY_PROVIDER must be local or firebase, got "${provider}"`);
+  }
+  if (provider === 'firebase' && !env.FIREBASE_PROJECT_ID) {
+    throw new Error('IDENTITY_PROVIDER=firebase needs FIREBASE_PROJECT_ID (and FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN for the web app)');
+  }
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -31,5 +56,19 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: env.LOG_LEVEL || (dev ? 'debug' : 'info'),
     seedDemo: env.SEED_DEMO !== '0',
+    identityProvider: env.IDENTITY_PROVIDER === 'firebase' ? 'firebase' : 'local',
+    firebase:
+      env.IDENTITY_PROVIDER === 'firebase'
+        ? {
+            projectId: env.FIREBASE_PROJECT_ID ?? '',
+            apiKey: env.FIREBASE_API_KEY ?? '',
+            authDomain: env.FIREBASE_AUTH_DOMAIN ?? '',
+            authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+          }
+        : null,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Quiz Arena <no-reply@localhost>',
+    devOutbox: env.DEV_OUTBOX === '1' || (dev && env.DEV_OUTBOX !== '0'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 3000, 'PORT')}`).replace(/\/$/, ''),
   };
 }

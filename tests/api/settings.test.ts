@@ -47,6 +47,7 @@ describe(`settings and languages endpoints (${testDbKind})`, () => {
     const data = res.body.data as Record<string, string>;
     for (const s of WEB_SETTINGS) expect(data[s.key]).toBe(s.default);
     expect(data).toMatchObject({ app_name: 'Quiz Arena', maintenance_mode: '0', demo_mode: '0', language_mode: '1' });
+    expect(data).toMatchObject({ identity_provider: 'local', firebase: null, dev_outbox: false });
   });
 
   test('get_web_home_settings lists every mode and marks the ones turned off', async () => {

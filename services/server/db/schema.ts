@@ -113,6 +113,13 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
+/** Secrets the server generates once and every instance shares (e.g. the key that signs identity proofs). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: created(),
+});
+
 /** Built-in identity provider: who can prove to be a uid (email + password, or a phone number). */
 export const localIdentities = pgTable('local_identities', {
   uid: text('uid').primaryKey(),

@@ -1,7 +1,21 @@
 import { EndpointRegistry } from '@/services/server/gateway/endpoint';
+import { accountEndpoints } from '@/services/server/endpoints/accounts';
+import { authEndpoints } from '@/services/server/endpoints/auth';
+import { devEndpoints } from '@/services/server/endpoints/dev';
+import { economyEndpoints } from '@/services/server/endpoints/economy';
+import { notificationEndpoints } from '@/services/server/endpoints/notifications';
+import { profileEndpoints } from '@/services/server/endpoints/profile';
 import { settingsEndpoints } from '@/services/server/endpoints/settings';
 
 /** Every endpoint group of the API. A new group is added here and nowhere else. */
 export function createRegistry(): EndpointRegistry {
-  return new EndpointRegistry([settingsEndpoints]);
+  return new EndpointRegistry([
+    settingsEndpoints,
+    authEndpoints,
+    accountEndpoints,
+    profileEndpoints,
+    economyEndpoints,
+    notificationEndpoints,
+    devEndpoints,
+  ]);
 }

@@ -62,7 +62,17 @@ export const settingsEndpoints = [
     duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
-      return { dataJson: webSettingsJson(ctx.settings) };
+      // The identity part comes from the server's configuration, not from settings.
+      const { identityProvider, firebase, devOutbox } = ctx.app.config;
+      const identity = {
+        identity_provider: identityProvider,
+        firebase: firebase
+          ? { apiKey: firebase.apiKey, authDomain: firebase.authDomain, projectId: firebase.projectId, authEmulatorHost: firebase.authEmulatorHost ?? null }
+          : null,
+        dev_outbox: devOutbox,
+      };
+      const json = webSettingsJson(ctx.settings);
+      return { dataJson: `${json.slice(0, -1)},${JSON.stringify(identity).slice(1)}` };
     },
   }),
 

@@ -1,0 +1,30 @@
+import { readConfig } from '@/services/server/config';
+
+describe('server configuration', () => {
+  test('defaults to port 3000, the embedded database under ./data and the built-in identity provider', () => {
+    const c = readConfig({}, []);
+    expect(c.port).toBe(3000);
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.identityProvider).toBe('local');
+    expect(c.firebase).toBeNull();
+    expect(c.devOutbox).toBe(false);
+  });
+
+  test('dev mode keeps mail in the dev outbox unless told not to', () => {
+    expect(readConfig({}, ['--dev']).devOutbox).toBe(true);
+    expect(readConfig({ DEV_OUTBOX: '0' }, ['--dev']).devOutbox).toBe(false);
+    expect(readConfig({ DEV_OUTBOX: '1' }, []).devOutbox).toBe(true);
+  });
+
+  test('refuses a port that is not a number', () => {
+    expect(() => readConfig({ PORT: 'eighty' }, [])).toThrow('PORT must be a port number, got "eighty"');
+  });
+
+  test('refuses an unknown identity provider and a Firebase provider without a project', () => {
+    expect(() => readConfig({ IDENTITY_PROVIDER: 'ldap' }, [])).toThrow('IDENTITY_PROVIDER must be local or firebase');
+    expect(() => readConfig({ IDENTITY_PROVIDER: 'firebase' }, [])).toThrow(/needs FIREBASE_PROJECT_ID/);
+    const c = readConfig({ IDENTITY_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, []);
+    expect(c.firebase).toMatchObject({ projectId: 'demo-quiz', authEmulatorHost: '127.0.0.1:9099' });
+  });
+});

@@ -1,0 +1,3 @@
+import type { EndpointDef } from '@/services/server/gateway/endpoint';
+
+export const economyEndpoints: EndpointDef[] = [];
