@@ -69,6 +69,16 @@ export const CODES = {
   email_not_verified: c(403, 'codes.email_not_verified', 'please verify your email first'),
   otp_invalid: c(400, 'codes.otp_invalid', 'the code is not valid'),
   otp_expired: c(400, 'codes.otp_expired', 'the code has expired'),
+  otp_locked: c(429, 'codes.otp_locked', 'too many wrong codes: request a new code'),
+  email_in_use: c(409, 'codes.email_in_use', 'email already in use'),
+  invalid_email: c(400, 'codes.invalid_email', 'invalid email address'),
+  invalid_credentials: c(400, 'codes.invalid_credentials', 'the email or the password is wrong'),
+  user_disabled: c(403, 'codes.user_disabled', 'user account has been disabled'),
+  link_invalid: c(400, 'codes.link_invalid', 'the link is not valid or has expired'),
+  phone_invalid: c(400, 'codes.phone_invalid', 'enter the correct mobile number with country code'),
+  weak_password: c(400, 'codes.weak_password', 'the password is too short'),
+  claim_not_verified: c(403, 'codes.claim_not_verified', 'the server has no record of this movement'),
+  file_type_not_allowed: c(415, 'codes.file_type_not_allowed', 'only PNG, JPEG or WebP images are accepted'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;
