@@ -44,11 +44,12 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
 
 /**
  * Starts the built app (`npm run build` must have run: .next/ and dist/server.js) on a free port with its own empty data
- * directory. `settings` are written with the operator CLI before the start.
+ * directory. `settings` are written with the operator CLI before the start; `env` adds variables
+ * (e.g. DEV_OUTBOX=1).
  */
-export async function startServer(options: { settings?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(options: { settings?: Record<string, string>; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env };
   for (const [key, value] of Object.entries(options.settings ?? {})) {
     const res = spawnSync(tsx, ['scripts/settings.ts', 'set', key, value], { cwd: root, env, encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`settings set ${key} failed: ${res.stderr}${res.stdout}`);
