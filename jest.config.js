@@ -9,6 +9,8 @@ const config = {
   testEnvironment: 'node',
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   setupFilesAfterEnv: ['<rootDir>/tests/setup/fail-on-console-error.ts'],
+  globalSetup: '<rootDir>/tests/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/setup/global-teardown.ts',
   testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/bench/', '<rootDir>/data/'],
   testTimeout: 30000,
 };

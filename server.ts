@@ -9,6 +9,8 @@ import { createLogger } from '@/services/server/logger';
 import { API_PREFIX } from '@/services/server/gateway/gateway';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
 import { ensureSeeded } from '@/services/server/content/seed';
+import { serveUpload } from '@/services/server/uploads/serve';
+import { UPLOADS_URL_PREFIX } from '@/services/server/uploads/store';
 
 async function main() {
   const config = readConfig();
@@ -36,6 +38,14 @@ async function main() {
       runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {
         log.error({ err }, 'api request failed before the gateway');
         if (!res.headersSent) res.writeHead(503).end();
+      });
+      return;
+    }
+    // Uploaded files need only the configuration, not the database: served at once.
+    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(UPLOADS_URL_PREFIX)) {
+      serveUpload(req, res, config).catch((err) => {
+        log.error({ err, url: req.url }, 'upload request failed');
+        if (!res.headersSent) res.writeHead(500).end();
       });
       return;
     }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
 import type { Database } from '@/services/server/db/client';
-import { readConfig } from '@/services/server/config';
+import { readConfig, type ServerConfig } from '@/services/server/config';
 import { createAppServices, type AppServices } from '@/services/server/app-services';
 import { createGateway } from '@/services/server/gateway/gateway';
 import type { EndpointRegistry } from '@/services/server/gateway/endpoint';
@@ -32,7 +32,12 @@ export interface ApiAnswer {
 }
 
 /** A real HTTP server running the gateway on the given database (no Next, no port clash). */
-export async function startTestApi(database: Database, registry: EndpointRegistry = createRegistry()): Promise<TestApi> {
+/** `config` overrides the defaults (e.g. `{ devOutbox: true }` to read mail from the dev outbox). */
+export async function startTestApi(
+  database: Database,
+  registry: EndpointRegistry = createRegistry(),
+  config: Partial<ServerConfig> = {},
+): Promise<TestApi> {
   const logLines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -41,7 +46,7 @@ export async function startTestApi(database: Database, registry: EndpointRegistr
     },
   });
   const log: Logger = pino({ level: 'info' }, sink);
-  const app = createAppServices(database, { ...readConfig({}, []), dataDir: 'memory://' }, log);
+  const app = createAppServices(database, { ...readConfig({}, []), dataDir: 'memory://', ...config }, log);
   const gateway = createGateway(registry, app, log);
   const server = http.createServer((req, res) => void gateway.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

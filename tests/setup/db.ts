@@ -6,7 +6,8 @@ import { openDatabase, migrateDatabase, type Database } from '@/services/server/
  * One database per Jest worker, shared by the tests in it and emptied between tests.
  *
  * QA_TEST_DB=postgres runs the same tests on the PostgreSQL server named by TEST_DATABASE_URL
- * (each worker gets its own database, created on demand); anything else uses an in-memory PGlite.
+ * (each run and worker gets its own database, created on demand and dropped at the end of the run);
+ * anything else uses an in-memory PGlite.
  */
 let shared: Promise<Database> | undefined;
 
@@ -15,7 +16,8 @@ export const testDbKind: 'pglite' | 'postgres' = process.env.QA_TEST_DB === 'pos
 async function workerDatabaseUrl(): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('QA_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
-  const name = `qa_test_w${process.env.JEST_WORKER_ID ?? '1'}`;
+  // One database per run and worker (the run id comes from tests/setup/global-setup.ts).
+  const name = `qa_test_${process.env.QA_TEST_RUN_ID ?? process.pid}_w${process.env.JEST_WORKER_ID ?? '1'}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {

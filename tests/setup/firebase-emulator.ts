@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The Firebase Auth emulator from firebase-tools, started for one test file: offline, no Java.
+ * Everything it writes (firebase.json, firebase-debug.log, the hub locator file) stays in its own
+ * temporary directory, and every port it opens is a free one, so several runs on one machine do
+ * not meet. Starting takes 10–20 s of CPU (it compiles its OpenAPI schema): start it once in
+ * beforeAll.
+ */
+export interface AuthEmulator {
+  readonly projectId: string;
+  /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST. */
+  readonly host: string;
+  readonly url: string;
+  /** What the emulator printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 120_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    const body = (await res.json()) as { authEmulator?: { ready?: boolean } };
+    return body.authEmulator?.ready === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the emulator and resolves once it answers. Rejects with the emulator's own output when
+ * it exits or does not answer in time: a test that needs it must fail, not skip.
+ */
+export async function startAuthEmulator(projectId = 'demo-quiz-arena'): Promise<AuthEmulator> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quiz-arena-auth-emulator-'));
+  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+  const host = `127.0.0.1:${authPort}`;
+  await fs.writeFile(
+    path.join(dir, 'firebase.json'),
+    JSON.stringify(
+      {
+        emulators: {
+          auth: { host: '127.0.0.1', port: authPort },
+          hub: { host: '127.0.0.1', port: hubPort },
+          logging: { host: '127.0.0.1', port: loggingPort },
+          ui: { enabled: false },
+          // Tests mint tokens of a second project to check that they are refused.
+          singleProjectMode: false,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+
+  const cli = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib', 'bin', 'firebase.js');
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      // The hub writes its locator file to os.tmpdir(): keep it private to this run.
+      TMPDIR: dir,
+      NO_UPDATE_NOTIFIER: '1',
+      CI: '1',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let spawnError: Error | undefined;
+  child.on('error', (error) => (spawnError = error));
+
+  const url = `http://${host}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+
+  const started = Date.now();
+  for (;;) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`The Firebase Auth emulator exited before it was ready (${spawnError?.message ?? `exit ${child.exitCode ?? child.signalCode}`}). Its output:\n${output}`);
+    }
+    if (await answers(url)) break;
+    if (Date.now() - started > READY_TIMEOUT_MS) {
+      await stop();
+      throw new Error(`The Firebase Auth emulator did not answer at ${url} within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return { projectId, host, url, output: () => output, stop };
+}
