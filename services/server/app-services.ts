@@ -2,6 +2,10 @@ import type { Logger } from 'pino';
 import type { Database } from '@/services/server/db/client';
 import type { ServerConfig } from '@/services/server/config';
 import { createSettingsService, type SettingsService } from '@/services/server/settings/service';
+import type { IdentityProvider } from '@/services/server/identity/provider';
+import { createIdentityProvider } from '@/services/server/identity/select';
+import { createMailSender, type MailSender } from '@/services/server/mail/mailer';
+import { createSmsSender, type SmsSender } from '@/services/server/mail/sms';
 
 /** The services every handler can reach through its request context. */
 export interface AppServices {
@@ -9,6 +13,11 @@ export interface AppServices {
   readonly config: ServerConfig;
   readonly log: Logger;
   readonly settings: SettingsService;
+  /** Verifies identity proofs (IDENTITY_PROVIDER: the built-in provider or Firebase Auth). */
+  readonly identity: IdentityProvider;
+  /** SMTP when SMTP_URL is set, otherwise the log (and the dev outbox). */
+  readonly mail: MailSender;
+  readonly sms: SmsSender;
 }
 
 export function createAppServices(database: Database, config: ServerConfig, log: Logger): AppServices {
@@ -17,5 +26,8 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     config,
     log,
     settings: createSettingsService(database.db),
+    identity: createIdentityProvider(config, database.db),
+    mail: createMailSender(config, database.db, log),
+    sms: createSmsSender(config, database.db, log),
   };
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '@/services/server/db/client';
+import type { Db, Tx } from '@/services/server/db/client';
 import { sessions, users } from '@/services/server/db/schema';
 
 /** The player behind a valid api_token. */
@@ -11,15 +11,21 @@ export interface AuthUser {
   readonly isAdmin: boolean;
   /** false when an admin deactivated the account. */
   readonly active: boolean;
+  /** The session the call was made with (the token's hash): what `logout` revokes. */
+  readonly sessionId: string;
 }
+
+/** A session lasts 30 days from sign-in; signing in again starts a new one. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Tokens are stored only as their SHA-256, so a leaked table does not leak sessions. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Looks a token up; null when it is unknown, revoked or expired. */
+/** Looks a token up; null when it is unknown, revoked, expired or its account was deleted. */
 export async function findSessionUser(db: Db, token: string, now: Date = new Date()): Promise<AuthUser | null> {
+  const tokenHash = hashToken(token);
   const rows = await db
     .select({
       id: users.id,
@@ -30,7 +36,35 @@ export async function findSessionUser(db: Db, token: string, now: Date = new Dat
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...row, sessionId: tokenHash } : null;
+}
+
+/** Starts a session: an opaque 32-byte random token, of which only the hash is stored. */
+export async function createSession(
+  db: Db | Tx,
+  userId: number,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+/** Ends one session (logout). Revoking twice changes nothing. */
+export async function revokeSession(db: Db | Tx, sessionId: string, now: Date = new Date()): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a player (account deleted, signed out everywhere). Returns how many. */
+export async function revokeAllSessions(db: Db | Tx, userId: number, now: Date = new Date()): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return revoked.length;
 }

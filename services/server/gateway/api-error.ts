@@ -8,13 +8,16 @@ export class ApiError extends Error {
   readonly code: Code;
   readonly field: string | undefined;
   readonly detail: string | undefined;
+  /** Extra top-level keys of the failure envelope, e.g. `attempts_left`, `retry_after`. */
+  readonly extra: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: Code, options: { field?: string; detail?: string } = {}) {
+  constructor(code: Code, options: { field?: string; detail?: string; extra?: Readonly<Record<string, unknown>> } = {}) {
     super(options.detail ?? code);
     this.name = 'ApiError';
     this.code = code;
     this.field = options.field;
     this.detail = options.detail;
+    this.extra = options.extra;
   }
 }
 

@@ -35,13 +35,14 @@ function sendJson(res: ServerResponse, status: number, payload: string, requestI
   res.end(payload);
 }
 
-function failure(code: Code, requestId: string, extra: { field?: string; detail?: string } = {}) {
+function failure(code: Code, requestId: string, extra: { field?: string; detail?: string; extra?: Readonly<Record<string, unknown>> } = {}) {
   return {
     status: CODES[code].status,
     body: {
       error: true,
       message: code,
       data: null,
+      ...extra.extra,
       ...(extra.field ? { field: extra.field } : {}),
       ...(extra.detail ? { detail: extra.detail } : {}),
       request_id: requestId,
@@ -149,7 +150,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
         }
       } catch (error) {
         if (isApiError(error)) {
-          const f = failure(error.code, requestId, { field: error.field, detail: error.detail });
+          const f = failure(error.code, requestId, { field: error.field, detail: error.detail, extra: error.extra });
           status = f.status;
           code = error.code;
           if (!req.complete) req.resume();
