@@ -28,3 +28,13 @@ describe('server configuration', () => {
     expect(c.firebase).toMatchObject({ projectId: 'demo-quiz', authEmulatorHost: '127.0.0.1:9099' });
   });
 });
+
+describe('client addresses behind a proxy', () => {
+  test('X-Forwarded-For counts only when the proxy is trusted', async () => {
+    const { clientIp } = await import('@/services/server/gateway/gateway');
+    const req = { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' }, socket: { remoteAddress: '10.0.0.2' } } as never;
+    expect(clientIp(req, true)).toBe('203.0.113.7');
+    expect(clientIp(req, false)).toBe('10.0.0.2');
+    expect(readConfig({ TRUST_PROXY: '1' }, []).trustProxy).toBe(true);
+  });
+});

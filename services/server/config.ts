@@ -29,6 +29,8 @@ export interface ServerConfig {
   readonly devOutbox: boolean;
   /** Public address of the app, used in links sent by mail. */
   readonly publicUrl: string;
+  /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
+  readonly trustProxy: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -69,6 +71,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Quiz Arena <no-reply@localhost>',
     devOutbox: env.DEV_OUTBOX === '1' || (dev && env.DEV_OUTBOX !== '0'),
+    trustProxy: env.TRUST_PROXY === '1',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 3000, 'PORT')}`).replace(/\/$/, ''),
   };
 }

@@ -50,6 +50,19 @@ function failure(code: Code, requestId: string, extra: { field?: string; detail?
   };
 }
 
+/**
+ * The caller's address, for per-address rate limits. Behind a reverse proxy (TRUST_PROXY=1) it is
+ * the first address of X-Forwarded-For; otherwise the socket's, which a client cannot forge.
+ */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
 function bearerToken(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -105,7 +118,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       user,
       settings,
       files: body.files,
-      ip: req.socket.remoteAddress ?? '',
+      ip: clientIp(req, app.config.trustProxy),
       app,
     };
     return def.handler(parsed.data, ctx);
