@@ -79,6 +79,13 @@ export const CODES = {
   weak_password: c(400, 'codes.weak_password', 'the password is too short'),
   claim_not_verified: c(403, 'codes.claim_not_verified', 'the server has no record of this movement'),
   file_type_not_allowed: c(415, 'codes.file_type_not_allowed', 'only PNG, JPEG or WebP images are accepted'),
+  premium_locked: c(403, 'codes.premium_locked', 'a premium category or subcategory the player has not unlocked'),
+  level_not_passed: c(403, 'codes.level_not_passed', 'the server has no record of this level being passed'),
+  result_not_recorded: c(403, 'codes.result_not_recorded', 'the server has no record of the result a client reports'),
+  bookmark_not_found: c(404, 'codes.bookmark_not_found', 'cannot remove question from bookmark: it is not bookmarked'),
+  mode_disabled: c(403, 'codes.mode_disabled', 'this mode is turned off by the admin'),
+  play_finished: c(409, 'codes.play_finished', 'the play session is already finished'),
+  play_not_finished: c(409, 'codes.play_not_finished', 'the play session is not finished yet'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

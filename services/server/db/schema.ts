@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -515,3 +516,273 @@ export const contentImports = pgTable('content_imports', {
   rejected: integer('rejected').notNull(),
   createdAt: created(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Solo play (issue 4): play sessions and what settling them records. See docs/play-sessions.md
+// and docs/decisions/007-play-sessions.md.
+
+/** The state of one question inside a play session (an element of play_sessions.questions). */
+export interface PlayQuestionState {
+  /** Id of the question in the session's question table. */
+  id: number;
+  /** The option letters in the order they were shown (shuffled per play when option_shuffle_mode is on). */
+  order: string[];
+  /** The letter the player committed, or null (not answered, timed out or skipped). */
+  answer: string | null;
+  /** Whether the committed answer was right; null until the question is closed. */
+  correct: boolean | null;
+  /** When the question was closed (answered, timed out or skipped), ISO 8601. */
+  closedAt: string | null;
+  /** Closed without an answer because its time ran out (or the play was finished before it). */
+  timedOut: boolean;
+  /** Dropped from the result by the skip lifeline. */
+  skipped: boolean;
+  /** Lifelines used on this question. */
+  lifelines: string[];
+  /** Letters removed by 50/50. */
+  removed?: string[];
+  /** Audience poll percentages by letter. */
+  poll?: Record<string, number>;
+}
+
+/** What a session's result depends on, fixed when it opens: a settings change mid-play does not change it. */
+export interface PlayRules {
+  /** The settings scoring reads (pass percentage, coin rule, points per answer), as they were at opening. */
+  settings: Record<string, string>;
+  /** Lifelines offered in this session, and what each costs. */
+  lifelines: string[];
+  lifelineCost: number;
+}
+
+export const playSessions = pgTable(
+  'play_sessions',
+  {
+    /** Random and unguessable: `s_` + 22 base64url characters. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'quiz_zone' | 'daily_quiz' | 'true_false' | 'self_challenge' | 'bookmark' (later modes add theirs). */
+    mode: text('mode').notNull(),
+    /**
+     * What was played, as one key (e.g. `quiz_zone:12:34:2`): at most one open session per player
+     * and key, so opening the same thing again (a reload) answers the session where it stands.
+     */
+    contextKey: text('context_key').notNull(),
+    /** The table the question ids point into ('questions' for the modes of issue 4). */
+    questionTable: text('question_table').notNull().default('questions'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
+    level: integer('level'),
+    /** Content language played (null: every language). */
+    languageId: integer('language_id').references(() => languages.id, { onDelete: 'set null' }),
+    /** Daily quiz: the player's day (in the player's timezone) this play counts for. */
+    day: date('day'),
+    /** The questions in the order played, each with its state. */
+    questions: jsonb('questions').$type<PlayQuestionState[]>().notNull(),
+    currentIndex: integer('current_index').notNull().default(0),
+    currentOpenedAt: timestamp('current_opened_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deadline of the open question (opened at + time + 1 s grace); null when the whole play has one. */
+    currentDeadline: timestamp('current_deadline', { withTimezone: true }),
+    /** Seconds per question (null: the play has a total time instead). */
+    timePerQuestion: integer('time_per_question'),
+    /** Seconds for the whole play (self challenge), and its deadline (+ 1 s grace). */
+    totalTime: integer('total_time'),
+    totalDeadline: timestamp('total_deadline', { withTimezone: true }),
+    /** Lifelines used in this play (each once). */
+    lifelinesUsed: jsonb('lifelines_used').$type<string[]>().notNull().default([]),
+    rules: jsonb('rules').$type<PlayRules>().notNull(),
+    /** 'open' | 'finished' */
+    status: text('status').notNull().default('open'),
+    /** What finish_play answered; every later finish_play answers it again. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When the player first opened the review (the review is charged once). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('play_sessions_one_open').on(t.userId, t.contextKey).where(sql`${t.status} = 'open'`),
+    index('play_sessions_user_settled').on(t.userId, t.settledAt),
+    index('play_sessions_user_mode').on(t.userId, t.mode, t.categoryId, t.subcategoryId),
+    check('play_sessions_status_known', sql`${t.status} in ('open','finished')`),
+    check('play_sessions_index_nonnegative', sql`${t.currentIndex} >= 0`),
+  ],
+);
+
+/** Quiz zone: the highest level a player passed in a category (or one of its subcategories); level n+1 is open. */
+export const levelProgress = pgTable(
+  'level_progress',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    /** Null: levels of the category itself (a category without subcategories). */
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
+    highestPassed: integer('highest_passed').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('level_progress_user_place').on(t.userId, t.categoryId, t.subcategoryId).nullsNotDistinct()],
+);
+
+/** Premium categories and subcategories a player unlocked with coins. */
+export const unlockedCategories = pgTable(
+  'unlocked_categories',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    /** Null: the category itself was unlocked. */
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
+    /** The price taken (through the ledger). */
+    coins: integer('coins').notNull(),
+    createdAt: created(),
+  },
+  (t) => [unique('unlocked_categories_user_place').on(t.userId, t.categoryId, t.subcategoryId).nullsNotDistinct()],
+);
+
+/** Answered and right answers per player and category, added to when a play is settled. */
+export const userStatistics = pgTable(
+  'user_statistics',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.categoryId] })],
+);
+
+/** Bookmarked questions per kind (the spec's bookmark `type`; '1': multiple choice and true/false). */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    questionId: integer('question_id').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.questionId] }), index('bookmarks_user_kind').on(t.userId, t.kind, t.createdAt)],
+);
+
+/** Players' reports of wrong or bad questions, for the admin. */
+export const questionReports = pgTable(
+  'question_reports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Which question table: '1' questions (multiple choice, true/false), later modes add theirs. */
+    kind: text('kind').notNull().default('1'),
+    questionId: integer('question_id').notNull(),
+    message: text('message').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('question_reports_question').on(t.kind, t.questionId)],
+);
+
+/** One daily quiz per player and day (the player's day, in the player's timezone). */
+export const dailyQuizPlays = pgTable(
+  'daily_quiz_plays',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    languageId: integer('language_id').references(() => languages.id, { onDelete: 'set null' }),
+    sessionId: text('session_id').references(() => playSessions.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    /** Set when the play was settled. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Leaderboards: score per player and period; ties go to who reached the score first. Rank
+ * queries walk (period, score desc, reached_at, user_id).
+ */
+export const leaderboardDaily = pgTable(
+  'leaderboard_daily',
+  {
+    /** The day, in the leaderboard timezone (setting default_timezone). */
+    period: date('period').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.userId] }),
+    index('leaderboard_daily_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()),
+  ],
+);
+
+export const leaderboardMonthly = pgTable(
+  'leaderboard_monthly',
+  {
+    /** First day of the month, in the leaderboard timezone. */
+    period: date('period').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.userId] }),
+    index('leaderboard_monthly_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()),
+  ],
+);
+
+export const leaderboardAllTime = pgTable(
+  'leaderboard_all_time',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leaderboard_all_time_rank').on(t.score.desc(), t.reachedAt.asc(), t.userId.asc())],
+);
+
+/** Badges per player: unlocked by the server when the rule holds, reward claimed once. */
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Badge key, e.g. 'dashing_debut'. */
+    badge: text('badge').notNull(),
+    /** 'locked' | 'unlocked' | 'claimed' */
+    status: text('status').notNull().default('locked'),
+    /** Counter of rules that need one (days in a row, wins in a row, …). */
+    progress: integer('progress').notNull().default(0),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.badge] }),
+    check('user_badges_status_known', sql`${t.status} in ('locked','unlocked','claimed')`),
+  ],
+);

@@ -14,3 +14,26 @@ export const paging = {
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 };
+
+/** A form sends an unset choice as an empty string: treat it as not sent. */
+export const blankAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const asString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/** A category or subcategory named by id or slug. */
+export const placeRef = z.preprocess(
+  asString,
+  z.string({ error: 'is required' }).trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+);
+
+/** An optional category or subcategory (id or slug); empty means not sent. */
+export const optionalPlaceRef = z.preprocess(blankAsUnset, placeRef.optional());
+
+/** A positive id that must be sent. */
+export const requiredId = z.preprocess(
+  blankAsUnset,
+  z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be a positive id').max(2_147_483_647),
+);
+
+/** A play session id as handed out by a question-serving call. */
+export const sessionId = z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'must be at most 64 characters');

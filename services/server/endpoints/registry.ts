@@ -4,7 +4,10 @@ import { authEndpoints } from '@/services/server/endpoints/auth';
 import { devEndpoints } from '@/services/server/endpoints/dev';
 import { economyEndpoints } from '@/services/server/endpoints/economy';
 import { notificationEndpoints } from '@/services/server/endpoints/notifications';
+import { playEndpoints } from '@/services/server/endpoints/play';
+import { playLibraryEndpoints } from '@/services/server/endpoints/play-library';
 import { profileEndpoints } from '@/services/server/endpoints/profile';
+import { quizZoneEndpoints } from '@/services/server/endpoints/quiz-zone';
 import { settingsEndpoints } from '@/services/server/endpoints/settings';
 
 /** Every endpoint group of the API. A new group is added here and nowhere else. */
@@ -16,6 +19,9 @@ export function createRegistry(): EndpointRegistry {
     profileEndpoints,
     economyEndpoints,
     notificationEndpoints,
+    quizZoneEndpoints,
+    playEndpoints,
+    playLibraryEndpoints,
     devEndpoints,
   ]);
 }

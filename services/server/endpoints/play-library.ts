@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { blankAsUnset, optionalId, requiredId } from '@/services/server/endpoints/common';
+import { bookmarkType } from '@/services/server/endpoints/play';
+import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import { resolveCalendar } from '@/services/server/play/clock';
+import { getStatistics, listBookmarks, reportQuestion, setBookmark, verifyStatistics } from '@/services/server/play/library';
+
+/** The player's question library: bookmarks, question reports, answer statistics. */
+
+const count = (field: string) =>
+  z.preprocess(blankAsUnset, z.coerce.number({ error: `${field} is required` }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000_000));
+
+const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
+
+export const playLibraryEndpoints: EndpointDef[] = [
+  endpoint({
+    name: 'set_bookmark',
+    access: 'user',
+    input: z.object({
+      question_id: requiredId,
+      status: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(['0', '1'], { error: "must be '1' (add) or '0' (remove)" })),
+      type: bookmarkType,
+    }),
+    async handler(input, ctx) {
+      const data = await setBookmark(ctx.app.database.db, ctx.settings, ctx.user!.id, { questionId: input.question_id, kind: input.type, add: input.status === '1' });
+      return { data, message: input.status === '1' ? '110' : '111' };
+    },
+  }),
+
+  endpoint({
+    name: 'get_bookmark',
+    access: 'user',
+    input: z.object({ type: bookmarkType }),
+    async handler(input, ctx) {
+      return { data: await listBookmarks(ctx.app.database.db, ctx.settings, ctx.user!.id, input.type) };
+    },
+  }),
+
+  endpoint({
+    name: 'report_question',
+    access: 'user',
+    input: z.object({
+      question_id: requiredId,
+      message: z.preprocess((v) => v ?? '', z.string().trim().min(1, 'is required').max(1000, 'must be at most 1000 characters')),
+    }),
+    async handler(input, ctx) {
+      const data = await reportQuestion(ctx.app.database.db, ctx.user!.id, { questionId: input.question_id, kind: '1', message: input.message });
+      return { data, message: '109' };
+    },
+  }),
+
+  endpoint({
+    name: 'get_users_statistics',
+    access: 'user',
+    input: z.object({ timezone: optionalText(64), gmt_format: optionalText(16) }),
+    async handler(input, ctx) {
+      const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.settings.default_timezone ?? 'UTC');
+      return { data: await getStatistics(ctx.app.database.db, ctx.user!.id, calendar) };
+    },
+  }),
+
+  endpoint({
+    name: 'set_users_statistics',
+    access: 'user',
+    input: z.object({
+      questions_answered: count('questions_answered'),
+      correct_answers: count('correct_answers'),
+      category_id: optionalId,
+      // Reported by the client and never trusted: the server computes the ratio from its records.
+      ratio: z.unknown().optional(),
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await verifyStatistics(ctx.app.database.db, ctx.user!.id, {
+          answered: input.questions_answered,
+          correct: input.correct_answers,
+          categoryId: input.category_id || undefined,
+        }),
+      };
+    },
+  }),
+];

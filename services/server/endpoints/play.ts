@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { LIFELINES } from '@/services/domain/lifelines';
+import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, requiredId, sessionId } from '@/services/server/endpoints/common';
+import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import { submitAnswer, applyLifeline } from '@/services/server/play/answer';
+import { openBookmarkPlay, openDailyQuiz, openQuizZone, openSelfChallenge, openTrueFalse } from '@/services/server/play/modes';
+import { getPlayReview } from '@/services/server/play/review';
+import { finishPlay } from '@/services/server/play/settle';
+
+/** Play sessions of the solo modes (docs/play-sessions.md): opening, answering, lifelines, finishing, review. */
+
+const level = z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000');
+
+/** A count the player must pick (self challenge): missing or 0 is refused naming the field. */
+const picked = z.preprocess(
+  blankAsUnset,
+  z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'is required'),
+);
+
+const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
+
+/** Bookmark kinds served so far: '1', the multiple-choice and true/false questions. */
+export const bookmarkType = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(['1'], { error: "must be '1' (quiz questions)" }));
+
+export const playEndpoints: EndpointDef[] = [
+  endpoint({
+    name: 'get_questions_by_level',
+    access: 'user',
+    input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
+    async handler(input, ctx) {
+      const languageId = effectiveLanguageId(ctx.settings, input.language_id);
+      return { data: await openQuizZone(ctx.app.database.db, ctx.settings, ctx.user!.id, { ...input, languageId }) };
+    },
+  }),
+
+  endpoint({
+    name: 'get_daily_quiz',
+    access: 'user',
+    input: z.object({ language_id: optionalId, timezone: optionalText(64), gmt_format: optionalText(16) }),
+    async handler(input, ctx) {
+      const languageId = effectiveLanguageId(ctx.settings, input.language_id);
+      return {
+        data: await openDailyQuiz(ctx.app.database.db, ctx.settings, ctx.user!.id, { languageId, timezone: input.timezone, gmtFormat: input.gmt_format }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'get_questions_by_type',
+    access: 'user',
+    input: z.object({
+      language_id: optionalId,
+      type: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.literal(2, { error: 'must be 2 (true/false)' })),
+    }),
+    async handler(input, ctx) {
+      const languageId = effectiveLanguageId(ctx.settings, input.language_id);
+      return { data: await openTrueFalse(ctx.app.database.db, ctx.settings, ctx.user!.id, { languageId }) };
+    },
+  }),
+
+  endpoint({
+    name: 'get_questions_for_self_challenge',
+    access: 'user',
+    input: z.object({
+      language_id: optionalId,
+      category_slug: placeRef,
+      subcategory_slug: optionalPlaceRef,
+      limit: picked,
+      minutes: picked,
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await openSelfChallenge(ctx.app.database.db, ctx.settings, ctx.user!.id, {
+          category: input.category_slug,
+          subcategory: input.subcategory_slug,
+          languageId: effectiveLanguageId(ctx.settings, input.language_id),
+          limit: input.limit,
+          minutes: input.minutes,
+        }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'get_bookmark_play',
+    access: 'user',
+    input: z.object({ type: bookmarkType }),
+    async handler(input, ctx) {
+      return { data: await openBookmarkPlay(ctx.app.database.db, ctx.settings, ctx.user!.id, { type: input.type }) };
+    },
+  }),
+
+  endpoint({
+    name: 'submit_answer',
+    access: 'user',
+    input: z.object({
+      session_id: sessionId,
+      question_id: requiredId,
+      answer: z.preprocess((v) => v ?? '', z.string().trim().max(1, 'must be an option letter or empty')),
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await submitAnswer(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, answer: input.answer }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'use_lifeline',
+    access: 'user',
+    input: z.object({
+      session_id: sessionId,
+      question_id: requiredId,
+      lifeline: z.enum(LIFELINES, { error: `must be one of ${LIFELINES.join(', ')}` }),
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await applyLifeline(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, lifeline: input.lifeline }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'finish_play',
+    access: 'user',
+    input: z.object({ session_id: sessionId }),
+    async handler(input, ctx) {
+      return { data: await finishPlay(ctx.app.database.db, ctx.settings, ctx.user!.id, input.session_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'get_play_review',
+    access: 'user',
+    input: z.object({ session_id: sessionId }),
+    async handler(input, ctx) {
+      return { data: await getPlayReview(ctx.app.database.db, ctx.settings, ctx.user!.id, input.session_id) };
+    },
+  }),
+];

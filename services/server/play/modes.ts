@@ -1,0 +1,174 @@
+import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
+import type { Db } from '@/services/server/db/client';
+import { ApiError } from '@/services/server/gateway/api-error';
+import { dayOf, resolveCalendar } from '@/services/server/play/clock';
+import { openSession, type SessionData } from '@/services/server/play/open';
+import {
+  defaultLanguageId,
+  insertDailyPlay,
+  insertDailyQuiz,
+  listBookmarkIds,
+  pickQuestionIds,
+  readDailyPlay,
+  readDailyQuiz,
+  servableIds,
+} from '@/services/server/play/repository';
+import { shuffled } from '@/services/server/play/views';
+import { assertLevelOpen, assertPlaceUnlocked, resolvePlace } from '@/services/server/quiz-zone/service';
+
+/** The question-serving calls of the solo modes of issue 4, each opening (or resuming) a play session. */
+
+function requireMode(settings: SettingsMap, key: string): void {
+  if (!flagSetting(settings, key)) throw new ApiError('mode_disabled', { detail: `${key} is off` });
+}
+
+/** Most bookmarked questions one bookmark play serves. */
+export const BOOKMARK_PLAY_MAX = 50;
+
+/** Quiz zone: the questions of one level of a category or subcategory; locked levels and premium places refused. */
+export async function openQuizZone(
+  db: Db,
+  settings: SettingsMap,
+  userId: number,
+  input: { category: string; subcategory?: string | undefined; level: number; languageId: number },
+): Promise<SessionData> {
+  requireMode(settings, 'quiz_zone_mode');
+  const place = await resolvePlace(db, input);
+  await assertPlaceUnlocked(db, userId, place);
+  await assertLevelOpen(db, userId, place, input.level);
+  const categoryId = place.category.id;
+  const subcategoryId = place.subcategory?.id ?? null;
+  return openSession(db, settings, userId, {
+    mode: 'quiz_zone',
+    contextKey: `quiz_zone:${categoryId}:${subcategoryId ?? 0}:${input.level}`,
+    categoryId,
+    subcategoryId,
+    level: input.level,
+    languageId: place.category.languageId,
+    timePerQuestion: intSetting(settings, 'quiz_zone_duration'),
+    settleStale: true,
+    pick: (tx) =>
+      pickQuestionIds(
+        tx,
+        { categoryId, subcategoryId, level: input.level, withOptionE: flagSetting(settings, 'option_e_mode') },
+        intSetting(settings, 'quiz_zone_total_level_question'),
+        flagSetting(settings, 'question_shuffle_mode'),
+      ),
+  });
+}
+
+/**
+ * Daily quiz: the day's set of the content language (the admin's pick, or a draw stored by the
+ * first request of the day), once a day in the player's timezone. The play is recorded under the
+ * unique key (player, day) in the transaction that opens it; a day already played answers 112.
+ */
+export async function openDailyQuiz(
+  db: Db,
+  settings: SettingsMap,
+  userId: number,
+  input: { languageId: number; timezone?: string | undefined; gmtFormat?: string | undefined },
+  now: Date = new Date(),
+): Promise<SessionData> {
+  requireMode(settings, 'daily_quiz_mode');
+  const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmtFormat }, settings.default_timezone ?? 'UTC');
+  const day = dayOf(calendar, now);
+  const languageId = input.languageId || (await defaultLanguageId(db));
+  if (!languageId) throw new ApiError('102', { detail: 'no content language' });
+  const played = await readDailyPlay(db, userId, day);
+  if (played?.finishedAt) throw new ApiError('112', { detail: `the daily quiz of ${day} was played` });
+  const withOptionE = flagSetting(settings, 'option_e_mode');
+  return openSession(
+    db,
+    settings,
+    userId,
+    {
+      mode: 'daily_quiz',
+      contextKey: `daily_quiz:${day}`,
+      languageId,
+      day,
+      timePerQuestion: intSetting(settings, 'daily_quiz_duration'),
+      settleStale: false,
+      async pick(tx) {
+        let ids = await readDailyQuiz(tx, languageId, day);
+        if (!ids) {
+          // The day's set is shared by every player: no premium content in a draw.
+          const drawn = await pickQuestionIds(tx, { languageId, withOptionE, access: { userId: null } }, intSetting(settings, 'daily_quiz_total_question'), true);
+          if (drawn.length === 0) return [];
+          await insertDailyQuiz(tx, languageId, day, drawn);
+          ids = (await readDailyQuiz(tx, languageId, day)) ?? drawn;
+        }
+        const ok = await servableIds(tx, ids, withOptionE);
+        return ids.filter((id) => ok.has(id));
+      },
+      async afterInsert(tx, row) {
+        const recorded = await insertDailyPlay(tx, { userId, day, languageId, sessionId: row.id });
+        if (!recorded) throw new ApiError('112', { detail: `the daily quiz of ${day} was played` });
+      },
+    },
+    now,
+  );
+}
+
+/** True and false: random true/false statements (`type` 2). */
+export async function openTrueFalse(db: Db, settings: SettingsMap, userId: number, input: { languageId: number }): Promise<SessionData> {
+  requireMode(settings, 'true_false_mode');
+  return openSession(db, settings, userId, {
+    mode: 'true_false',
+    contextKey: `true_false:${input.languageId}`,
+    languageId: input.languageId,
+    timePerQuestion: intSetting(settings, 'true_false_duration'),
+    settleStale: true,
+    pick: (tx) =>
+      pickQuestionIds(
+        tx,
+        { languageId: input.languageId, questionType: 'boolean', withOptionE: false, access: { userId } },
+        intSetting(settings, 'true_false_total_question'),
+        true,
+      ),
+  });
+}
+
+/** Self challenge: the player's number of questions from a category or subcategory, on one clock of `minutes`. */
+export async function openSelfChallenge(
+  db: Db,
+  settings: SettingsMap,
+  userId: number,
+  input: { category: string; subcategory?: string | undefined; languageId: number; limit: number; minutes: number },
+): Promise<SessionData> {
+  requireMode(settings, 'self_challenge_mode');
+  const maxQuestions = intSetting(settings, 'self_challenge_max_questions');
+  const maxMinutes = intSetting(settings, 'self_challenge_max_minutes');
+  if (input.limit > maxQuestions) throw new ApiError('103', { field: 'limit', detail: `limit: must be at most ${maxQuestions}` });
+  if (input.minutes > maxMinutes) throw new ApiError('103', { field: 'minutes', detail: `minutes: must be at most ${maxMinutes}` });
+  const place = await resolvePlace(db, { ...input, fields: { category: 'category_slug', subcategory: 'subcategory_slug' } });
+  await assertPlaceUnlocked(db, userId, place);
+  const categoryId = place.category.id;
+  const subcategoryId = place.subcategory?.id;
+  return openSession(db, settings, userId, {
+    mode: 'self_challenge',
+    contextKey: `self_challenge:${categoryId}:${subcategoryId ?? 0}:${input.limit}:${input.minutes}`,
+    categoryId,
+    subcategoryId: subcategoryId ?? null,
+    languageId: place.category.languageId,
+    totalTime: input.minutes * 60,
+    settleStale: true,
+    pick: (tx) => pickQuestionIds(tx, { categoryId, subcategoryId, withOptionE: flagSetting(settings, 'option_e_mode') }, input.limit, true),
+  });
+}
+
+/** Bookmark play: practice on the player's bookmarked questions of a kind. */
+export async function openBookmarkPlay(db: Db, settings: SettingsMap, userId: number, input: { type: string }): Promise<SessionData> {
+  requireMode(settings, 'bookmark_mode');
+  return openSession(db, settings, userId, {
+    mode: 'bookmark',
+    contextKey: `bookmark:${input.type}`,
+    timePerQuestion: intSetting(settings, 'quiz_zone_duration'),
+    settleStale: true,
+    async pick(tx) {
+      const ids = (await listBookmarkIds(tx, userId, input.type, BOOKMARK_PLAY_MAX)).map((b) => b.questionId);
+      const ok = await servableIds(tx, ids, flagSetting(settings, 'option_e_mode'), { userId });
+      const playable = ids.filter((id) => ok.has(id));
+      return flagSetting(settings, 'question_shuffle_mode') ? shuffled(playable) : playable;
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { lifelinesEnabled, LIFELINES } from '@/services/domain/lifelines';
+import type { PlayMode, PlaySession } from '@/services/domain/play-session';
+import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
+import type { Db, Tx } from '@/services/server/db/client';
+import type { PlayRules } from '@/services/server/db/schema';
+import { ApiError } from '@/services/server/gateway/api-error';
+import {
+  findOpenSession,
+  insertSession,
+  loadQuestions,
+  lockSession,
+  readCoins,
+  type SessionRow,
+} from '@/services/server/play/repository';
+import { settleLocked } from '@/services/server/play/settle';
+import { GRACE_MS, newQuestionState, openDeadline, sessionView, type CurrentEffects } from '@/services/server/play/views';
+
+/**
+ * Opening a play session: the one way questions are handed out for play. The server picks the
+ * questions, fixes their order, the order of their options and the open question's deadline,
+ * and answers them without their right answers. Opening the same thing again while a session
+ * for it is open answers that session where it stands (a reload does not lose the game).
+ */
+
+export type SessionData = PlaySession & { current_effects: CurrentEffects };
+
+/** A session left open this long after its open question's deadline is settled when its player opens the same thing again. */
+export const STALE_AFTER_MS = 5 * 60_000;
+
+/** The settings scoring reads for a mode, fixed in the session when it opens. */
+function rulesFor(mode: PlayMode, settings: SettingsMap): PlayRules {
+  const keys = ['quiz_winning_percentage', 'maximum_winning_coins', 'minimum_coins_winning_percentage'];
+  if (mode === 'quiz_zone' || mode === 'daily_quiz' || mode === 'true_false') keys.push(`${mode}_correct_answer_score`, `${mode}_wrong_answer_score`);
+  const lifelines = lifelinesEnabled(mode) ? [...LIFELINES] : [];
+  return {
+    settings: Object.fromEntries(keys.map((k) => [k, String(intSetting(settings, k))])),
+    lifelines,
+    lifelineCost: intSetting(settings, 'quiz_zone_lifeline_deduct_coin'),
+  };
+}
+
+export interface OpenSpec {
+  readonly mode: PlayMode;
+  /** What is played, as one key: one open session per player and key. */
+  readonly contextKey: string;
+  readonly categoryId?: number | null;
+  readonly subcategoryId?: number | null;
+  readonly level?: number | null;
+  readonly languageId?: number | null;
+  readonly day?: string | null;
+  /** Seconds per question, or for the whole session (`totalTime`); exactly one of them. */
+  readonly timePerQuestion?: number;
+  readonly totalTime?: number;
+  /** Picks the question ids, in play order. None: 102 "no questions found". */
+  pick(tx: Tx): Promise<number[]>;
+  /** Runs in the opening transaction right after the session was stored (e.g. record the daily play). */
+  afterInsert?(tx: Tx, row: SessionRow): Promise<void>;
+  /** Whether an open session may be settled as abandoned when it is stale (not the daily quiz: one play a day). */
+  readonly settleStale?: boolean;
+}
+
+export function newSessionId(): string {
+  return `s_${randomBytes(16).toString('base64url')}`;
+}
+
+async function view(db: Db | Tx, row: SessionRow, now: Date): Promise<SessionData> {
+  const questions = await loadQuestions(db, row.questions.map((q) => q.id));
+  return sessionView(row, questions, await readCoins(db, row.userId), now);
+}
+
+function isStale(row: SessionRow, now: Date): boolean {
+  const deadline = openDeadline(row);
+  return deadline !== null && now.getTime() - deadline.getTime() > STALE_AFTER_MS;
+}
+
+export async function openSession(db: Db, settings: SettingsMap, userId: number, spec: OpenSpec, now: Date = new Date()): Promise<SessionData> {
+  return db.transaction(async (tx) => {
+    const open = await findOpenSession(tx, userId, spec.contextKey);
+    if (open) {
+      if (!(spec.settleStale && isStale(open, now))) return view(tx, open, now);
+      const locked = await lockSession(tx, open.id, userId);
+      if (locked?.status === 'open') await settleLocked(tx, locked, settings, now);
+    }
+
+    const ids = await spec.pick(tx);
+    if (ids.length === 0) throw new ApiError('102', { detail: 'no questions found' });
+    const byId = await loadQuestions(tx, ids);
+    const withOptionE = flagSetting(settings, 'option_e_mode');
+    const shuffle = flagSetting(settings, 'option_shuffle_mode');
+    const states = ids.filter((id) => byId.has(id)).map((id) => newQuestionState(byId.get(id)!, { withOptionE, shuffle }));
+    if (states.length === 0) throw new ApiError('102', { detail: 'no questions found' });
+
+    const perQuestion = spec.totalTime === undefined;
+    const seconds = perQuestion ? spec.timePerQuestion! : spec.totalTime!;
+    const deadline = new Date(now.getTime() + seconds * 1000 + GRACE_MS);
+    const row = await insertSession(tx, {
+      id: newSessionId(),
+      userId,
+      mode: spec.mode,
+      contextKey: spec.contextKey,
+      categoryId: spec.categoryId ?? null,
+      subcategoryId: spec.subcategoryId ?? null,
+      level: spec.level ?? null,
+      languageId: spec.languageId || null,
+      day: spec.day ?? null,
+      questions: states,
+      currentIndex: 0,
+      currentOpenedAt: now,
+      currentDeadline: perQuestion ? deadline : null,
+      timePerQuestion: perQuestion ? seconds : null,
+      totalTime: perQuestion ? null : seconds,
+      totalDeadline: perQuestion ? null : deadline,
+      lifelinesUsed: [],
+      rules: rulesFor(spec.mode, settings),
+      status: 'open',
+      createdAt: now,
+    });
+    if (!row) {
+      // A concurrent call opened the same thing first: answer its session.
+      const winner = await findOpenSession(tx, userId, spec.contextKey);
+      if (!winner) throw new Error('an open session vanished while opening another for the same context');
+      return view(tx, winner, now);
+    }
+    await spec.afterInsert?.(tx, row);
+    return sessionView(row, byId, await readCoins(tx, userId), now);
+  });
+}

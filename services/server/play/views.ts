@@ -1,0 +1,148 @@
+import { randomInt } from 'node:crypto';
+import { LIFELINES, type Lifeline, type RandomSource } from '@/services/domain/lifelines';
+import type { PlayMode, PlayOption, PlayQuestion, PlaySession, QuestionType, ReviewQuestion, ReviewStatus } from '@/services/domain/play-session';
+import type { PlayQuestionState } from '@/services/server/db/schema';
+import type { QuestionRow, SessionRow } from '@/services/server/play/repository';
+
+/**
+ * What leaves the server about a play. Every question a player may not have answered yet goes
+ * out through `playQuestion`, which copies the question text, image and options and nothing else:
+ * no right answer, no note (integrity rule 2). Right answers leave only through `answerFeedback`
+ * and `reviewQuestion`, for closed questions.
+ */
+
+/** Network allowance added to every stored deadline. */
+export const GRACE_MS = 1000;
+
+/** Unpredictable numbers for shuffles, 50/50 and the poll: a player cannot replay the sequence. */
+export const secureRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+const LETTERS = ['a', 'b', 'c', 'd', 'e'] as const;
+
+function optionText(q: QuestionRow, key: string): string | null {
+  switch (key) {
+    case 'a':
+      return q.optionA;
+    case 'b':
+      return q.optionB;
+    case 'c':
+      return q.optionC;
+    case 'd':
+      return q.optionD;
+    case 'e':
+      return q.optionE;
+    default:
+      return null;
+  }
+}
+
+/** The option letters a question offers (E only with option_e_mode on). */
+export function optionLetters(q: QuestionRow, withOptionE: boolean): string[] {
+  if (q.questionType === 'boolean') return ['a', 'b'];
+  return LETTERS.filter((k) => (k !== 'e' || withOptionE) && optionText(q, k) !== null && optionText(q, k) !== '');
+}
+
+export function shuffled<T>(items: readonly T[], random: RandomSource = secureRandom): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.min(i, Math.floor(random() * (i + 1)));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A new question state: options in the order they will be shown (true/false keeps True first). */
+export function newQuestionState(q: QuestionRow, options: { withOptionE: boolean; shuffle: boolean }): PlayQuestionState {
+  const letters = optionLetters(q, options.withOptionE);
+  return {
+    id: q.id,
+    order: options.shuffle && q.questionType !== 'boolean' ? shuffled(letters) : letters,
+    answer: null,
+    correct: null,
+    closedAt: null,
+    timedOut: false,
+    skipped: false,
+    lifelines: [],
+  };
+}
+
+function options(q: QuestionRow, state: PlayQuestionState): PlayOption[] {
+  return state.order.map((key) => ({ key, text: optionText(q, key) ?? '' }));
+}
+
+/** A question for play: text, type, image and options. Nothing else, ever. */
+export function playQuestion(q: QuestionRow, state: PlayQuestionState): PlayQuestion {
+  return {
+    id: q.id,
+    question: q.question,
+    question_type: q.questionType as QuestionType,
+    image: q.image,
+    options: options(q, state),
+  };
+}
+
+/** The deadline of the open question: its own, or the session's when the session has one clock. */
+export function openDeadline(row: Pick<SessionRow, 'currentDeadline' | 'totalDeadline'>): Date | null {
+  return row.totalDeadline ?? row.currentDeadline;
+}
+
+export function timeLeftMs(row: Pick<SessionRow, 'currentDeadline' | 'totalDeadline' | 'status'>, now: Date): number {
+  const deadline = openDeadline(row);
+  if (!deadline || row.status !== 'open') return 0;
+  return Math.max(0, deadline.getTime() - GRACE_MS - now.getTime());
+}
+
+export interface CurrentEffects {
+  /** Letters 50/50 removed from the open question. */
+  removed?: string[];
+  /** Audience poll of the open question. */
+  percentages?: Record<string, number>;
+}
+
+/** What a question-serving call answers: the session where it stands. */
+export function sessionView(
+  row: SessionRow,
+  questions: ReadonlyMap<number, QuestionRow>,
+  coins: number,
+  now: Date,
+): PlaySession & { current_effects: CurrentEffects } {
+  const states = row.questions;
+  const current = states[row.currentIndex];
+  const effects: CurrentEffects = {};
+  if (current?.removed) effects.removed = current.removed;
+  if (current?.poll) effects.percentages = current.poll;
+  const used = new Set(row.lifelinesUsed);
+  return {
+    session_id: row.id,
+    mode: row.mode as PlayMode,
+    questions: states.map((s) => playQuestion(questions.get(s.id)!, s)),
+    time_per_question: row.timePerQuestion,
+    total_time: row.totalTime,
+    current_index: row.currentIndex,
+    time_left_ms: timeLeftMs(row, now),
+    lifelines: LIFELINES.filter((k) => row.rules.lifelines.includes(k)).map((key: Lifeline) => ({
+      key,
+      cost: row.rules.lifelineCost,
+      available: !used.has(key),
+    })),
+    coins,
+    current_effects: effects,
+  };
+}
+
+function reviewStatus(s: PlayQuestionState): ReviewStatus {
+  if (s.skipped) return 'skipped';
+  if (s.answer === null) return 'unanswered';
+  return s.correct ? 'correct' : 'wrong';
+}
+
+/** A closed question with the player's answer, the right one and the note (review after finishing). */
+export function reviewQuestion(q: QuestionRow, state: PlayQuestionState): ReviewQuestion {
+  return {
+    ...playQuestion(q, state),
+    answer: state.answer,
+    correct_answer: q.answer,
+    note: q.note || null,
+    status: reviewStatus(state),
+  };
+}

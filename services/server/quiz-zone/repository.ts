@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '@/services/server/db/client';
+import { categories, languages, levelProgress, questions, subcategories, unlockedCategories } from '@/services/server/db/schema';
+
+/** SQL of the quiz-zone content area: categories, subcategories, levels, premium unlocks, level progress. */
+export type Conn = Db | Tx;
+
+export interface CategoryRef {
+  id: number;
+  slug: string;
+  name: string;
+  type: number;
+  languageId: number;
+  image: string | null;
+  isPremium: boolean;
+  coins: number;
+}
+
+export interface SubcategoryRef {
+  id: number;
+  categoryId: number;
+  slug: string;
+  name: string;
+  image: string | null;
+  isPremium: boolean;
+  coins: number;
+}
+
+const categoryColumns = {
+  id: categories.id,
+  slug: categories.slug,
+  name: categories.name,
+  type: categories.type,
+  languageId: categories.languageId,
+  image: categories.image,
+  isPremium: categories.isPremium,
+  coins: categories.coins,
+};
+
+const subcategoryColumns = {
+  id: subcategories.id,
+  categoryId: subcategories.categoryId,
+  slug: subcategories.slug,
+  name: subcategories.name,
+  image: subcategories.image,
+  isPremium: subcategories.isPremium,
+  coins: subcategories.coins,
+};
+
+const isId = (ref: string) => /^\d{1,10}$/.test(ref);
+
+/**
+ * An active category of a kind by id or slug. A slug is unique per content language; with no
+ * language (language mode off) the default language's category wins, then the oldest.
+ */
+export async function findCategory(db: Conn, input: { ref: string; type: number; languageId: number }): Promise<CategoryRef | null> {
+  const byRef = isId(input.ref) ? eq(categories.id, Number(input.ref)) : eq(categories.slug, input.ref);
+  const conditions: SQL[] = [byRef, eq(categories.type, input.type), eq(categories.status, true)];
+  if (input.languageId > 0 && !isId(input.ref)) conditions.push(eq(categories.languageId, input.languageId));
+  const rows = await db
+    .select(categoryColumns)
+    .from(categories)
+    .innerJoin(languages, eq(languages.id, categories.languageId))
+    .where(and(...conditions))
+    .orderBy(desc(languages.isDefault), asc(categories.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** An active subcategory of a category by id or slug. */
+export async function findSubcategory(db: Conn, categoryId: number, ref: string): Promise<SubcategoryRef | null> {
+  const byRef = isId(ref) ? eq(subcategories.id, Number(ref)) : eq(subcategories.slug, ref);
+  const rows = await db
+    .select(subcategoryColumns)
+    .from(subcategories)
+    .where(and(byRef, eq(subcategories.categoryId, categoryId), eq(subcategories.status, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Questions that can be played: active, and in no subcategory or an active one. */
+function playableQuestion(): SQL {
+  return sql`${questions.status} and (${questions.subcategoryId} is null or exists (select 1 from ${subcategories} s where s.id = ${questions.subcategoryId} and s.status))`;
+}
+
+function unlockedBy(userId: number, categoryId: SQL, subcategoryId: SQL | null): SQL {
+  const sub = subcategoryId === null ? sql`u.subcategory_id is null` : sql`u.subcategory_id = ${subcategoryId}`;
+  return sql`exists (select 1 from ${unlockedCategories} u where u.user_id = ${userId} and u.category_id = ${categoryId} and ${sub})`;
+}
+
+export interface CategoryListRow extends CategoryRef {
+  rowOrder: number;
+  hasUnlocked: boolean;
+  subcategoryCount: number;
+  questionCount: number;
+  maxLevel: number;
+}
+
+/** Quiz-zone categories with playable questions, in the admin's row order. languageId 0: every language. */
+export async function listPlayableCategories(db: Conn, input: { type: number; languageId: number; userId: number }): Promise<CategoryListRow[]> {
+  const conditions: SQL[] = [eq(categories.type, input.type), eq(categories.status, true), playableQuestion()];
+  if (input.languageId > 0) conditions.push(eq(categories.languageId, input.languageId));
+  const rows = await db
+    .select({
+      ...categoryColumns,
+      rowOrder: categories.rowOrder,
+      hasUnlocked: sql<boolean>`${unlockedBy(input.userId, sql`${categories.id}`, null)}`,
+      subcategoryCount: sql<number>`count(distinct ${questions.subcategoryId})::int`,
+      questionCount: sql<number>`count(${questions.id})::int`,
+      maxLevel: sql<number>`max(${questions.level})::int`,
+    })
+    .from(categories)
+    .innerJoin(questions, eq(questions.categoryId, categories.id))
+    .where(and(...conditions))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.rowOrder), asc(categories.id));
+  return rows.map((r) => ({ ...r, hasUnlocked: Boolean(r.hasUnlocked), subcategoryCount: Number(r.subcategoryCount), questionCount: Number(r.questionCount), maxLevel: Number(r.maxLevel) }));
+}
+
+export interface SubcategoryListRow extends SubcategoryRef {
+  rowOrder: number;
+  hasUnlocked: boolean;
+  questionCount: number;
+  maxLevel: number;
+}
+
+/** Active subcategories of a category with playable questions, in row order (one when `only` is given). */
+export async function listPlayableSubcategories(
+  db: Conn,
+  input: { categoryId: number; userId: number; only?: number },
+): Promise<SubcategoryListRow[]> {
+  const conditions: SQL[] = [eq(subcategories.categoryId, input.categoryId), eq(subcategories.status, true), eq(questions.status, true)];
+  if (input.only !== undefined) conditions.push(eq(subcategories.id, input.only));
+  const rows = await db
+    .select({
+      ...subcategoryColumns,
+      rowOrder: subcategories.rowOrder,
+      hasUnlocked: sql<boolean>`${unlockedBy(input.userId, sql`${subcategories.categoryId}`, sql`${subcategories.id}`)}`,
+      questionCount: sql<number>`count(${questions.id})::int`,
+      maxLevel: sql<number>`max(${questions.level})::int`,
+    })
+    .from(subcategories)
+    .innerJoin(questions, eq(questions.subcategoryId, subcategories.id))
+    .where(and(...conditions))
+    .groupBy(subcategories.id)
+    .orderBy(asc(subcategories.rowOrder), asc(subcategories.id));
+  return rows.map((r) => ({ ...r, hasUnlocked: Boolean(r.hasUnlocked), questionCount: Number(r.questionCount), maxLevel: Number(r.maxLevel) }));
+}
+
+/** Playable questions per level of a category (subcategoryId null: the category's own questions). */
+export async function countQuestionsByLevel(db: Conn, categoryId: number, subcategoryId: number | null): Promise<{ level: number; count: number }[]> {
+  const rows = await db
+    .select({ level: questions.level, count: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.categoryId, categoryId),
+        subcategoryId === null ? isNull(questions.subcategoryId) : eq(questions.subcategoryId, subcategoryId),
+        playableQuestion(),
+      ),
+    )
+    .groupBy(questions.level)
+    .orderBy(asc(questions.level));
+  return rows.map((r) => ({ level: r.level, count: Number(r.count) }));
+}
+
+/** The highest level the player passed here (0: none yet). */
+export async function readHighestPassed(db: Conn, userId: number, categoryId: number, subcategoryId: number | null): Promise<number> {
+  const rows = await db
+    .select({ highest: levelProgress.highestPassed })
+    .from(levelProgress)
+    .where(
+      and(
+        eq(levelProgress.userId, userId),
+        eq(levelProgress.categoryId, categoryId),
+        subcategoryId === null ? isNull(levelProgress.subcategoryId) : eq(levelProgress.subcategoryId, subcategoryId),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.highest ?? 0;
+}
+
+/**
+ * Records a passed level. Returns true when it was not passed before (the level is newly passed):
+ * the row is created, or raised, under its unique key, so two settlements racing for the same level
+ * cannot both see it as new.
+ */
+export async function recordLevelPassed(tx: Tx, input: { userId: number; categoryId: number; subcategoryId: number | null; level: number }): Promise<boolean> {
+  const rows = await tx
+    .insert(levelProgress)
+    .values({ userId: input.userId, categoryId: input.categoryId, subcategoryId: input.subcategoryId, highestPassed: input.level })
+    .onConflictDoUpdate({
+      target: [levelProgress.userId, levelProgress.categoryId, levelProgress.subcategoryId],
+      set: { highestPassed: sql`excluded.highest_passed`, updatedAt: sql`now()` },
+      setWhere: sql`${levelProgress.highestPassed} < excluded.highest_passed`,
+    })
+    .returning({ id: levelProgress.id });
+  return rows.length > 0;
+}
+
+export async function isUnlocked(db: Conn, userId: number, categoryId: number, subcategoryId: number | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: unlockedCategories.id })
+    .from(unlockedCategories)
+    .where(
+      and(
+        eq(unlockedCategories.userId, userId),
+        eq(unlockedCategories.categoryId, categoryId),
+        subcategoryId === null ? isNull(unlockedCategories.subcategoryId) : eq(unlockedCategories.subcategoryId, subcategoryId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Records an unlock; false when the player had already unlocked it. A concurrent unlock of the
+ * same place waits on the unique key and then finds it taken.
+ */
+export async function insertUnlock(tx: Tx, input: { userId: number; categoryId: number; subcategoryId: number | null; coins: number }): Promise<boolean> {
+  const rows = await tx.insert(unlockedCategories).values(input).onConflictDoNothing().returning({ id: unlockedCategories.id });
+  return rows.length > 0;
+}
+
+/** Whether a subcategory or the category itself has any playable question (for unlock checks of empty places). */
+export async function hasPlayableQuestions(db: Conn, categoryId: number, subcategoryId: number | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.categoryId, categoryId),
+        subcategoryId === null ? sql`true` : eq(questions.subcategoryId, subcategoryId),
+        playableQuestion(),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
