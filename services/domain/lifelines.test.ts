@@ -1,0 +1,168 @@
+import {
+  audiencePoll,
+  canUse,
+  LIFELINES,
+  lifelinesEnabled,
+  pickFiftyFifty,
+  refusalMessageKey,
+  type LifelineUsage,
+  type RandomSource,
+} from '@/services/domain/lifelines';
+
+/** A deterministic source of numbers in [0, 1) (mulberry32). */
+function seeded(seed: number): RandomSource {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const fresh: LifelineUsage = { enabled: true, used: [], usedOnQuestion: [] };
+const KEYS = ['a', 'b', 'c', 'd'];
+
+describe('which modes offer lifelines', () => {
+  test('quiz zone does, and the other solo modes do not yet', () => {
+    expect(lifelinesEnabled('quiz_zone')).toBe(true);
+    expect(lifelinesEnabled('daily_quiz')).toBe(false);
+    expect(lifelinesEnabled('true_false')).toBe(false);
+    expect(lifelinesEnabled('self_challenge')).toBe(false);
+    expect(lifelinesEnabled('bookmark')).toBe(false);
+  });
+
+  test('is a map a mode can be turned on in', () => {
+    expect(lifelinesEnabled('daily_quiz', { quiz_zone: true, daily_quiz: true, true_false: false, self_challenge: false, bookmark: false })).toBe(true);
+  });
+});
+
+describe('using a lifeline', () => {
+  test('is allowed for each of the four lifelines on a fresh multiple-choice question', () => {
+    for (const l of LIFELINES) expect(canUse(fresh, l, 'multiple')).toBeNull();
+  });
+
+  test('is refused as "lifeline already used" the second time in a session', () => {
+    for (const l of LIFELINES) expect(canUse({ ...fresh, used: [l] }, l, 'multiple')).toBe('lifeline_used');
+  });
+
+  test('refuses 50/50 after audience poll on the same question, and the reverse', () => {
+    expect(canUse({ ...fresh, used: ['audience_poll'], usedOnQuestion: ['audience_poll'] }, 'fifty_fifty', 'multiple')).toBe('lifeline_conflict');
+    expect(canUse({ ...fresh, used: ['fifty_fifty'], usedOnQuestion: ['fifty_fifty'] }, 'audience_poll', 'multiple')).toBe('lifeline_conflict');
+  });
+
+  test('allows 50/50 on a later question after audience poll was used on an earlier one', () => {
+    expect(canUse({ ...fresh, used: ['audience_poll'], usedOnQuestion: [] }, 'fifty_fifty', 'multiple')).toBeNull();
+  });
+
+  test('does not let reset timer or skip conflict with anything', () => {
+    const busy: LifelineUsage = { ...fresh, used: ['fifty_fifty', 'audience_poll'], usedOnQuestion: ['fifty_fifty', 'audience_poll'] };
+    expect(canUse(busy, 'reset_timer', 'multiple')).toBeNull();
+    expect(canUse(busy, 'skip', 'multiple')).toBeNull();
+  });
+
+  test('refuses 50/50 and audience poll on a true/false question as not allowed', () => {
+    expect(canUse(fresh, 'fifty_fifty', 'boolean')).toBe('lifeline_not_allowed');
+    expect(canUse(fresh, 'audience_poll', 'boolean')).toBe('lifeline_not_allowed');
+    expect(canUse(fresh, 'reset_timer', 'boolean')).toBeNull();
+    expect(canUse(fresh, 'skip', 'boolean')).toBeNull();
+  });
+
+  test('refuses every lifeline in a mode without lifelines', () => {
+    for (const l of LIFELINES) expect(canUse({ ...fresh, enabled: false }, l, 'multiple')).toBe('lifeline_not_allowed');
+  });
+
+  test('says "not allowed" before "already used": the question type is the first thing that is wrong', () => {
+    expect(canUse({ ...fresh, used: ['fifty_fifty'] }, 'fifty_fifty', 'boolean')).toBe('lifeline_not_allowed');
+  });
+});
+
+describe('the text of a refusal', () => {
+  test('names which lifeline blocks which on a conflict', () => {
+    expect(refusalMessageKey('fifty_fifty', 'lifeline_conflict')).toBe('lifeline.fifty_fifty_after_poll');
+    expect(refusalMessageKey('audience_poll', 'lifeline_conflict')).toBe('lifeline.poll_after_fifty_fifty');
+  });
+
+  test('is the catalogue text for any other code, and the generic failure for an unknown one', () => {
+    expect(refusalMessageKey('skip', 'lifeline_used')).toBe('codes.lifeline_used');
+    expect(refusalMessageKey('skip', 'not_enough_coins')).toBe('codes.not_enough_coins');
+    expect(refusalMessageKey('skip', null)).toBe('codes.something_went_wrong');
+  });
+});
+
+describe('50/50', () => {
+  test('removes two wrong options and never the right one', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const removed = pickFiftyFifty('c', KEYS, seeded(seed));
+      expect(removed).toHaveLength(2);
+      expect(removed).not.toContain('c');
+      expect(new Set(removed).size).toBe(2);
+    }
+  });
+
+  test('lists the removed options in the order they are shown', () => {
+    expect(pickFiftyFifty('a', ['d', 'c', 'b', 'a'], () => 0)).toEqual(['d', 'c']);
+  });
+
+  test('removes each pair of wrong options for some draw', () => {
+    const pairs = new Set<string>();
+    for (let seed = 1; seed <= 200; seed++) pairs.add(pickFiftyFifty('a', KEYS, seeded(seed)).join(''));
+    expect([...pairs].sort()).toEqual(['bc', 'bd', 'cd']);
+  });
+
+  test('removes two of four wrong options when a question has a fifth option', () => {
+    const removed = pickFiftyFifty('e', ['a', 'b', 'c', 'd', 'e'], seeded(7));
+    expect(removed).toHaveLength(2);
+    expect(removed).not.toContain('e');
+  });
+
+  test('gives the same answer for the same random source', () => {
+    expect(pickFiftyFifty('b', KEYS, seeded(42))).toEqual(pickFiftyFifty('b', KEYS, seeded(42)));
+  });
+});
+
+describe('the audience poll', () => {
+  test('sums to 100 and gives every option a whole percentage', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const poll = audiencePoll('b', KEYS, seeded(seed));
+      expect(Object.keys(poll).sort()).toEqual(KEYS);
+      expect(Object.values(poll).reduce((a, b) => a + b, 0)).toBe(100);
+      for (const v of Object.values(poll)) expect(Number.isInteger(v)).toBe(true);
+    }
+  });
+
+  test('favours the right answer above every other, without being certain of it', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const poll = audiencePoll('d', KEYS, seeded(seed));
+      const right = poll.d!;
+      expect(right).toBeLessThan(100);
+      for (const k of ['a', 'b', 'c']) {
+        expect(poll[k]!).toBeLessThan(right);
+        expect(poll[k]!).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  test('holds at the edges of the random source', () => {
+    for (const r of [0, 0.999999]) {
+      const poll = audiencePoll('a', KEYS, () => r);
+      expect(Object.values(poll).reduce((a, b) => a + b, 0)).toBe(100);
+      expect(Math.max(poll.b!, poll.c!, poll.d!)).toBeLessThan(poll.a!);
+    }
+  });
+
+  test('works with five options and with two', () => {
+    const five = audiencePoll('e', ['a', 'b', 'c', 'd', 'e'], seeded(3));
+    expect(Object.values(five).reduce((a, b) => a + b, 0)).toBe(100);
+    const two = audiencePoll('b', ['a', 'b'], seeded(3));
+    expect(two.a! + two.b!).toBe(100);
+    expect(two.b!).toBeGreaterThan(two.a!);
+  });
+
+  test('varies the right share from draw to draw', () => {
+    const shares = new Set<number>();
+    for (let seed = 1; seed <= 100; seed++) shares.add(audiencePoll('a', KEYS, seeded(seed)).a!);
+    expect(shares.size).toBeGreaterThan(10);
+  });
+});

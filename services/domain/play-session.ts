@@ -1,0 +1,190 @@
+/**
+ * The play-session contract (docs/play-sessions.md) as types, shared by the server that answers
+ * the calls, the browser actors that make them and the quiz-play machine that reads them.
+ *
+ * Field names are the API's (snake_case) so that a call's data is used as it arrives, and the
+ * machine's actor inputs are exactly the calls' payloads.
+ */
+import type { Lifeline } from '@/services/domain/lifelines';
+
+/** The solo modes that play through a play session in this issue. */
+export const PLAY_MODES = ['quiz_zone', 'daily_quiz', 'true_false', 'self_challenge', 'bookmark'] as const;
+export type PlayMode = (typeof PLAY_MODES)[number];
+
+/** 'multiple' has 4 options (5 with option_e_mode), 'boolean' (true/false) has 2. */
+export type QuestionType = 'multiple' | 'boolean';
+
+export interface PlayOption {
+  /** The letter the server grades by ('a'…'e'); options may arrive shuffled. */
+  readonly key: string;
+  readonly text: string;
+}
+
+/** A question as served for play: never with its answer. */
+export interface PlayQuestion {
+  readonly id: number;
+  readonly question: string;
+  readonly question_type: QuestionType;
+  readonly image: string | null;
+  readonly options: readonly PlayOption[];
+}
+
+export interface LifelineOffer {
+  readonly key: Lifeline;
+  /** Coins the lifeline costs (`quiz_zone_lifeline_deduct_coin`). */
+  readonly cost: number;
+  /** False once used in this session. */
+  readonly available: boolean;
+}
+
+/** What every question-serving call answers (data). */
+export interface PlaySession {
+  readonly session_id: string;
+  readonly mode: PlayMode;
+  readonly questions: readonly PlayQuestion[];
+  /** Seconds per question; null when the session has one clock (`total_time`). */
+  readonly time_per_question: number | null;
+  /** Seconds for the whole session (self challenge); null for per-question clocks. */
+  readonly total_time: number | null;
+  /** The open question (questions are answered in order). */
+  readonly current_index: number;
+  /** Time left on the open clock: the open question's, or the session's when `total_time` is set. */
+  readonly time_left_ms: number;
+  /** Empty in modes without lifelines. */
+  readonly lifelines: readonly LifelineOffer[];
+  readonly coins: number;
+}
+
+// ---- Payloads of the calls the machine makes (its actors' inputs) ----
+
+/** The payload of the question-serving call of each mode; the API client adds `language_id`. */
+export type OpenPlayRequest =
+  | { readonly mode: 'quiz_zone'; readonly category: string; readonly subcategory?: string; readonly level: number }
+  | { readonly mode: 'daily_quiz'; readonly timezone: string; readonly gmt_format?: string }
+  | { readonly mode: 'true_false' }
+  | {
+      readonly mode: 'self_challenge';
+      readonly category_slug: string;
+      readonly subcategory_slug?: string;
+      /** Number of questions. */
+      readonly limit: number;
+      readonly minutes: number;
+    }
+  | { readonly mode: 'bookmark'; readonly type: string };
+
+/** The call that opens (or resumes) a session for each mode. */
+export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
+  quiz_zone: 'get_questions_by_level',
+  daily_quiz: 'get_daily_quiz',
+  true_false: 'get_questions_by_type',
+  self_challenge: 'get_questions_for_self_challenge',
+  bookmark: 'get_bookmark_play',
+};
+
+export interface SubmitAnswerPayload {
+  readonly session_id: string;
+  readonly question_id: number;
+  /** An option letter, or '' when the player's time ran out. */
+  readonly answer: string;
+}
+
+export interface UseLifelinePayload {
+  readonly session_id: string;
+  readonly question_id: number;
+  readonly lifeline: Lifeline;
+}
+
+export interface SessionPayload {
+  readonly session_id: string;
+}
+
+// ---- Data of the answers ----
+
+export interface SubmitAnswerResult {
+  readonly correct: boolean;
+  readonly correct_answer: string;
+  readonly timed_out: boolean;
+  /** The question now open; equals the number of questions when `finished`. */
+  readonly current_index: number;
+  readonly time_left_ms: number;
+  readonly finished: boolean;
+}
+
+export interface FiftyFiftyData {
+  /** The two wrong options 50/50 removes. */
+  readonly removed: readonly string[];
+  readonly coins: number;
+}
+export interface AudiencePollData {
+  /** Whole percentages by option letter, summing to 100. */
+  readonly percentages: Readonly<Record<string, number>>;
+  readonly coins: number;
+}
+export interface ResetTimerData {
+  readonly time_left_ms: number;
+  readonly coins: number;
+}
+export interface SkipData {
+  readonly skipped: true;
+  readonly current_index: number;
+  readonly time_left_ms: number;
+  readonly finished: boolean;
+  readonly coins: number;
+}
+
+/** `use_lifeline` data by lifeline. */
+export interface LifelineDataMap {
+  fifty_fifty: FiftyFiftyData;
+  audience_poll: AudiencePollData;
+  reset_timer: ResetTimerData;
+  skip: SkipData;
+}
+export type LifelineData = LifelineDataMap[Lifeline];
+
+/** `finish_play` data: the same every time it is asked. */
+export interface PlayResult {
+  readonly total: number;
+  readonly correct: number;
+  readonly wrong: number;
+  readonly unanswered: number;
+  readonly skipped: number;
+  readonly percentage: number;
+  readonly passed: boolean;
+  readonly score: number;
+  readonly coins_earned: number;
+  /** The level this pass unlocked (quiz zone), or null. */
+  readonly level_unlocked: number | null;
+  readonly coins: number;
+  readonly badges_unlocked: readonly string[];
+  /** Coins a review costs now (0 when free or already paid). */
+  readonly review_cost: number;
+}
+
+export type ReviewStatus = 'correct' | 'wrong' | 'unanswered' | 'skipped';
+
+export interface ReviewQuestion {
+  readonly id: number;
+  readonly question: string;
+  readonly question_type: QuestionType;
+  readonly image: string | null;
+  readonly options: readonly PlayOption[];
+  /** The player's letter; null when unanswered or skipped. */
+  readonly answer: string | null;
+  readonly correct_answer: string;
+  readonly note: string | null;
+  readonly status: ReviewStatus;
+}
+
+/** `get_play_review` data. */
+export interface PlayReview {
+  readonly questions: readonly ReviewQuestion[];
+  /** The balance after the review's cost (charged once per session). */
+  readonly coins: number;
+}
+
+/**
+ * How a call ended, as the machine's actors report it. The browser client's `ApiResult<T>` has
+ * this shape, so a live actor can return `apiRequest(...)` as it is. `code` is the envelope's
+ * code (`answer_too_late`, `lifeline_used`, `102`, …) or null when there was no envelope.
+ */
+export type CallOutcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly code: string | null };

@@ -1,0 +1,93 @@
+import type { PlayMode } from '@/services/domain/play-session';
+import { intSetting, type SettingsMap } from '@/services/domain/settings';
+
+/**
+ * Pass, coins and score of a solo play (rules.md, Solo play).
+ *
+ * The one rounding rule: a play's percentage is computed once, as a whole number rounded DOWN
+ * (6 right of 9 is 66 %, never 67 %), and pass and coins are decided on that whole number only.
+ * Rounding down means a player never passes or earns on a share they did not reach. The coin
+ * formula of rules.md then rounds its step up: every started 10 points below
+ * `minimum_coins_winning_percentage` costs one coin.
+ */
+
+/**
+ * The share of right answers, in whole percent rounded down. Skipped questions (the skip
+ * lifeline) are not part of the play; unanswered ones are, and count as not right.
+ */
+export function percentage(correct: number, total: number, skipped = 0): number {
+  const counted = total - skipped;
+  if (!(counted > 0) || !(correct > 0)) return 0;
+  return Math.floor((Math.min(correct, counted) * 100) / counted);
+}
+
+/** A play passes at `quiz_winning_percentage` (30 %) or more. */
+export function isPassed(percent: number, settings: SettingsMap): boolean {
+  return percent >= intSetting(settings, 'quiz_winning_percentage');
+}
+
+/**
+ * Coins a pass is worth: `maximum_winning_coins` (4) from `minimum_coins_winning_percentage`
+ * (70 %) up, otherwise one coin less per started 10 points below it, never below 0; nothing
+ * for a play that did not pass. Whether a pass pays at all (a level newly passed, a mode that
+ * pays) is the caller's rule: see `paysCoins`.
+ */
+export function coinsForPass(percent: number, settings: SettingsMap): number {
+  if (!isPassed(percent, settings)) return 0;
+  const maximum = intSetting(settings, 'maximum_winning_coins');
+  const minimum = intSetting(settings, 'minimum_coins_winning_percentage');
+  if (percent >= minimum) return maximum;
+  return Math.max(0, maximum - Math.ceil((minimum - percent) / 10));
+}
+
+/** The settings holding the points per right and per wrong answer of each mode; null: no score. */
+const SCORE_SETTINGS: Readonly<Record<PlayMode, { correct: string; wrong: string } | null>> = {
+  quiz_zone: { correct: 'quiz_zone_correct_answer_score', wrong: 'quiz_zone_wrong_answer_score' },
+  daily_quiz: { correct: 'daily_quiz_correct_answer_score', wrong: 'daily_quiz_wrong_answer_score' },
+  true_false: { correct: 'true_false_correct_answer_score', wrong: 'true_false_wrong_answer_score' },
+  self_challenge: null,
+  bookmark: null,
+};
+
+/**
+ * The score of a play: + the mode's right-answer points per right answer, − its wrong-answer
+ * points per wrong answer (unanswered and skipped questions score nothing). Self challenge and
+ * bookmark play are practice: 0. The score may be negative; leaderboards only take a pass.
+ */
+export function scoreFor(correct: number, wrong: number, mode: PlayMode, settings: SettingsMap): number {
+  const keys = SCORE_SETTINGS[mode];
+  if (!keys) return 0;
+  return correct * intSetting(settings, keys.correct) - wrong * intSetting(settings, keys.wrong);
+}
+
+/** Modes whose pass pays coins (quiz zone, once per newly passed level); the others do not. */
+export function paysCoins(mode: PlayMode): boolean {
+  return mode === 'quiz_zone';
+}
+
+export interface PlayCounts {
+  readonly total: number;
+  readonly correct: number;
+  readonly wrong: number;
+  readonly skipped: number;
+}
+
+export interface PlayOutcome {
+  readonly percentage: number;
+  readonly passed: boolean;
+  readonly score: number;
+  /** What the pass is worth in this mode; the server pays it only when the pass is new. */
+  readonly coins: number;
+}
+
+/** Everything the rules say about a finished play, from its counts. */
+export function playOutcome(counts: PlayCounts, mode: PlayMode, settings: SettingsMap): PlayOutcome {
+  const percent = percentage(counts.correct, counts.total, counts.skipped);
+  const passed = isPassed(percent, settings);
+  return {
+    percentage: percent,
+    passed,
+    score: scoreFor(counts.correct, counts.wrong, mode, settings),
+    coins: paysCoins(mode) ? coinsForPass(percent, settings) : 0,
+  };
+}
