@@ -26,6 +26,9 @@ describe('server configuration', () => {
     expect(() => readConfig({ IDENTITY_PROVIDER: 'firebase' }, [])).toThrow(/needs FIREBASE_PROJECT_ID/);
     const c = readConfig({ IDENTITY_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, []);
     expect(c.firebase).toMatchObject({ projectId: 'demo-quiz', authEmulatorHost: '127.0.0.1:9099' });
+    expect(() =>
+      readConfig({ NODE_ENV: 'production', IDENTITY_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-quiz', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, []),
+    ).toThrow(/tests and development only/);
   });
 });
 

@@ -47,6 +47,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
   if (provider !== 'local' && provider !== 'firebase') {
     throw new Error(`IDENTITY_PROVIDER must be local or firebase, got "${provider}"`);
   }
+  if (env.FIREBASE_AUTH_EMULATOR_HOST && env.NODE_ENV === 'production' && !dev) {
+    // firebase-admin skips token signature checks when it talks to the emulator.
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST turns off ID-token signature checks: it is for tests and development only');
+  }
   if (provider === 'firebase' && !env.FIREBASE_PROJECT_ID) {
     throw new Error('IDENTITY_PROVIDER=firebase needs FIREBASE_PROJECT_ID (and FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN for the web app)');
   }

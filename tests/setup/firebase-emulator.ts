@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,8 @@ import path from 'node:path';
  * The Firebase Auth emulator from firebase-tools, started for one test file: offline, no Java.
  * Everything it writes (firebase.json, firebase-debug.log, the hub locator file) stays in its own
  * temporary directory, and every port it opens is a free one, so several runs on one machine do
- * not meet. Starting takes 10–20 s of CPU (it compiles its OpenAPI schema): start it once in
- * beforeAll.
+ * not meet. Starting takes 15–35 s here (it compiles its OpenAPI schema on one core): start it
+ * once, in beforeAll.
  */
 export interface AuthEmulator {
   readonly projectId: string;
@@ -39,14 +40,29 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    const body = (await res.json()) as { authEmulator?: { ready?: boolean } };
-    return body.authEmulator?.ready === true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether the emulator says it is ready. Plain http without keep-alive: a pooled fetch connection
+ * left idle while the test file sets up the database (which blocks the event loop for seconds)
+ * would be closed by the emulator under the first request of the first test.
+ */
+function answers(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        try {
+          resolve((JSON.parse(body) as { authEmulator?: { ready?: boolean } }).authEmulator?.ready === true);
+        } catch {
+          resolve(false);
+        }
+      });
+      res.on('error', () => resolve(false));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
 }
 
 /**
@@ -94,8 +110,13 @@ export async function startAuthEmulator(projectId = 'demo-quiz-arena'): Promise<
   let spawnError: Error | undefined;
   child.on('error', (error) => (spawnError = error));
 
+  // A test run that ends without stop() (a crash, an interrupted run) must not leave it behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
   const url = `http://${host}`;
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
