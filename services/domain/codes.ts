@@ -86,6 +86,7 @@ export const CODES = {
   mode_disabled: c(403, 'codes.mode_disabled', 'this mode is turned off by the admin'),
   play_finished: c(409, 'codes.play_finished', 'the play session is already finished'),
   play_not_finished: c(409, 'codes.play_not_finished', 'the play session is not finished yet'),
+  badge_locked: c(403, 'codes.badge_locked', 'the badge is not unlocked yet: its reward cannot be claimed'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

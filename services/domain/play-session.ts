@@ -53,6 +53,11 @@ export interface PlaySession {
   /** Empty in modes without lifelines. */
   readonly lifelines: readonly LifelineOffer[];
   readonly coins: number;
+  /** What lifelines already did to the open question (a reload after 50/50 or the poll). */
+  readonly current_effects?: {
+    readonly removed?: readonly string[];
+    readonly percentages?: Readonly<Record<string, number>>;
+  };
 }
 
 // ---- Payloads of the calls the machine makes (its actors' inputs) ----
@@ -187,4 +192,24 @@ export interface PlayReview {
  * this shape, so a live actor can return `apiRequest(...)` as it is. `code` is the envelope's
  * code (`answer_too_late`, `lifeline_used`, `102`, …) or null when there was no envelope.
  */
-export type CallOutcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly code: string | null };
+export type CallOutcome<T> =
+  | { readonly ok: true; readonly data: T }
+  | {
+      readonly ok: false;
+      readonly code: string | null;
+      /** Extra keys of the failure envelope, e.g. where the play went on after `answer_too_late`. */
+      readonly meta?: Readonly<Record<string, unknown>>;
+    };
+
+/** Where the play went on after a refused late answer (`answer_too_late` carries it). */
+export interface AfterLateAnswer {
+  readonly current_index: number;
+  readonly time_left_ms: number;
+  readonly finished: boolean;
+}
+
+export function afterLateAnswer(meta: Readonly<Record<string, unknown>> | undefined): AfterLateAnswer | null {
+  if (!meta) return null;
+  const { current_index, time_left_ms, finished } = meta;
+  return typeof current_index === 'number' && typeof time_left_ms === 'number' && typeof finished === 'boolean' ? { current_index, time_left_ms, finished } : null;
+}

@@ -1,0 +1,206 @@
+'use client';
+
+import { useSelector } from '@xstate/react';
+import Image from 'next/image';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { modeTitleKey, selectMode, selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CountdownRing } from '@/components/ui/countdown-ring';
+import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
+import { secondsLeft } from '@/machines/countdown/countdown-format';
+import { lifelineRefusal } from '@/machines/lifelines/lifelines.machine';
+import type { Feedback, QuizPlayActorRef, QuizPlaySnapshot } from '@/machines/quiz-play/quiz-play.machine';
+import type { PlayQuestion } from '@/services/domain/play-session';
+
+type CountdownRef = NonNullable<QuizPlaySnapshot['children']['countdown']>;
+type LifelinesRef = NonNullable<QuizPlaySnapshot['children']['lifelines']>;
+
+const LETTERS = ['A', 'B', 'C', 'D', 'E'];
+/** Keys that pick an option by its place: 1–5 and A–E. */
+const KEY_TO_POSITION: Readonly<Record<string, number>> = { '1': 0, '2': 1, '3': 2, '4': 3, '5': 4, a: 0, b: 1, c: 2, d: 3, e: 4 };
+
+/** "C. Mars": how an option is named in messages. */
+function optionLabel(question: PlayQuestion, key: string | null): string {
+  const position = question.options.findIndex((o) => o.key === key);
+  const option = question.options[position];
+  return option ? `${LETTERS[position] ?? ''}. ${option.text}` : '';
+}
+
+function CountdownFor({ countdownRef, totalMs, label }: { countdownRef: CountdownRef; totalMs: number; label: string }) {
+  const remainingMs = useSelector(countdownRef, (s) => s.context.remainingMs);
+  return <CountdownRing remainingMs={remainingMs} totalMs={totalMs} label={label} />;
+}
+
+/** Announces the last five seconds, once per second. */
+function LastSeconds({ countdownRef }: { countdownRef: CountdownRef }) {
+  const { t } = useTranslation();
+  const seconds = useSelector(countdownRef, (s) => (s.matches('running') ? secondsLeft(s.context.remainingMs) : 0));
+  return seconds > 0 && seconds <= 5 ? <span>{t('play.seconds_left', { seconds })}</span> : null;
+}
+
+function feedbackText(t: (key: string, options?: Record<string, unknown>) => string, question: PlayQuestion, feedback: Feedback): string {
+  const answer = optionLabel(question, feedback.correctAnswer);
+  if (feedback.timedOut) return answer ? t('play.feedback.times_up_answer', { answer }) : t('play.feedback.times_up');
+  if (feedback.correct) return t('play.feedback.correct');
+  return t('play.feedback.wrong', { answer });
+}
+
+function optionStatus(key: string, step: ReturnType<typeof selectStep>, locked: string | null, feedback: Feedback | null, removed: readonly string[]): OptionStatus {
+  if (feedback) {
+    if (key === feedback.correctAnswer) return 'right';
+    if (key === feedback.answer) return 'wrong';
+    return 'muted';
+  }
+  if (removed.includes(key)) return 'removed';
+  if (step === 'submitting') return key === locked ? 'chosen' : 'muted';
+  return 'idle';
+}
+
+const STATUS_TEXT: Partial<Record<OptionStatus, string>> = {
+  chosen: 'play.status.chosen',
+  right: 'play.status.right',
+  wrong: 'play.status.wrong',
+  removed: 'play.status.removed',
+};
+
+function LifelineBar({ actorRef, lifelinesRef, enabled }: { actorRef: QuizPlayActorRef; lifelinesRef: LifelinesRef; enabled: boolean }) {
+  const { t } = useTranslation();
+  const offers = useSelector(actorRef, (s) => s.context.session?.lifelines ?? []);
+  const context = useSelector(lifelinesRef, (s) => s.context);
+  return (
+    <section aria-labelledby="lifelines-heading" className="flex flex-col gap-2">
+      <h2 id="lifelines-heading" className="text-sm font-semibold text-fg-muted">
+        {t('play.lifelines')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {offers.map((offer) => {
+          const refusal = lifelineRefusal(context, offer.key);
+          const status = refusal === null ? 'play.lifeline.available' : refusal === 'lifeline_used' ? 'play.lifeline.used' : 'play.lifeline.unavailable';
+          return (
+            <li key={offer.key}>
+              <button
+                type="button"
+                // Unavailable lifelines stay pressable so that the player hears why (a toast).
+                aria-disabled={refusal !== null || !enabled ? true : undefined}
+                disabled={!enabled}
+                onClick={() => actorRef.send({ type: 'user.lifeline', lifeline: offer.key })}
+                className={`flex min-h-touch w-full flex-col items-start rounded-control border px-3 py-2 text-start ${
+                  refusal === null && enabled ? 'border-accent bg-surface hover:bg-accent-soft' : 'border-line bg-surface-muted text-fg-muted'
+                }`}
+              >
+                <span className="font-semibold">{t(`play.lifeline.${offer.key}`)}</span>
+                <span className="text-xs">{t('play.lifeline.cost', { cost: offer.cost })}</span>
+                <span className="text-xs">{t(status)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The question screen: top bar, question, options, feedback, lifelines, announcements. */
+export function PlayScreen({ actorRef }: { actorRef: QuizPlayActorRef }) {
+  const { t } = useTranslation();
+  const session = useSelector(actorRef, selectSession);
+  const question = useSelector(actorRef, selectQuestion);
+  const mode = useSelector(actorRef, selectMode);
+  const step = useSelector(actorRef, selectStep);
+  const index = useSelector(actorRef, (s) => s.context.index);
+  const coins = useSelector(actorRef, (s) => s.context.coins);
+  const locked = useSelector(actorRef, (s) => s.context.answer);
+  const feedback = useSelector(actorRef, (s) => s.context.feedback);
+  const removed = useSelector(actorRef, (s) => s.context.removed);
+  const poll = useSelector(actorRef, (s) => s.context.poll);
+  const lifelinesEnabled = useSelector(actorRef, (s) => s.context.lifelinesEnabled);
+  const countdownRef = useSelector(actorRef, (s) => s.children.countdown);
+  const lifelinesRef = useSelector(actorRef, (s) => s.children.lifelines);
+
+  // Keys 1–4 / A–D answer while the question is open. A key listener is an input, not a flow:
+  // what a key does is decided by the machine.
+  useEffect(() => {
+    if (step !== 'answering' || !question) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const position = KEY_TO_POSITION[e.key.toLowerCase()];
+      const option = position === undefined ? undefined : question.options[position];
+      if (!option) return;
+      e.preventDefault();
+      actorRef.send({ type: 'user.answer', key: option.key });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [actorRef, question, step]);
+
+  if (!session || !question) return null;
+  const total = session.questions.length;
+  const totalMs = (session.total_time ?? session.time_per_question ?? 0) * 1000;
+  const answering = step === 'answering';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex items-center gap-3">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate text-sm text-fg-muted">{t(modeTitleKey(mode))}</span>
+          <span className="font-semibold">{t('play.question_of', { n: index + 1, total })}</span>
+        </div>
+        {coins !== null ? <span className="rounded-full bg-surface-muted px-3 py-1 text-sm font-semibold">{t('play.coins', { coins })}</span> : null}
+        {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
+      </header>
+
+      <Card as="section" aria-labelledby="question-text" className="flex flex-col gap-3">
+        <h1 id="question-text" dir="auto" className="text-xl font-bold leading-snug">
+          {question.question}
+        </h1>
+        {question.image ? (
+          <Image src={question.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" unoptimized />
+        ) : null}
+      </Card>
+
+      <section aria-label={t('play.options')} aria-busy={step === 'lifeline' || step === 'submitting'} className="flex flex-col gap-2">
+        <p className="sr-only">{t('play.keys_hint')}</p>
+        {question.options.map((option, position) => {
+          const status = optionStatus(option.key, step, locked, feedback, removed);
+          const statusKey = STATUS_TEXT[status];
+          return (
+            <OptionButton
+              key={option.key}
+              letter={LETTERS[position] ?? option.key.toUpperCase()}
+              text={option.text}
+              status={status}
+              statusText={statusKey ? t(statusKey) : undefined}
+              percent={poll && !feedback ? (poll[option.key] ?? 0) : null}
+              disabled={!answering || status === 'removed'}
+              onClick={() => actorRef.send({ type: 'user.answer', key: option.key })}
+            />
+          );
+        })}
+      </section>
+
+      {step === 'submitting' ? <p className="text-center text-fg-muted">{t('play.sending')}</p> : null}
+
+      {feedback ? (
+        <div className={`flex flex-col gap-3 rounded-card border p-4 ${feedback.correct ? 'border-success bg-success-soft' : 'border-danger bg-danger-soft'}`}>
+          <p className="flex items-center gap-2 font-semibold">
+            <span aria-hidden="true">{feedback.correct ? '✓' : feedback.timedOut ? '⏱' : '✗'}</span>
+            {feedbackText(t, question, feedback)}
+          </p>
+          <Button autoFocus onClick={() => actorRef.send({ type: 'user.next' })}>
+            {feedback.finished ? t('play.see_result') : t('play.next')}
+          </Button>
+        </div>
+      ) : null}
+
+      {lifelinesEnabled && session.lifelines.length > 0 && lifelinesRef ? <LifelineBar actorRef={actorRef} lifelinesRef={lifelinesRef} enabled={answering} /> : null}
+
+      <div aria-live="polite" className="sr-only">
+        {feedback ? feedbackText(t, question, feedback) : countdownRef && (answering || step === 'lifeline') ? <LastSeconds countdownRef={countdownRef} /> : null}
+      </div>
+    </div>
+  );
+}

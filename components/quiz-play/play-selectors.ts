@@ -1,0 +1,39 @@
+import { questionOnScreen, type QuizPlaySnapshot } from '@/machines/quiz-play/quiz-play.machine';
+import type { PlayMode } from '@/services/domain/play-session';
+
+/**
+ * What the play views read from the machine's snapshot. Selectors return stable values (strings,
+ * numbers, objects of the context) so that `useSelector` re-renders only on real changes.
+ */
+
+/** The top-level screen: one of the machine's top-level states. */
+export const selectScreen = (s: QuizPlaySnapshot) =>
+  (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as
+    | 'loading'
+    | 'failed'
+    | 'empty'
+    | 'playing'
+    | 'finishing'
+    | 'finishFailed'
+    | 'result'
+    | 'reviewing'
+    | 'reviewFailed'
+    | 'review';
+
+/** Where the play stands on the question screen. */
+export const selectStep = (s: QuizPlaySnapshot): 'answering' | 'lifeline' | 'submitting' | 'feedback' | null => {
+  if (s.matches({ playing: { question: 'answering' } })) return 'answering';
+  if (s.matches({ playing: { question: 'lifeline' } })) return 'lifeline';
+  if (s.matches({ playing: { question: 'submitting' } })) return 'submitting';
+  if (s.matches({ playing: 'feedback' })) return 'feedback';
+  return null;
+};
+
+export const selectQuestion = (s: QuizPlaySnapshot) => questionOnScreen(s.context);
+export const selectSession = (s: QuizPlaySnapshot) => s.context.session;
+export const selectMode = (s: QuizPlaySnapshot): PlayMode => s.context.request.mode;
+
+/** The i18n key of a mode's name. */
+export function modeTitleKey(mode: PlayMode): string {
+  return mode === 'bookmark' ? 'play.mode.bookmark' : `mode.${mode}.title`;
+}

@@ -1,0 +1,259 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { QuizPlay, showRefusalToast } from '@/components/quiz-play/quiz-play';
+import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
+import { renderWithApp, resetApp } from '@/components/testing/test-app';
+import { createQuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
+import { i18n } from '@/services/client/i18n';
+import { flushPromises } from '@/tests/fakes/controllable-actor';
+import { playResult, playReview, playSession, REQUESTS, selfChallengeSession, startQuizPlay, type StartOptions } from '@/tests/fakes/fake-play-server';
+
+beforeEach(async () => {
+  await resetApp();
+});
+
+async function showPlay(options: StartOptions = {}, load = true) {
+  const h = startQuizPlay({ onRefusal: (n) => showRefusalToast(n, i18n.t), ...options });
+  renderWithApp(<QuizPlayView actorRef={h.actor} />);
+  if (load) await act(() => h.server.answer.load(options.session));
+  const step = (fn: () => unknown) => act(async () => void (await fn()));
+  const options$ = () => within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('button');
+  const lifeline = (name: string) => within(screen.getByRole('region', { name: 'Lifelines' })).getByRole('button', { name: new RegExp(name) });
+  return { h, step, options: options$, lifeline };
+}
+
+describe('the play screen', () => {
+  test('shows the mode, question n of N, the coins and the clock as mm:ss', async () => {
+    await showPlay();
+    expect(screen.getByText('Quiz Zone')).toBeInTheDocument();
+    expect(screen.getByText('Question 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Coins: 100')).toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: 'Time left: 00:30' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Which planet is known as the red planet?' })).toBeInTheDocument();
+  });
+
+  test('offers the options as large buttons, at least 48 px high', async () => {
+    const { options } = await showPlay();
+    expect(options().map((b) => b.textContent)).toEqual(['AVenus', 'BJupiter', 'CMars', 'DSaturn']);
+    for (const b of options()) expect(b.className).toContain('min-h-touch');
+  });
+
+  test('counts down on the clock', async () => {
+    const { h, step } = await showPlay();
+    await step(() => h.clock.increment(1000));
+    expect(screen.getByRole('timer', { name: 'Time left: 00:29' })).toBeInTheDocument();
+  });
+
+  test('locks the tapped option at once and disables the others', async () => {
+    const { h, step, options } = await showPlay();
+    await step(() => fireEvent.click(screen.getByRole('button', { name: /Mars/ })));
+    expect(h.server.calls.submitAnswer.last().input.answer).toBe('c');
+    expect(screen.getByRole('button', { name: /Mars/ })).toHaveTextContent('Your answer');
+    for (const b of options()) expect(b).toBeDisabled();
+    expect(screen.getByText('Checking your answer…')).toBeInTheDocument();
+  });
+
+  test.each([
+    ['2', 'b'],
+    ['4', 'd'],
+    ['A', 'a'],
+    ['c', 'c'],
+  ])('answers with the key %s (keys 1–4 and A–D)', async (key, letter) => {
+    const { h, step } = await showPlay();
+    await step(() => fireEvent.keyDown(window, { key }));
+    expect(h.server.calls.submitAnswer.last().input.answer).toBe(letter);
+  });
+
+  test('does not answer with a key while typing in a field, or with a key that is no option', async () => {
+    const { h, step } = await showPlay();
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    await step(() => fireEvent.keyDown(input, { key: '1' }));
+    await step(() => fireEvent.keyDown(window, { key: '7' }));
+    expect(h.server.calls.submitAnswer.calls).toHaveLength(0);
+  });
+
+  test('shows a right answer by icon, text and colour, and announces it', async () => {
+    const { h, step } = await showPlay();
+    await step(() => fireEvent.click(screen.getByRole('button', { name: /Mars/ })));
+    await step(() => h.server.answer.grade(true));
+    const mars = screen.getByRole('button', { name: /Mars/ });
+    expect(mars).toHaveTextContent('✓');
+    expect(mars).toHaveTextContent('Right answer');
+    expect(mars.className).toContain('border-success');
+    expect(screen.getAllByText('Correct!').length).toBeGreaterThan(0);
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Correct!');
+  });
+
+  test('shows a wrong answer and the right one the server returned', async () => {
+    const { h, step } = await showPlay();
+    await step(() => fireEvent.click(screen.getByRole('button', { name: /Venus/ })));
+    await step(() => h.server.answer.grade(false));
+    expect(screen.getByRole('button', { name: /Venus/ })).toHaveTextContent('✗Your answer: wrong');
+    expect(screen.getByRole('button', { name: /Mars/ })).toHaveTextContent('Right answer');
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Wrong answer. The right answer is C. Mars.');
+  });
+
+  test('says "time\'s up" when the time runs out, then moves on with the next button', async () => {
+    const { h, step } = await showPlay();
+    await step(() => h.expire());
+    await step(() => h.server.answer.grade(false));
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent("Time's up. The right answer is C. Mars.");
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'Next question' })));
+    expect(screen.getByText('Question 2 of 2')).toBeInTheDocument();
+  });
+
+  test('announces the last five seconds', async () => {
+    const { h, step } = await showPlay();
+    for (let i = 0; i < 25; i++) await step(() => h.clock.increment(1000));
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('5 s left');
+    await step(() => h.clock.increment(1000));
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('4 s left');
+  });
+
+  test('lists the lifelines with their cost and whether they are available', async () => {
+    const { lifeline } = await showPlay();
+    expect(lifeline('50/50')).toHaveTextContent('50/50Cost: 10 coinsAvailable');
+    expect(lifeline('Skip')).toHaveTextContent('Available');
+  });
+
+  test('50/50 takes two options away', async () => {
+    const { h, step, lifeline } = await showPlay();
+    await step(() => fireEvent.click(lifeline('50/50')));
+    await step(() => h.server.answer.grantLifeline());
+    expect(screen.getByRole('button', { name: /Venus/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Venus/ })).toHaveTextContent('Removed by 50/50');
+    expect(screen.getByRole('button', { name: /Jupiter/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Mars/ })).toBeEnabled();
+    expect(lifeline('50/50')).toHaveTextContent('Used');
+    expect(lifeline('Audience poll')).toHaveTextContent('Not available now');
+    expect(screen.getByText('Coins: 90')).toBeInTheDocument();
+  });
+
+  test('audience poll shows a percentage on each option', async () => {
+    const { h, step, lifeline } = await showPlay();
+    await step(() => fireEvent.click(lifeline('Audience poll')));
+    await step(() => h.server.answer.grantLifeline());
+    expect(screen.getByRole('button', { name: /Mars/ })).toHaveTextContent('70%');
+    expect(screen.getByRole('button', { name: /Venus/ })).toHaveTextContent('10%');
+  });
+
+  test('a refused lifeline is a toast with the spec text', async () => {
+    const { h, step, lifeline } = await showPlay();
+    await step(() => fireEvent.click(lifeline('Audience poll')));
+    await step(() => h.server.answer.grantLifeline());
+    await step(() => fireEvent.click(lifeline('50/50')));
+    expect(await screen.findByText('50/50 unavailable after audience poll')).toBeInTheDocument();
+    await step(() => fireEvent.click(lifeline('Skip')));
+    await step(() => h.server.answer.refuseLifeline('not_enough_coins'));
+    expect(await screen.findByText("you don't have enough coins")).toBeInTheDocument();
+  });
+
+  test('reset timer fills the clock again', async () => {
+    const { h, step, lifeline } = await showPlay();
+    await step(() => h.clock.increment(10_000));
+    await step(() => fireEvent.click(lifeline('Reset timer')));
+    await step(() => h.server.answer.grantLifeline());
+    expect(screen.getByRole('timer', { name: 'Time left: 00:30' })).toBeInTheDocument();
+  });
+
+  test('has no lifeline bar in a mode without lifelines', async () => {
+    await showPlay({ request: REQUESTS.daily_quiz, session: playSession({ mode: 'daily_quiz', lifelines: [] }) });
+    expect(screen.getByText('Daily Quiz')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Lifelines' })).not.toBeInTheDocument();
+  });
+
+  test('shows the session clock in self challenge', async () => {
+    await showPlay({ request: REQUESTS.self_challenge, session: selfChallengeSession() });
+    expect(screen.getByRole('timer', { name: 'Time left: 02:00' })).toBeInTheDocument();
+  });
+});
+
+describe('the other screens of a play', () => {
+  test('a loading skeleton, then "no questions found" when there are none', async () => {
+    const { h, step } = await showPlay({}, false);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading questions…');
+    await step(() => h.server.answer.loadFails('102'));
+    expect(screen.getByText('no questions found')).toBeInTheDocument();
+  });
+
+  test('an error says what happened and retries', async () => {
+    const { h, step } = await showPlay({ request: REQUESTS.daily_quiz }, false);
+    await step(() => h.server.answer.loadFails('112'));
+    expect(screen.getByRole('alert')).toHaveTextContent('you have already played');
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(h.server.calls.loadSession.calls).toHaveLength(2);
+  });
+
+  test('the result shows score, coins earned, percentage, right and wrong counts and the level unlocked', async () => {
+    const { h, step } = await showPlay({ session: playSession({ current_index: 1 }) });
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(() => h.server.answer.grade(true));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
+    expect(screen.getByRole('status')).toHaveTextContent('Counting your result…');
+    await step(() => h.server.answer.finish(playResult({ score: 20, coins_earned: 4, percentage: 70, correct: 7, wrong: 2, unanswered: 1, level_unlocked: 3 })));
+    expect(screen.getByRole('heading', { name: 'Quiz finished' })).toBeInTheDocument();
+    expect(screen.getByText('Well done, you passed!')).toBeInTheDocument();
+    const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(value('Score')).toBe('20');
+    expect(value('Coins earned')).toBe('4');
+    expect(value('Percentage')).toBe('70%');
+    expect(value('Right answers')).toBe('7');
+    expect(value('Wrong answers')).toBe('2');
+    expect(value('Not answered')).toBe('1');
+    expect(screen.getByText('Level 3 unlocked!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review answers (cost: 10 coins)' })).toBeInTheDocument();
+  });
+
+  test('the review lists each question with the answer given, the right one and the note', async () => {
+    const { h, step } = await showPlay({ session: playSession({ current_index: 1 }) });
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(() => h.server.answer.grade(true));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
+    await step(() => h.server.answer.finish(playResult({ review_cost: 0 })));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'Review answers' })));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the review…');
+    await step(() => h.server.answer.review(playReview({ 101: 'b', 102: null })));
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Which planet is known as the red planet?');
+    expect(items[0]).toHaveTextContent('Wrong');
+    expect(items[0]).toHaveTextContent('Your answer:B. Jupiter');
+    expect(items[0]).toHaveTextContent('Right answer:C. Mars');
+    expect(items[0]).toHaveTextContent('Note:Iron oxide dust makes Mars look red.');
+    expect(items[1]).toHaveTextContent('Your answer:Not answered');
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'Back to the result' })));
+    expect(screen.getByRole('heading', { name: 'Quiz finished' })).toBeInTheDocument();
+  });
+
+  test('a review the player cannot pay for says so, and leads back to the result', async () => {
+    const { h, step } = await showPlay({ session: playSession({ current_index: 1 }) });
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(() => h.server.answer.grade(true));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
+    await step(() => h.server.answer.finish());
+    await step(() => fireEvent.click(screen.getByRole('button', { name: /Review answers/ })));
+    await step(() => h.server.answer.reviewFails('not_enough_coins'));
+    expect(screen.getByRole('alert')).toHaveTextContent("you don't have enough coins");
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'Back to the result' })));
+    expect(screen.getByRole('heading', { name: 'Quiz finished' })).toBeInTheDocument();
+  });
+});
+
+describe('QuizPlay', () => {
+  test('starts a play from the machine a page provides', async () => {
+    const services = {
+      loadSession: jest.fn(async () => ({ ok: true as const, data: playSession() })),
+      submitAnswer: jest.fn(async () => ({ ok: false as const, code: null })),
+      useLifeline: jest.fn(async () => ({ ok: false as const, code: 'not_enough_coins' })),
+      finishPlay: jest.fn(async () => ({ ok: false as const, code: null })),
+      loadReview: jest.fn(async () => ({ ok: false as const, code: null })),
+    };
+    renderWithApp(<QuizPlay machine={createQuizPlayMachine(services)} input={{ request: REQUESTS.quiz_zone }} />);
+    expect(await screen.findByText('Question 1 of 2')).toBeInTheDocument();
+    expect(services.loadSession).toHaveBeenCalledWith(REQUESTS.quiz_zone);
+    fireEvent.click(within(screen.getByRole('region', { name: 'Lifelines' })).getByRole('button', { name: /Skip/ }));
+    expect(await screen.findByText("you don't have enough coins")).toBeInTheDocument();
+    await act(flushPromises);
+  });
+});

@@ -1,0 +1,63 @@
+'use client';
+
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { PlayScreen } from '@/components/quiz-play/play-screen';
+import { selectScreen } from '@/components/quiz-play/play-selectors';
+import { ResultScreen } from '@/components/quiz-play/result-screen';
+import { ReviewList } from '@/components/quiz-play/review-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { SkeletonText } from '@/components/ui/skeleton';
+import { Button } from '@/components/ui/button';
+import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
+import { messageKeyFor } from '@/services/domain/codes';
+
+/** The text of a failure: the code's catalogue text, or "could not be loaded" without a code. */
+function useFailureText(actorRef: QuizPlayActorRef, fallbackKey: string): string {
+  const { t } = useTranslation();
+  const code = useSelector(actorRef, (s) => s.context.errorCode);
+  return code ? t(messageKeyFor(code)) : t(fallbackKey);
+}
+
+function Failed({ actorRef, titleKey, fallbackKey }: { actorRef: QuizPlayActorRef; titleKey: string; fallbackKey: string }) {
+  const { t } = useTranslation();
+  const message = useFailureText(actorRef, fallbackKey);
+  return <ErrorWithRetry title={t(titleKey)} message={message} retryLabel={t('common.retry')} onRetry={() => actorRef.send({ type: 'user.retry' })} />;
+}
+
+/** Solo play, screen by screen, as the machine says: views read with useSelector and send. */
+export function QuizPlayView({ actorRef }: { actorRef: QuizPlayActorRef }) {
+  const { t } = useTranslation();
+  const screen = useSelector(actorRef, selectScreen);
+
+  switch (screen) {
+    case 'loading':
+      return <SkeletonText label={t('play.loading')} lines={6} />;
+    case 'failed':
+      return <Failed actorRef={actorRef} titleKey="play.load_failed_title" fallbackKey="common.load_failed" />;
+    case 'empty':
+      return <EmptyState title={t('empty.no_questions')} />;
+    case 'playing':
+      return <PlayScreen actorRef={actorRef} />;
+    case 'finishing':
+      return <SkeletonText label={t('play.finishing')} lines={4} />;
+    case 'finishFailed':
+      return <Failed actorRef={actorRef} titleKey="common.error_title" fallbackKey="play.finish_failed" />;
+    case 'result':
+      return <ResultScreen actorRef={actorRef} />;
+    case 'reviewing':
+      return <SkeletonText label={t('play.review.loading')} lines={6} />;
+    case 'reviewFailed':
+      return (
+        <div className="flex flex-col gap-3">
+          <Failed actorRef={actorRef} titleKey="common.error_title" fallbackKey="play.review.failed" />
+          <Button variant="ghost" onClick={() => actorRef.send({ type: 'user.back' })}>
+            {t('play.review.back')}
+          </Button>
+        </div>
+      );
+    case 'review':
+      return <ReviewList actorRef={actorRef} />;
+  }
+}

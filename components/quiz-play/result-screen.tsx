@@ -1,0 +1,54 @@
+'use client';
+
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
+
+/** Score, coins, percentage, right and wrong answers, the level unlocked, review and play again. */
+export function ResultScreen({ actorRef }: { actorRef: QuizPlayActorRef }) {
+  const { t } = useTranslation();
+  const result = useSelector(actorRef, (s) => s.context.result);
+  if (!result) return null;
+  const stats: [string, string | number][] = [
+    ['play.result.score', result.score],
+    ['play.result.coins_earned', result.coins_earned],
+    ['play.result.percentage', `${result.percentage}%`],
+    ['play.result.correct', result.correct],
+    ['play.result.wrong', result.wrong],
+  ];
+  if (result.unanswered > 0) stats.push(['play.result.unanswered', result.unanswered]);
+  if (result.skipped > 0) stats.push(['play.result.skipped', result.skipped]);
+
+  return (
+    <Card as="section" aria-labelledby="result-title" className="flex flex-col gap-4">
+      <div role="status" className="flex flex-col gap-1">
+        <h1 id="result-title" className="text-2xl font-bold">
+          {t('play.result.title')}
+        </h1>
+        <p className={result.passed ? 'font-semibold text-success' : 'font-semibold text-danger'}>
+          <span aria-hidden="true">{result.passed ? '✓ ' : '✗ '}</span>
+          {result.passed ? t('play.result.passed') : t('play.result.not_passed')}
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {stats.map(([key, value]) => (
+          <div key={key} className="flex flex-col rounded-control bg-surface-muted p-3">
+            <dt className="text-sm text-fg-muted">{t(key)}</dt>
+            <dd className="text-xl font-bold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {result.level_unlocked !== null ? <p className="rounded-control bg-accent-soft p-3 font-semibold">{t('play.result.level_unlocked', { level: result.level_unlocked })}</p> : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button onClick={() => actorRef.send({ type: 'user.review' })}>
+          {result.review_cost > 0 ? t('play.result.review_cost', { cost: result.review_cost }) : t('play.result.review')}
+        </Button>
+        <Button variant="secondary" onClick={() => actorRef.send({ type: 'user.play_again' })}>
+          {t('play.result.play_again')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
+import type { ReviewQuestion } from '@/services/domain/play-session';
+
+function optionText(q: ReviewQuestion, key: string | null): string | null {
+  const position = q.options.findIndex((o) => o.key === key);
+  return position < 0 ? null : `${String.fromCharCode(65 + position)}. ${q.options[position]!.text}`;
+}
+
+const STATUS_STYLE: Record<ReviewQuestion['status'], string> = {
+  correct: 'text-success',
+  wrong: 'text-danger',
+  unanswered: 'text-fg-muted',
+  skipped: 'text-fg-muted',
+};
+const STATUS_ICON: Record<ReviewQuestion['status'], string> = { correct: '✓', wrong: '✗', unanswered: '–', skipped: '»' };
+
+/** Every question of the play: the player's answer, the right one and the note. */
+export function ReviewList({ actorRef }: { actorRef: QuizPlayActorRef }) {
+  const { t } = useTranslation();
+  const review = useSelector(actorRef, (s) => s.context.review);
+  if (!review) return null;
+  return (
+    <section aria-labelledby="review-title" className="flex flex-col gap-4">
+      <h1 id="review-title" className="text-2xl font-bold">
+        {t('play.review.title')}
+      </h1>
+      <ol className="flex flex-col gap-3">
+        {review.questions.map((q, i) => (
+          <li key={q.id}>
+            <Card as="article" className="flex flex-col gap-2">
+              <h2 dir="auto" className="font-semibold">
+                {i + 1}. {q.question}
+              </h2>
+              <p className={`text-sm font-semibold ${STATUS_STYLE[q.status]}`}>
+                <span aria-hidden="true">{STATUS_ICON[q.status]} </span>
+                {t(`play.review.status.${q.status}`)}
+              </p>
+              <dl className="grid gap-1 text-sm">
+                <div className="flex gap-2">
+                  <dt className="text-fg-muted">{t('play.review.your_answer')}:</dt>
+                  <dd dir="auto">{optionText(q, q.answer) ?? (q.status === 'skipped' ? t('play.review.skipped') : t('play.review.not_answered'))}</dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt className="text-fg-muted">{t('play.review.right_answer')}:</dt>
+                  <dd dir="auto" className="font-semibold">
+                    {optionText(q, q.correct_answer)}
+                  </dd>
+                </div>
+                {q.note ? (
+                  <div className="flex gap-2">
+                    <dt className="text-fg-muted">{t('play.review.note')}:</dt>
+                    <dd dir="auto">{q.note}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </Card>
+          </li>
+        ))}
+      </ol>
+      <Button variant="secondary" onClick={() => actorRef.send({ type: 'user.back' })}>
+        {t('play.review.back')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { EventObject } from 'xstate';
+
+interface SnapshotLike {
+  readonly value: unknown;
+  readonly context?: unknown;
+}
+
+/**
+ * Helpers for model-based path tests (used by the `*.test.ts` files and scripts/print-paths.ts).
+ */
+
+/**
+ * Makes every transition of a test model a vertex of its own (state, event and the state it
+ * came from), self-loops included. By default @xstate/graph folds a transition that keeps the
+ * state value into the state it started from, so a "nothing happens" transition (time passing
+ * while paused, a refused lifeline) would be in no path, and a state reached two ways would be
+ * tested one way. With this, the shortest paths take every transition of the model.
+ */
+export function everyTransition(_state: unknown, event: EventObject | undefined, prev?: SnapshotLike): string {
+  if (!event) return '';
+  return ` via ${JSON.stringify(event)} from ${JSON.stringify({ value: prev?.value, context: prev?.context })}`;
+}
+
+/**
+ * Like @xstate/graph's own transition key (a transition that changes the state value is told
+ * apart by its event and the value it came from), plus: a transition that changes nothing at
+ * all (a refusal, an event the state ignores) gets a vertex of its own, so the shortest paths
+ * take each such self-loop once and the test checks that the real machine, too, did nothing.
+ */
+export function selfLoopsToo(state: SnapshotLike, event: EventObject | undefined, prev?: SnapshotLike): string {
+  if (!event || !prev) return '';
+  if (JSON.stringify(prev.value) !== JSON.stringify(state.value)) return ` via ${JSON.stringify(event)} from ${JSON.stringify(prev.value)}`;
+  if (JSON.stringify(prev.context) === JSON.stringify(state.context)) return ` after ${JSON.stringify(event)}`;
+  return '';
+}
+
+/** A path's events, readable: `user.answer → api.answered {"correct":true}`. */
+export function pathEvents(steps: readonly { event: EventObject }[]): string {
+  return steps
+    .map((s) => s.event)
+    .filter((e) => e.type !== 'xstate.init')
+    .map((e) => {
+      const { type, ...rest } = e;
+      return Object.keys(rest).length ? `${type} ${JSON.stringify(rest)}` : type;
+    })
+    .join(' → ');
+}
+
+/**
+ * @xstate/graph types a path step's event by its type only; this gives a test back the model
+ * event with its payload: `const payload = payloadOf<ModelEvent>(); payload(step).lifeline`.
+ */
+export function payloadOf<TEvent extends EventObject>() {
+  return <K extends TEvent['type']>(step: { event: { type: K } }) => step.event as unknown as Extract<TEvent, { type: K }>;
+}

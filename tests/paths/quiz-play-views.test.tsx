@@ -1,0 +1,114 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { showRefusalToast } from '@/components/quiz-play/quiz-play';
+import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
+import { renderWithApp, resetApp } from '@/components/testing/test-app';
+import type { ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
+import { pathEvents } from '@/machines/testing/paths';
+import { i18n } from '@/services/client/i18n';
+import { refusalMessageKey, type Lifeline } from '@/services/domain/lifelines';
+import { playSession, REQUESTS, selfChallengeSession, startQuizPlay, type QuizPlayHarness } from '@/tests/fakes/fake-play-server';
+import { firstOpenOption, runQuizPlayPath, viewPaths, type PlayerDriver, type ViewChecks } from '@/tests/paths/quiz-play-paths';
+
+/**
+ * Model paths played through the real views: the player's events are clicks and key presses,
+ * and every state of every path is also checked on the screen. One path per state of the model
+ * (the shortest that passes through it), and the paths where each lifeline refusal first shows.
+ */
+
+const TOP_LEVEL_TEXT = {
+  loading: 'Loading questions…',
+  finishing: 'Counting your result…',
+  reviewing: 'Loading the review…',
+} as const;
+
+const LIFELINE_NAMES: Record<Lifeline, string> = { fifty_fifty: '50/50', audience_poll: 'Audience poll', reset_timer: 'Reset timer', skip: 'Skip' };
+
+function screenPlayer(): PlayerDriver {
+  const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+  return {
+    // The answer goes by key: the first option still open, by its number.
+    answer: () => {
+      const open = screen.queryByRole('region', { name: 'Answers' });
+      const buttons = open ? within(open).getAllByRole('button') : [];
+      const position = buttons.findIndex((b) => !(b as HTMLButtonElement).disabled);
+      fireEvent.keyDown(window, { key: String((position < 0 ? 0 : position) + 1) });
+    },
+    lifeline: (l) => fireEvent.click(within(screen.getByRole('region', { name: 'Lifelines' })).getByRole('button', { name: new RegExp(LIFELINE_NAMES[l]) })),
+    next: () => click(/^(Next question|See the result)$/),
+    retry: () => click('Try again'),
+    review: () => click(/^Review answers/),
+    back: () => click('Back to the result'),
+    playAgain: () => click('Play again'),
+  };
+}
+
+const screenChecks: ViewChecks = {
+  refused(notice) {
+    // The toast, in the spec's words.
+    expect(screen.getByText(i18n.t(refusalMessageKey(notice.lifeline, notice.code)))).toBeInTheDocument();
+  },
+  check(expected, h: QuizPlayHarness) {
+    const value = expected.value;
+    if (value === 'loading' || value === 'finishing' || value === 'reviewing') {
+      expect(screen.getByRole('status')).toHaveTextContent(TOP_LEVEL_TEXT[value]);
+    } else if (value === 'failed') {
+      expect(screen.getByText('The quiz could not start')).toBeInTheDocument();
+    } else if (value === 'empty') {
+      expect(screen.getByText('no questions found')).toBeInTheDocument();
+    } else if (value === 'finishFailed' || value === 'reviewFailed') {
+      expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    } else if (value === 'result') {
+      expect(screen.getByRole('heading', { name: 'Quiz finished' })).toBeInTheDocument();
+    } else if (value === 'review') {
+      expect(screen.getByRole('heading', { name: 'Review answers' })).toBeInTheDocument();
+      expect(screen.getByText('Iron oxide dust makes Mars look red.')).toBeInTheDocument();
+    } else {
+      // On the question screen.
+      const { index, onQuestion } = expected.context;
+      expect(screen.getByText(`Question ${index + 1} of 2`)).toBeInTheDocument();
+      const buttons = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('button');
+      const enabled = buttons.filter((b) => !(b as HTMLButtonElement).disabled);
+      if (expected.matches({ playing: { question: 'answering' } })) {
+        expect(enabled).toHaveLength(buttons.length - (onQuestion === 'fifty_fifty' ? 2 : 0));
+        if (onQuestion === 'audience_poll') expect(buttons[0]).toHaveTextContent('%');
+      } else {
+        expect(enabled).toHaveLength(0);
+      }
+      if (expected.matches({ playing: { question: 'submitting' } })) expect(screen.getByText('Checking your answer…')).toBeInTheDocument();
+      if (expected.matches({ playing: 'feedback' })) {
+        expect(screen.getByRole('button', { name: expected.context.finished ? 'See the result' : 'Next question' })).toBeInTheDocument();
+        expect(document.querySelector('[aria-live="polite"]')?.textContent).toMatch(/Correct!|Wrong answer|Time's up/);
+      }
+      expect(screen.queryByRole('region', { name: 'Lifelines' }) !== null).toBe(expected.context.lifelines);
+      // The machine's open option is the one the screen offers first.
+      if (enabled.length) expect(enabled[0]).toHaveTextContent(h.context().session!.questions[index]!.options[firstOpenOption(h).position]!.text);
+    }
+  },
+};
+
+const START: Record<ModelConfigName, () => QuizPlayHarness> = {
+  quiz_zone: () => startQuizPlay({ onRefusal: (n) => showRefusalToast(n, i18n.t) }),
+  daily_quiz: () => startQuizPlay({ request: REQUESTS.daily_quiz, session: playSession({ mode: 'daily_quiz', lifelines: [] }), onRefusal: (n) => showRefusalToast(n, i18n.t) }),
+  self_challenge: () => startQuizPlay({ request: REQUESTS.self_challenge, session: selfChallengeSession() }),
+};
+
+beforeEach(async () => {
+  await resetApp();
+});
+
+describe.each(['quiz_zone', 'self_challenge'] as ModelConfigName[])('model paths through the play views (%s)', (config) => {
+  test.each(viewPaths(config).map((p) => [pathEvents(p.steps) || '(start)', p] as const))('%s', async (_name, path) => {
+    const h = START[config]();
+    const { unmount } = renderWithApp(<QuizPlayView actorRef={h.actor} />);
+    await runQuizPlayPath(path, h, {
+      player: screenPlayer(),
+      view: screenChecks,
+      wrap: (step) => act(async () => void (await step())),
+    });
+    unmount();
+    h.actor.stop();
+  });
+});
