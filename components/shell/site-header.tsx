@@ -1,10 +1,13 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentLanguageSelect } from '@/components/shell/content-language-select';
 import { InterfaceLanguageSelect } from '@/components/shell/interface-language-select';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
+import { TrophyIcon } from '@/components/ui/icons';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectAppName, selectUser } from '@/services/store/selectors';
 
@@ -14,7 +17,8 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const appName = useAppSelector(selectAppName) ?? t('app.name');
   const { isLogin, data } = useAppSelector(selectUser);
-  const greeting = isLogin && data?.name ? t('header.hello_user', { name: data.name }) : t('header.hello_guest');
+  // A player who signed in by phone may have no name yet.
+  const greeting = !isLogin ? t('header.hello_guest') : data?.name ? t('header.hello_user', { name: data.name }) : t('header.hello_player');
 
   return (
     <header className="border-b border-line bg-surface">
@@ -30,16 +34,30 @@ export function SiteHeader() {
               </Link>
             </li>
             <li>
-              {isLogin ? (
-                <Link href="/profile/" className={NAV_LINK}>
-                  {t('nav.profile')}
-                </Link>
-              ) : (
+              {/* An icon on phones, where the header has room for four items in a row; words from sm up. */}
+              <Link href="/leaderboard/" className={NAV_LINK}>
+                <TrophyIcon />
+                <span className="sr-only sm:not-sr-only sm:ms-1">{t('nav.leaderboard')}</span>
+              </Link>
+            </li>
+            {isLogin ? (
+              <>
+                <li>
+                  <Link href="/profile/" className={NAV_LINK}>
+                    {t('nav.profile')}
+                  </Link>
+                </li>
+                <li>
+                  <LogoutButton />
+                </li>
+              </>
+            ) : (
+              <li>
                 <Link href="/auth/login/" className={NAV_LINK}>
                   {t('nav.login')}
                 </Link>
-              )}
-            </li>
+              </li>
+            )}
           </ul>
         </nav>
         <ThemeToggle />
@@ -50,5 +68,27 @@ export function SiteHeader() {
         <ContentLanguageSelect />
       </div>
     </header>
+  );
+}
+
+function LogoutButton() {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={NAV_LINK}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        // Loaded on click: the sign-in flow and identity providers stay out of every page's first load.
+        void import('@/services/client/sign-in')
+          .then(({ signOut }) => signOut({ navigate: (path) => router.replace(path) }))
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('nav.logout')}
+    </button>
   );
 }

@@ -20,6 +20,8 @@ export type ApiFailure = {
   /** The envelope's code (`102`, `not_enough_coins`, …), or null when there was no readable envelope. */
   code: string | null;
   field?: string;
+  /** Extra top-level keys of a failure envelope (e.g. `attempts_left`), when there are any. */
+  meta?: Readonly<Record<string, unknown>>;
 };
 
 export type ApiResult<T> =
@@ -132,6 +134,7 @@ export async function apiRequest<T>(endpoint: string, payload: Payload = {}, opt
 
   const code = envelope?.error ? envelope.message : null;
   const field = envelope?.error ? envelope.field : undefined;
+  const meta = envelope?.error ? failureMeta(envelope) : undefined;
   console.warn(`[api] ${endpoint}: HTTP ${res.status}, code ${code ?? 'none'}`, envelope?.error ? envelope.request_id ?? '' : '');
 
   if (res.status === 401) {
@@ -141,7 +144,14 @@ export async function apiRequest<T>(endpoint: string, payload: Payload = {}, opt
   } else if (options.toast !== false && code !== NO_DATA) {
     notify(code, res.status);
   }
-  return { ok: false, status: res.status, code, ...(field ? { field } : {}) };
+  return { ok: false, status: res.status, code, ...(field ? { field } : {}), ...(meta ? { meta } : {}) };
+}
+
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['error', 'message', 'data', 'field', 'request_id', 'detail']);
+
+function failureMeta(envelope: Envelope<unknown>): Record<string, unknown> | undefined {
+  const extra = Object.entries(envelope).filter(([key]) => !ENVELOPE_KEYS.has(key));
+  return extra.length > 0 ? Object.fromEntries(extra) : undefined;
 }
 
 /** Calls an endpoint; any failure is logged (and toasted where useful) and yields null (spec §8). */

@@ -35,3 +35,8 @@ export const selectAppLanguages = (s: RootState) => s.languages.appLanguages;
 export const selectCurrentAppLanguage = (s: RootState) => s.languages.currentAppLanguage;
 export const selectRtl = (s: RootState): boolean => s.languages.rtl;
 export const selectTheme = (s: RootState) => s.preferences.theme;
+
+export const selectDemoMode = (s: RootState): boolean =>
+  (s.settings.systemConfig?.demo_mode ?? s.settings.webSettings?.demo_mode) === '1';
+export const selectDevOutbox = (s: RootState): boolean => s.settings.webSettings?.dev_outbox === true;
+export const selectPendingFriendsCode = (s: RootState) => s.signup.pendingFriendsCode;

@@ -1,6 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SettingsMap } from '@/services/domain/settings';
 
+/** The Firebase web configuration (public by design), when the Firebase identity provider is on. */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  /** e.g. `127.0.0.1:9099` when the server points at the Firebase Auth emulator. */
+  authEmulatorHost: string | null;
+}
+
 /** What `get_web_settings` returns: the shell's own settings. */
 export interface WebSettings {
   web_header_title: string;
@@ -13,6 +22,11 @@ export interface WebSettings {
   maintenance_mode: '0' | '1';
   demo_mode: '0' | '1';
   language_mode: '0' | '1';
+  /** How players sign in; absent from older servers, which means 'local'. */
+  identity_provider?: 'local' | 'firebase';
+  firebase?: FirebaseWebConfig | null;
+  /** Whether the development outbox (mail and SMS not delivered) can be read at /dev/outbox/. */
+  dev_outbox?: boolean;
 }
 
 export interface SettingsState {

@@ -16,6 +16,7 @@ import { createPersistStorage } from '@/services/store/persist-storage';
 import { PERSIST_ROOT_KEY } from '@/services/store/persist-key';
 import { preferencesSlice } from '@/services/store/preferences-slice';
 import { settingsSlice } from '@/services/store/settings-slice';
+import { signupSlice } from '@/services/store/signup-slice';
 import { userSlice } from '@/services/store/user-slice';
 
 /** Spec §9: persistence time-out. */
@@ -27,6 +28,7 @@ const rootReducer = combineReducers({
   languages: languagesSlice.reducer,
   notifications: notificationsSlice.reducer,
   preferences: preferencesSlice.reducer,
+  signup: signupSlice.reducer,
 });
 
 const persistedReducer = persistReducer(
@@ -36,7 +38,7 @@ const persistedReducer = persistReducer(
     storage: createPersistStorage(),
     timeout: PERSIST_TIMEOUT_MS,
     // Settings are fetched fresh on every load (spec §4); notifications come from the server.
-    whitelist: ['user', 'languages', 'preferences'],
+    whitelist: ['user', 'languages', 'preferences', 'signup'],
   },
   rootReducer,
 );

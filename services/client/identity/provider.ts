@@ -36,9 +36,16 @@ export type IdentityErrorCode =
   | 'account_deactivated';
 
 export class IdentityError extends Error {
-  constructor(readonly code: IdentityErrorCode) {
+  /** For `otp_invalid`: how many more codes may be tried before this one is locked. */
+  readonly attemptsLeft?: number;
+
+  constructor(
+    readonly code: IdentityErrorCode,
+    details: { attemptsLeft?: number } = {},
+  ) {
     super(code);
     this.name = 'IdentityError';
+    if (details.attemptsLeft !== undefined) this.attemptsLeft = details.attemptsLeft;
   }
 }
 

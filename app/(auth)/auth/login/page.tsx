@@ -1,5 +1,5 @@
-import { LoginPlaceholderView } from '@/components/auth/login-placeholder-view';
+import { LoginView } from '@/components/auth/login-view';
 
 export default function LoginPage() {
-  return <LoginPlaceholderView />;
+  return <LoginView />;
 }

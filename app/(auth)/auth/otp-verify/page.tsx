@@ -1,0 +1,5 @@
+import { OtpVerifyView } from '@/components/auth/otp-verify-view';
+
+export default function OtpVerifyPage() {
+  return <OtpVerifyView />;
+}

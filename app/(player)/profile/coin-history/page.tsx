@@ -1,0 +1,5 @@
+import { CoinHistoryView } from '@/components/profile/coin-history-view';
+
+export default function CoinHistoryPage() {
+  return <CoinHistoryView />;
+}

@@ -1,0 +1,105 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ReferAndEarnView } from '@/components/profile/refer-and-earn-view';
+import { SettingsView } from '@/components/profile/settings-view';
+import { WalletView } from '@/components/profile/wallet-view';
+import { calledEndpoints, fail, fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
+import { defaultSettings, SYSTEM_SETTINGS } from '@/services/domain/settings';
+import { selectUser } from '@/services/store/selectors';
+import { systemConfigLoaded } from '@/services/store/settings-slice';
+import { getAppStore } from '@/services/store/store';
+import { loggedIn } from '@/services/store/user-slice';
+
+const mockRouter = { replace: jest.fn(), push: jest.fn(), prefetch: jest.fn() };
+jest.mock('next/navigation', () => ({
+  usePathname: () => '/profile/settings/',
+  useRouter: () => mockRouter,
+}));
+
+const PLAYER = { id: 7, name: 'Amira', email: 'amira@example.com', mobile: '', type: 'email', profile: null, coins: 257, refer_code: 'ABCD2345', all_time_score: 0 };
+
+beforeEach(async () => {
+  await resetApp();
+  jest.clearAllMocks();
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const store = getAppStore();
+  store.dispatch(loggedIn({ data: { name: 'Amira' }, token: 'session-7' }));
+  store.dispatch(systemConfigLoaded({ ...defaultSettings(SYSTEM_SETTINGS), per_coin: '10', coin_amount: '2', currency_symbol: '€', earn_coin: '50', refer_coin: '100' }));
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the wallet', () => {
+  test('shows the balance and what it is worth: floor(coins / per_coin) × coin_amount', async () => {
+    fakeServer({ get_user_coin_score: () => ok({ coins: 257, score: 0, redeemable_amount: 50 }) });
+    const { store } = renderWithApp(<WalletView />);
+    expect(await screen.findByTestId('wallet-coins')).toHaveTextContent('257');
+    expect(screen.getByTestId('wallet-redeemable')).toHaveTextContent('€50');
+    expect(screen.getByText('10 coins = €2')).toBeInTheDocument();
+    expect(selectUser(store.getState()).data?.coins).toBe(257);
+  });
+
+  test('offers a retry when the balance cannot be loaded', async () => {
+    fakeServer({ get_user_coin_score: () => fail(500, '122') });
+    renderWithApp(<WalletView />);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('refer and earn', () => {
+  test('shows the own code, a sign-up link that fills it in, and the amounts from the settings', async () => {
+    fakeServer({ get_user_by_id: () => ok(PLAYER) });
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    renderWithApp(<ReferAndEarnView />);
+
+    expect(await screen.findByTestId('refer-code')).toHaveTextContent('ABCD2345');
+    expect(screen.getByText(`${window.location.origin}/auth/sign-up/?ref=ABCD2345`)).toBeInTheDocument();
+    expect(screen.getByText('Friends who sign up with your code get 50 coins, and you get 100 coins for each of them.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(await screen.findByText('Copied.')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('ABCD2345');
+  });
+});
+
+describe('the settings page', () => {
+  test('deletes the account only after the confirmation, then signs out and goes home', async () => {
+    const server = fakeServer({ delete_user_account: () => ok({ deleted: true }) });
+    const { store } = renderWithApp(<SettingsView />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
+    expect(calledEndpoints(server)).toEqual(['delete_user_account']);
+    expect(selectUser(store.getState()).isLogin).toBe(false);
+    expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
+  });
+
+  test('a refused deletion keeps the player signed in and says why', async () => {
+    fakeServer({ delete_user_account: () => fail(403, 'demo_mode') });
+    const { store } = renderWithApp(<SettingsView />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('not allowed in demo version');
+    expect(selectUser(store.getState()).isLogin).toBe(true);
+  });
+
+  test('log out ends the session and clears the player', async () => {
+    const server = fakeServer({ logout: () => ok({ logged_out: true }) });
+    const { store } = renderWithApp(<SettingsView />);
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(selectUser(store.getState()).isLogin).toBe(false));
+    expect(calledEndpoints(server)).toEqual(['logout']);
+    expect(mockRouter.replace).toHaveBeenCalledWith('/');
+  });
+});

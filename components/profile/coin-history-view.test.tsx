@@ -1,0 +1,97 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { CoinHistoryView, COIN_HISTORY_PAGE_SIZE } from '@/components/profile/coin-history-view';
+import { fail, fakeServer, ok, renderWithApp, resetApp, type FakeAnswer } from '@/components/testing/test-app';
+
+jest.mock('next/navigation', () => ({
+  usePathname: () => '/profile/coin-history/',
+  useRouter: () => ({ replace: jest.fn(), push: jest.fn(), prefetch: jest.fn() }),
+}));
+
+beforeEach(async () => {
+  await resetApp();
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+/** 23 income entries (the oldest the welcome bonus) and 2 spent ones, newest first. */
+const INCOME = Array.from({ length: 23 }, (_, i) =>
+  i === 22
+    ? { id: 1, amount: 10, type: 'welcome_bonus', title: 'Welcome bonus', created_at: '2025-01-01T10:00:00.000Z' }
+    : { id: 100 - i, amount: 4, type: 'level_passed', title: `Level ${23 - i} passed`, created_at: '2025-01-02T10:00:00.000Z' },
+);
+const SPENT = [
+  { id: 200, amount: -10, type: 'lifeline', title: 'Lifeline', created_at: '2025-01-03T10:00:00.000Z' },
+  { id: 199, amount: -5, type: 'battle_entry', title: 'Battle entry', created_at: '2025-01-03T09:00:00.000Z' },
+];
+
+function tracker(body: FormData): FakeAnswer {
+  const all = body.get('type') === 'spent' ? SPENT : INCOME;
+  const offset = Number(body.get('offset'));
+  const limit = Number(body.get('limit'));
+  return { status: 200, body: { error: false, message: '102', data: all.slice(offset, offset + limit), total: all.length } };
+}
+
+const rows = () => within(screen.getByRole('tabpanel')).queryAllByRole('listitem');
+
+describe('the coin history', () => {
+  test('shows income first, a page at a time, with the player\'s page position', async () => {
+    const server = fakeServer({ get_tracker_data: tracker });
+    renderWithApp(<CoinHistoryView />);
+
+    expect(await screen.findByText('Level 23 passed')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Income' })).toHaveAttribute('aria-selected', 'true');
+    expect(rows()).toHaveLength(COIN_HISTORY_PAGE_SIZE);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Welcome bonus')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(rows()).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByText('+10 coins')).toBeInTheDocument();
+
+    const sent = server.mock.calls.map(([, init]) => Object.fromEntries((init.body as FormData).entries()));
+    expect(sent).toEqual([
+      { offset: '0', limit: '10', type: 'income' },
+      { offset: '10', limit: '10', type: 'income' },
+      { offset: '20', limit: '10', type: 'income' },
+    ]);
+  });
+
+  test('the spent tab asks for spent movements from the first page', async () => {
+    const server = fakeServer({ get_tracker_data: tracker });
+    renderWithApp(<CoinHistoryView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Spent' }));
+
+    expect(await screen.findByText('Lifeline')).toBeInTheDocument();
+    expect(screen.getByText('−10 coins')).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+    const last = server.mock.calls.at(-1)![1].body as FormData;
+    expect(Object.fromEntries(last.entries())).toEqual({ offset: '0', limit: '10', type: 'spent' });
+  });
+
+  test('says "no data" when there is no movement', async () => {
+    fakeServer({ get_tracker_data: () => ({ status: 200, body: { error: false, message: '102', data: [], total: 0 } }) });
+    renderWithApp(<CoinHistoryView />);
+    expect(await screen.findByText('no data')).toBeInTheDocument();
+  });
+
+  test('offers a retry when the history cannot be loaded', async () => {
+    let answer: FakeAnswer = fail(500, '122');
+    fakeServer({ get_tracker_data: (body) => (answer.status === 200 ? tracker(body) : answer) });
+    renderWithApp(<CoinHistoryView />);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    answer = ok([]);
+    fireEvent.click(retry);
+    expect(await screen.findByText('Level 23 passed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,11 @@
+/** Dates and numbers in the interface language's conventions. */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function formatNumber(n: unknown, language: string): string {
+  const value = Number(n ?? 0);
+  return new Intl.NumberFormat(language).format(Number.isFinite(value) ? value : 0);
+}

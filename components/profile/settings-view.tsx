@@ -1,0 +1,116 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { ProfileSubPage } from '@/components/profile/profile-sub-page';
+import { ContentLanguageSelect } from '@/components/shell/content-language-select';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/select-field';
+import { deleteUserAccount, updateProfile } from '@/services/client/accounts-api';
+import { switchInterfaceLanguage } from '@/services/client/app-bootstrap';
+import { signOut } from '@/services/client/sign-in';
+import { messageKeyFor } from '@/services/domain/codes';
+import { useAppSelector } from '@/services/store/hooks';
+import { selectAppLanguages, selectCurrentAppLanguage } from '@/services/store/selectors';
+
+export function SettingsView() {
+  const { t } = useTranslation();
+  return (
+    <ProfileSubPage title={t('user_settings.title')}>
+      <Card as="section" aria-labelledby="settings-languages" className="flex flex-col gap-4">
+        <h2 id="settings-languages" className="text-lg font-bold">
+          {t('user_settings.languages')}
+        </h2>
+        <InterfaceLanguageSetting />
+        <ContentLanguageSelect />
+      </Card>
+      <AccountSettings />
+    </ProfileSubPage>
+  );
+}
+
+/** The interface language; the choice is also saved on the account (web_language) for next time. */
+function InterfaceLanguageSetting() {
+  const { t, i18n } = useTranslation();
+  const languages = useAppSelector(selectAppLanguages);
+  const current = useAppSelector(selectCurrentAppLanguage);
+
+  const choose = async (name: string) => {
+    if (!(await switchInterfaceLanguage(name))) return;
+    // Saving the preference is a nicety: a refusal (e.g. demo mode) must not undo the switch.
+    const saved = await updateProfile({ web_language: name });
+    if (!saved.ok) console.warn('[settings] the interface language was not saved on the account', saved.code);
+  };
+
+  return (
+    <SelectField
+      id="settings-interface-language"
+      label={t('settings.interface_language')}
+      value={current?.name ?? i18n.language}
+      options={languages.map((l) => ({ value: l.name, label: l.title }))}
+      onChange={(name) => void choose(name)}
+    />
+  );
+}
+
+function AccountSettings() {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const navigate = (path: string) => router.replace(path);
+
+  const logout = async () => {
+    setBusy(true);
+    await signOut({ navigate });
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await deleteUserAccount();
+    if (!result.ok) {
+      setBusy(false);
+      setConfirming(false);
+      setError(t(messageKeyFor(result.code)));
+      return;
+    }
+    toast.success(t('user_settings.deleted'));
+    // The server has ended every session of the account already.
+    await signOut({ navigate, revoked: true });
+  };
+
+  return (
+    <Card as="section" aria-labelledby="settings-account" className="flex flex-col gap-4">
+      <h2 id="settings-account" className="text-lg font-bold">
+        {t('user_settings.account')}
+      </h2>
+      {error ? <Alert>{error}</Alert> : null}
+      <Button variant="secondary" className="self-start" disabled={busy} onClick={() => void logout()}>
+        {t('user_settings.logout')}
+      </Button>
+      <div className="flex flex-col gap-2 border-t border-line pt-4">
+        <p className="text-fg-muted">{t('user_settings.delete_description')}</p>
+        <Button variant="danger" className="self-start" disabled={busy} onClick={() => setConfirming(true)}>
+          {t('user_settings.delete_account')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('user_settings.delete_confirm_title')}
+        message={t('user_settings.delete_confirm')}
+        confirmLabel={t('user_settings.delete_yes')}
+        cancelLabel={t('profile.cancel')}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
