@@ -56,7 +56,9 @@ export async function startServer(options: { settings?: Record<string, string>; 
   }
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Links in mail point at PUBLIC_URL: make them the address the browser uses.
+  const childEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
