@@ -10,6 +10,14 @@ import { useSystemConfig } from '@/services/client/use-system-config';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectEnabledModes, selectIsLogin, selectWebSettings } from '@/services/store/selectors';
 
+/** A signed-in player's own pages: where they stand and what they kept. */
+const PROGRESS_LINKS = [
+  { href: '/leaderboard/', key: 'leaderboard.title' },
+  { href: '/profile/badges/', key: 'badges.title' },
+  { href: '/profile/statistics/', key: 'statistics.title' },
+  { href: '/profile/play-bookmark-questions/', key: 'bookmark.title' },
+] as const;
+
 export function HomeView() {
   const { t } = useTranslation();
   const web = useAppSelector(selectWebSettings);
@@ -72,6 +80,23 @@ export function HomeView() {
           </ul>
         )}
       </section>
+
+      {isLogin ? (
+        <nav aria-labelledby="progress-heading" className="flex flex-col gap-3">
+          <h2 id="progress-heading" className="text-xl font-bold">
+            {t('home.progress_heading')}
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {PROGRESS_LINKS.map((link) => (
+              <li key={link.href} className="flex">
+                <LinkCard href={link.href} className="flex-1 font-semibold">
+                  {t(link.key)}
+                </LinkCard>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import Image from 'next/image';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modeTitleKey, selectMode, selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
 import { Button } from '@/components/ui/button';
@@ -103,7 +103,7 @@ function LifelineBar({ actorRef, lifelinesRef, enabled }: { actorRef: QuizPlayAc
 }
 
 /** The question screen: top bar, question, options, feedback, lifelines, announcements. */
-export function PlayScreen({ actorRef }: { actorRef: QuizPlayActorRef }) {
+export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayActorRef; questionActions?: (question: PlayQuestion) => ReactNode }) {
   const { t } = useTranslation();
   const session = useSelector(actorRef, selectSession);
   const question = useSelector(actorRef, selectQuestion);
@@ -159,6 +159,12 @@ export function PlayScreen({ actorRef }: { actorRef: QuizPlayActorRef }) {
         </h1>
         {question.image ? (
           <Image src={question.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" unoptimized />
+        ) : null}
+        {/* Keyed by question: a control's own state (e.g. a dialog) never carries over to the next one. */}
+        {questionActions ? (
+          <div key={question.id} className="flex flex-wrap gap-2">
+            {questionActions(question)}
+          </div>
         ) : null}
       </Card>
 

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { PlayScreen } from '@/components/quiz-play/play-screen';
+import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
 import { selectScreen } from '@/components/quiz-play/play-selectors';
 import { ResultScreen } from '@/components/quiz-play/result-screen';
 import { ReviewList } from '@/components/quiz-play/review-list';
@@ -27,25 +28,28 @@ function Failed({ actorRef, titleKey, fallbackKey }: { actorRef: QuizPlayActorRe
 }
 
 /** Solo play, screen by screen, as the machine says: views read with useSelector and send. */
-export function QuizPlayView({ actorRef }: { actorRef: QuizPlayActorRef }) {
+export function QuizPlayView({ actorRef, slots = {} }: { actorRef: QuizPlayActorRef; slots?: QuizPlaySlots }) {
   const { t } = useTranslation();
   const screen = useSelector(actorRef, selectScreen);
+  const errorCode = useSelector(actorRef, (s) => s.context.errorCode);
+  const refusal = screen === 'failed' && slots.startRefusal ? slots.startRefusal(errorCode) : null;
 
   switch (screen) {
     case 'loading':
       return <SkeletonText label={t('play.loading')} lines={6} />;
     case 'failed':
+      if (refusal) return refusal;
       return <Failed actorRef={actorRef} titleKey="play.load_failed_title" fallbackKey="common.load_failed" />;
     case 'empty':
       return <EmptyState title={t('empty.no_questions')} />;
     case 'playing':
-      return <PlayScreen actorRef={actorRef} />;
+      return <PlayScreen actorRef={actorRef} questionActions={slots.questionActions} />;
     case 'finishing':
       return <SkeletonText label={t('play.finishing')} lines={4} />;
     case 'finishFailed':
       return <Failed actorRef={actorRef} titleKey="common.error_title" fallbackKey="play.finish_failed" />;
     case 'result':
-      return <ResultScreen actorRef={actorRef} />;
+      return <ResultScreen actorRef={actorRef} actions={slots.resultActions} />;
     case 'reviewing':
       return <SkeletonText label={t('play.review.loading')} lines={6} />;
     case 'reviewFailed':

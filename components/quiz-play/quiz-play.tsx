@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import type { LifelineRefusalNotice } from '@/machines/lifelines/lifelines.machine';
 import type { QuizPlayInput, QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
@@ -25,13 +26,15 @@ export interface QuizPlayProps {
   /** The play machine with its effects attached (`createQuizPlayMachine(services)`). */
   machine: QuizPlayMachine;
   input: QuizPlayInput;
+  /** What the page adds to the play views (question card controls, result actions, refusals). */
+  slots?: QuizPlaySlots;
 }
 
 /** Starts a play and shows it. The actor lives as long as the component. */
-export function QuizPlay({ machine, input }: QuizPlayProps) {
+export function QuizPlay({ machine, input, slots }: QuizPlayProps) {
   const { t } = useTranslation();
   // The machine is read once, when the actor starts; later props do not restart a play.
   const [logic] = useState(() => withRefusalToasts(machine, t));
   const actorRef = useActorRef(logic, { input });
-  return <QuizPlayView actorRef={actorRef} />;
+  return <QuizPlayView actorRef={actorRef} slots={slots} />;
 }

@@ -1,13 +1,15 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
+import type { PlayResult } from '@/services/domain/play-session';
 
 /** Score, coins, percentage, right and wrong answers, the level unlocked, review and play again. */
-export function ResultScreen({ actorRef }: { actorRef: QuizPlayActorRef }) {
+export function ResultScreen({ actorRef, actions }: { actorRef: QuizPlayActorRef; actions?: (result: PlayResult) => ReactNode }) {
   const { t } = useTranslation();
   const result = useSelector(actorRef, (s) => s.context.result);
   if (!result) return null;
@@ -49,6 +51,7 @@ export function ResultScreen({ actorRef }: { actorRef: QuizPlayActorRef }) {
           {t('play.result.play_again')}
         </Button>
       </div>
+      {actions ? <div className="flex flex-col gap-2 sm:flex-row">{actions(result)}</div> : null}
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { grantSignupBonuses } from '@/services/server/economy/bonuses';
 import { ApiError } from '@/services/server/gateway/api-error';
 import type { VerifiedIdentity } from '@/services/server/identity/provider';
 import { createSession } from '@/services/server/accounts/sessions';
+import { awardBadges } from '@/services/server/badges/engine';
 import { toUserData, type UserData } from '@/services/server/accounts/user-data';
 
 export type LoginType = 'email' | 'mobile' | 'gmail';
@@ -130,6 +131,8 @@ export async function signUpOrSignIn(db: Db, settings: SettingsMap, identity: Ve
         .returning({ id: users.id });
       if (created) {
         await grantSignupBonuses(tx, settings, { newUserId: created.id, referrerId });
+        // The referrer's new referral (and bonus) may earn a badge: sharing caring, elite.
+        if (referrerId !== null) await awardBadges(tx, referrerId, settings, { kind: 'referral' });
         const session = await createSession(tx, created.id);
         const [row] = await tx.select().from(users).where(eq(users.id, created.id));
         return { created: true, apiToken: session.token, user: toUserData(row!) };

@@ -95,6 +95,8 @@ export const users = pgTable(
   (t) => [
     index('users_email').on(t.email),
     index('users_mobile').on(t.mobile),
+    /** Referrals of a player (the sharing caring badge counts them). */
+    index('users_referred_by').on(t.referredBy).where(sql`${t.referredBy} is not null`),
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
   ],
 );
@@ -728,10 +730,15 @@ export const leaderboardDaily = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     score: integer('score').notNull().default(0),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The player is listed (not deactivated, not deleted); kept by a trigger on users. */
+    visible: boolean('visible').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.period, t.userId] }),
-    index('leaderboard_daily_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()),
+    // Listed players only: the walks of pages and ties are index-only and skip hidden rows.
+    index('leaderboard_daily_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()).where(sql`${t.visible}`),
+    /** A player's rows (deactivation, deletion) and a player's row of a period. */
+    index('leaderboard_daily_user').on(t.userId, t.period),
   ],
 );
 
@@ -745,10 +752,15 @@ export const leaderboardMonthly = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     score: integer('score').notNull().default(0),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The player is listed (not deactivated, not deleted); kept by a trigger on users. */
+    visible: boolean('visible').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.period, t.userId] }),
-    index('leaderboard_monthly_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()),
+    // Listed players only: the walks of pages and ties are index-only and skip hidden rows.
+    index('leaderboard_monthly_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()).where(sql`${t.visible}`),
+    /** A player's rows (deactivation, deletion) and a player's row of a period. */
+    index('leaderboard_monthly_user').on(t.userId, t.period),
   ],
 );
 
@@ -760,8 +772,36 @@ export const leaderboardAllTime = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     score: integer('score').notNull().default(0),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The player is listed (not deactivated, not deleted); kept by a trigger on users. */
+    visible: boolean('visible').notNull().default(true),
   },
-  (t) => [index('leaderboard_all_time_rank').on(t.score.desc(), t.reachedAt.asc(), t.userId.asc())],
+  // Listed players only: the walks of pages and ties are index-only and skip hidden rows.
+  (t) => [index('leaderboard_all_time_rank').on(t.score.desc(), t.reachedAt.asc(), t.userId.asc()).where(sql`${t.visible}`)],
+);
+
+/**
+ * How many listed players each board holds, by score, kept by triggers on the boards (migration
+ * 0003_leaderboards) so that a rank is a few sums instead of a count of everyone ahead
+ * (docs/decisions/010-leaderboard-ranks.md). Tiers: 0 — a band of 256 points (`score` is
+ * score >> 8); 1 — one score; 2 — one score and one time slot of reached_at (`slot`: minutes for
+ * daily, hours for monthly, days for all-time). The all-time board uses the period 1970-01-01.
+ */
+export const leaderboardCounts = pgTable(
+  'leaderboard_counts',
+  {
+    /** 'daily' | 'monthly' | 'all_time' */
+    board: text('board').notNull(),
+    period: date('period').notNull(),
+    tier: smallint('tier').notNull(),
+    score: integer('score').notNull(),
+    slot: integer('slot').notNull(),
+    players: integer('players').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.period, t.tier, t.score, t.slot] }),
+    check('leaderboard_counts_board_known', sql`${t.board} in ('daily','monthly','all_time')`),
+    check('leaderboard_counts_tier_known', sql`${t.tier} in (0, 1, 2)`),
+  ],
 );
 
 /** Badges per player: unlocked by the server when the rule holds, reward claimed once. */

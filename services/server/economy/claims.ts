@@ -4,6 +4,7 @@ import type { SettingsMap } from '@/services/domain/settings';
 import type { Db } from '@/services/server/db/client';
 import { coinLedger, users } from '@/services/server/db/schema';
 import { ApiError } from '@/services/server/gateway/api-error';
+import { readAllTimeScore } from '@/services/server/leaderboards/repository';
 
 /** How far back a client's report of a coin movement is matched against the ledger. */
 export const CLAIM_WINDOW_HOURS = 24;
@@ -20,7 +21,7 @@ export interface CoinClaim {
 
 export interface CoinScore {
   readonly coins: number;
-  /** Comes from the leaderboards; 0 until they exist. */
+  /** The player's all-time leaderboard score (0 before the first scored pass). */
   readonly score: number;
 }
 
@@ -32,8 +33,8 @@ async function currentCoins(db: Db, userId: number): Promise<number> {
 }
 
 export async function getCoinScore(db: Db, userId: number, settings: SettingsMap): Promise<CoinScore & { redeemable_amount: number }> {
-  const coins = await currentCoins(db, userId);
-  return { coins, score: 0, redeemable_amount: redeemableAmount(coins, settings) };
+  const [coins, score] = await Promise.all([currentCoins(db, userId), readAllTimeScore(db, userId)]);
+  return { coins, score, redeemable_amount: redeemableAmount(coins, settings) };
 }
 
 /**
@@ -68,5 +69,6 @@ export async function verifyCoinClaim(db: Db, userId: number, claim: CoinClaim):
       });
     }
   }
-  return { coins: await currentCoins(db, userId), score: 0, verified: true };
+  const [coins, score] = await Promise.all([currentCoins(db, userId), readAllTimeScore(db, userId)]);
+  return { coins, score, verified: true };
 }

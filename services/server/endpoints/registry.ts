@@ -1,8 +1,10 @@
 import { EndpointRegistry } from '@/services/server/gateway/endpoint';
 import { accountEndpoints } from '@/services/server/endpoints/accounts';
 import { authEndpoints } from '@/services/server/endpoints/auth';
+import { badgeEndpoints } from '@/services/server/endpoints/badges';
 import { devEndpoints } from '@/services/server/endpoints/dev';
 import { economyEndpoints } from '@/services/server/endpoints/economy';
+import { leaderboardEndpoints } from '@/services/server/endpoints/leaderboards';
 import { notificationEndpoints } from '@/services/server/endpoints/notifications';
 import { playEndpoints } from '@/services/server/endpoints/play';
 import { playLibraryEndpoints } from '@/services/server/endpoints/play-library';
@@ -22,6 +24,8 @@ export function createRegistry(): EndpointRegistry {
     quizZoneEndpoints,
     playEndpoints,
     playLibraryEndpoints,
+    badgeEndpoints,
+    leaderboardEndpoints,
     devEndpoints,
   ]);
 }

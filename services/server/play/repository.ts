@@ -6,9 +6,6 @@ import {
   dailyQuizPlays,
   dailyQuizzes,
   languages,
-  leaderboardAllTime,
-  leaderboardDaily,
-  leaderboardMonthly,
   playSessions,
   questionReports,
   questions,
@@ -299,26 +296,6 @@ export async function addStatistics(tx: Tx, userId: number, perCategory: Readonl
         updatedAt: sql`now()`,
       },
     });
-}
-
-/** Adds a score to the daily, monthly and all-time boards; the reach time moves to now. */
-export async function addLeaderboardScore(tx: Tx, input: { userId: number; score: number; day: string; month: string }): Promise<void> {
-  const set = (table: typeof leaderboardDaily | typeof leaderboardMonthly | typeof leaderboardAllTime) => ({
-    score: sql`${table.score} + excluded.score`,
-    reachedAt: sql`now()`,
-  });
-  await tx
-    .insert(leaderboardDaily)
-    .values({ period: input.day, userId: input.userId, score: input.score })
-    .onConflictDoUpdate({ target: [leaderboardDaily.period, leaderboardDaily.userId], set: set(leaderboardDaily) });
-  await tx
-    .insert(leaderboardMonthly)
-    .values({ period: input.month, userId: input.userId, score: input.score })
-    .onConflictDoUpdate({ target: [leaderboardMonthly.period, leaderboardMonthly.userId], set: set(leaderboardMonthly) });
-  await tx
-    .insert(leaderboardAllTime)
-    .values({ userId: input.userId, score: input.score })
-    .onConflictDoUpdate({ target: leaderboardAllTime.userId, set: set(leaderboardAllTime) });
 }
 
 // ---------------------------------------------------------------------------------------------

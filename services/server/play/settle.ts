@@ -4,9 +4,10 @@ import type { PlayMode, PlayResult } from '@/services/domain/play-session';
 import type { Db, Tx } from '@/services/server/db/client';
 import { moveCoins } from '@/services/server/economy/ledger';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { dayOf, monthOf } from '@/services/server/play/clock';
+import { awardBadges } from '@/services/server/badges/engine';
+import { addScore } from '@/services/server/leaderboards/repository';
+import { leaderboardPeriods, leaderboardTimezone } from '@/services/server/leaderboards/service';
 import {
-  addLeaderboardScore,
   addStatistics,
   loadQuestions,
   lockSession,
@@ -29,7 +30,7 @@ export function reviewCost(row: Pick<SessionRow, 'reviewedAt'>, settings: Settin
 /**
  * Settles a locked, open session in the caller's transaction: closes what is still open as
  * unanswered, then records the result, coins (ledger key `play:<session>`), level progress,
- * statistics, leaderboard scores and the daily-quiz play. Everything or nothing: the caller's
+ * statistics, the daily-quiz play, badges and leaderboard scores. Everything or nothing: the caller's
  * transaction commits it together with the session's `finished` status, so a second settlement
  * finds the session finished and moves nothing.
  */
@@ -79,15 +80,18 @@ export async function settleLocked(tx: Tx, row: SessionRow, settings: SettingsMa
   }
   await addStatistics(tx, row.userId, perCategory);
 
-  if (SCORED_MODES.has(mode) && outcome.passed && outcome.score !== 0) {
-    const day = dayOf({ kind: 'zone', timezone: settings.default_timezone || 'UTC' }, now);
-    await addLeaderboardScore(tx, { userId: row.userId, score: outcome.score, day, month: monthOf(day) });
-  }
-
   if (mode === 'daily_quiz' && row.day) await markDailyPlayFinished(tx, row.userId, row.day);
 
-  // Badges are awarded here, in this transaction, once the badge engine exists (issue 4, badges).
-  const badgesUnlocked: string[] = [];
+  // Badges, in this transaction, from what the server recorded about this play and the player.
+  const periods = leaderboardPeriods(settings, now);
+  const badgesUnlocked = await awardBadges(tx, row.userId, settings, {
+    kind: 'play_settled',
+    quizZonePlay: mode === 'quiz_zone' ? { questions: total, correct, lifelinesUsed: row.lifelinesUsed.length } : undefined,
+    answersCounted: perCategory.size > 0,
+    dailyQuizDay: mode === 'daily_quiz' && row.day ? row.day : undefined,
+    activeDay: periods.day,
+    activeDayTimezone: leaderboardTimezone(settings),
+  });
 
   const result: PlayResult = {
     total,
@@ -112,6 +116,11 @@ export async function settleLocked(tx: Tx, row: SessionRow, settings: SettingsMa
     result: result as unknown as Record<string, unknown>,
     settledAt: now,
   });
+
+  // Last: the leaderboards' score counts are rows many settlements share, locked until commit.
+  if (SCORED_MODES.has(mode) && outcome.passed && outcome.score !== 0) {
+    await addScore(tx, { userId: row.userId, score: outcome.score, day: periods.day, month: periods.month });
+  }
   return result;
 }
 

@@ -8,6 +8,7 @@ import { revokeAllSessions } from '@/services/server/accounts/sessions';
 import { toUserData, type UserData } from '@/services/server/accounts/user-data';
 import { ApiError } from '@/services/server/gateway/api-error';
 import type { UploadedFile } from '@/services/server/gateway/body';
+import { readAllTimeScore, removeFromLeaderboards } from '@/services/server/leaderboards/repository';
 import { deleteNotificationsOf } from '@/services/server/notifications/repository';
 import {
   anonymiseUser,
@@ -38,7 +39,8 @@ async function existingUser(db: Db, userId: number) {
 }
 
 export async function getUserData(db: Db, userId: number): Promise<UserData> {
-  return toUserData(await existingUser(db, userId));
+  const [row, allTimeScore] = await Promise.all([existingUser(db, userId), readAllTimeScore(db, userId)]);
+  return toUserData(row, { allTimeScore });
 }
 
 export interface ProfileUpdate {
@@ -85,7 +87,7 @@ export async function updateProfile(db: Db, userId: number, update: ProfileUpdat
 
   const row = await updateProfileFields(db, userId, patch);
   if (!row) throw new ApiError('131');
-  return toUserData(row);
+  return toUserData(row, { allTimeScore: await readAllTimeScore(db, userId) });
 }
 
 export interface ProfileServices {
@@ -131,7 +133,7 @@ export async function uploadProfileImage(
  * Deletes the account in one transaction: personal data stripped (the row stays for the ledger,
  * whose entries hold none), the provider id replaced so the same person can sign up afresh, every
  * session revoked, the built-in identity and its pending codes deleted, personal notifications
- * deleted. The picture's file goes once that is committed.
+ * deleted, leaderboard scores removed. The picture's file goes once that is committed.
  */
 export async function deleteAccount(services: ProfileServices, userId: number, settings: SettingsMap, now: Date = new Date()): Promise<void> {
   refuseInDemo(settings);
@@ -144,6 +146,7 @@ export async function deleteAccount(services: ProfileServices, userId: number, s
     const targets = [row.email, row.mobile, identity?.email, identity?.phone].filter((t): t is string => Boolean(t));
     await deleteAuthCodesFor(tx, [...new Set(targets)]);
     await deleteNotificationsOf(tx, userId);
+    await removeFromLeaderboards(tx, userId);
     return row.profile;
   });
   await removeFileQuietly(services, picture);

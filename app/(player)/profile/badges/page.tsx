@@ -1,0 +1,5 @@
+import { BadgesView } from '@/components/badges/badges-view';
+
+export default function BadgesPage() {
+  return <BadgesView />;
+}

@@ -1,0 +1,5 @@
+import { StatisticsView } from '@/components/statistics/statistics-view';
+
+export default function StatisticsPage() {
+  return <StatisticsView />;
+}

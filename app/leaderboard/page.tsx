@@ -1,0 +1,5 @@
+import { LeaderboardView } from '@/components/leaderboard/leaderboard-view';
+
+export default function LeaderboardPage() {
+  return <LeaderboardView />;
+}

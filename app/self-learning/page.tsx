@@ -1,0 +1,5 @@
+import { SelfChallengeView } from '@/components/solo-play/self-challenge-view';
+
+export default function SelfLearningPage() {
+  return <SelfChallengeView />;
+}

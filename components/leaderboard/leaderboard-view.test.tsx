@@ -1,0 +1,108 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { LeaderboardView } from '@/components/leaderboard/leaderboard-view';
+import { calledEndpoints, fail, fakeServer, renderWithApp, resetApp, type FakeAnswer } from '@/components/testing/test-app';
+import { getAppStore } from '@/services/store/store';
+import { loggedIn } from '@/services/store/user-slice';
+
+jest.mock('next/navigation', () => ({
+  usePathname: () => '/leaderboard/',
+  useRouter: () => ({ replace: jest.fn(), push: jest.fn(), prefetch: jest.fn() }),
+}));
+
+beforeEach(async () => {
+  await resetApp();
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+const signIn = () => getAppStore().dispatch(loggedIn({ data: { id: 42, name: 'Ada' }, token: 't' }));
+
+/** 23 players on the board, best first; the player (42) is 17th. */
+const PLAYERS = Array.from({ length: 23 }, (_, i) => ({ user_id: i === 16 ? 42 : 100 + i, name: i === 16 ? 'Ada' : `Player ${i + 1}`, profile: null, score: 500 - i * 10, rank: i + 1 }));
+
+function board(players = PLAYERS, me: { rank: number; score: number } | null = { rank: 17, score: 340 }) {
+  return (body: FormData): FakeAnswer => {
+    const offset = Number(body.get('offset'));
+    const limit = Number(body.get('limit'));
+    return { status: 200, body: { error: false, message: '102', data: players.slice(offset, offset + limit), top_three: players.slice(0, 3), my_rank: me, total: players.length } };
+  };
+}
+
+const panel = () => screen.getByRole('tabpanel');
+
+describe('the leaderboard', () => {
+  test('opens on today\'s board with the top three, the first page and the player\'s own rank', async () => {
+    signIn();
+    fakeServer({ get_daily_leaderboard: board() });
+    renderWithApp(<LeaderboardView />);
+    expect(screen.getByRole('tab', { name: 'Today', selected: true })).toBeInTheDocument();
+
+    expect(await within(panel()).findByText('Your rank: 17, score 340')).toBeInTheDocument();
+    const top = screen.getByRole('region', { name: 'Top three' });
+    expect(within(top).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Rank 1PPlayer 1500 pts', 'Rank 2PPlayer 2490 pts', 'Rank 3PPlayer 3480 pts']);
+    const ranking = within(screen.getByRole('region', { name: 'Ranking' })).getAllByRole('listitem');
+    expect(ranking).toHaveLength(10);
+    expect(ranking[0]).toHaveTextContent('Rank 1PPlayer 1500 pts');
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  test('pages through the board and marks the player\'s own row', async () => {
+    signIn();
+    const server = fakeServer({ get_daily_leaderboard: board() });
+    renderWithApp(<LeaderboardView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    const mine = within(screen.getByRole('region', { name: 'Ranking' }))
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.includes('Ada'))!;
+    expect(mine).toHaveTextContent('Rank 17AAda(you)340 pts');
+    const sent = server.mock.calls.map(([, init]) => Object.fromEntries((init.body as FormData).entries()));
+    expect(sent).toEqual([
+      { offset: '0', limit: '10' },
+      { offset: '10', limit: '10' },
+    ]);
+  });
+
+  test('switches between today, this month and all time, starting each on its first page', async () => {
+    signIn();
+    const server = fakeServer({ get_daily_leaderboard: board(), get_monthly_leaderboard: board(), get_globle_leaderboard: board(PLAYERS, null) });
+    renderWithApp(<LeaderboardView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    fireEvent.click(screen.getByRole('tab', { name: 'This month' }));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'All time' }));
+    expect(await screen.findByText('You are not on this board yet.')).toBeInTheDocument();
+    expect(calledEndpoints(server)).toEqual(['get_daily_leaderboard', 'get_daily_leaderboard', 'get_monthly_leaderboard', 'get_globle_leaderboard']);
+  });
+
+  test('says "no data" for an empty board and keeps the tabs', async () => {
+    signIn();
+    fakeServer({ get_daily_leaderboard: board([], null) });
+    renderWithApp(<LeaderboardView />);
+    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab')).toHaveLength(3);
+  });
+
+  test('shows an error with a retry', async () => {
+    signIn();
+    let calls = 0;
+    const ok = board();
+    fakeServer({ get_daily_leaderboard: (body) => (++calls === 1 ? fail(500, '122') : ok(body)) });
+    renderWithApp(<LeaderboardView />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The leaderboard could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your rank: 17, score 340')).toBeInTheDocument();
+  });
+
+  test('asks a guest to log in and asks the server nothing', () => {
+    const server = fakeServer({});
+    renderWithApp(<LeaderboardView />);
+    expect(screen.getByText('to access this feature, please log in')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(server).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,73 @@
+'use client';
+
+import Image from 'next/image';
+import { useTranslation } from 'react-i18next';
+import { LinkCard } from '@/components/ui/card';
+import { LockIcon, UnlockedIcon } from '@/components/ui/icons';
+
+/** A category or subcategory as a card of the quiz zone. */
+export interface PlaceCardItem {
+  readonly key: string;
+  readonly name: string;
+  readonly image: string | null;
+  readonly questions: number;
+  readonly isPremium: boolean;
+  readonly unlocked: boolean;
+  readonly price: number;
+  /** Where the card leads once unlocked. */
+  readonly href: string;
+  /** A line under the name, e.g. "3 subcategories". */
+  readonly detail?: string;
+}
+
+const CARD = 'flex min-h-touch flex-1 items-center gap-3';
+
+function Picture({ src }: { src: string | null }) {
+  // Decorative: the card's name says what it is.
+  return src ? <Image src={src} alt="" width={48} height={48} unoptimized className="size-12 shrink-0 rounded-control object-cover" /> : null;
+}
+
+/** The cards of a list of categories or subcategories; a locked premium one asks to be unlocked. */
+export function PlaceList({ items, onUnlock }: { items: readonly PlaceCardItem[]; onUnlock: (item: PlaceCardItem) => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {items.map((item) => {
+        const body = (
+          <>
+            <Picture src={item.image} />
+            <span className="flex min-w-0 flex-1 flex-col gap-1 text-start">
+              <span dir="auto" className="text-lg font-semibold">
+                {item.name}
+              </span>
+              <span className="text-sm text-fg-muted">{item.detail ?? t('quiz_zone.questions', { n: item.questions })}</span>
+              {item.isPremium ? (
+                <span className="flex items-center gap-1 text-sm font-semibold">
+                  {item.unlocked ? <UnlockedIcon /> : <LockIcon />}
+                  {item.unlocked ? t('quiz_zone.premium_unlocked') : t('quiz_zone.premium_price', { coins: item.price })}
+                </span>
+              ) : null}
+            </span>
+          </>
+        );
+        return (
+          <li key={item.key} className="flex">
+            {item.unlocked ? (
+              <LinkCard href={item.href} className={CARD}>
+                {body}
+              </LinkCard>
+            ) : (
+              <button
+                type="button"
+                onClick={() => onUnlock(item)}
+                className={`${CARD} rounded-card border border-dashed border-line-strong bg-surface p-4 text-fg shadow-sm hover:border-accent hover:bg-accent-soft sm:p-5`}
+              >
+                {body}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

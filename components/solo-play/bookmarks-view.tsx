@@ -1,0 +1,91 @@
+'use client';
+
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { ProfileSubPage } from '@/components/profile/profile-sub-page';
+import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
+import { BackLink } from '@/components/ui/back-link';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { SkeletonText } from '@/components/ui/skeleton';
+import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
+import { getBookmarks, QUIZ_BOOKMARKS, setBookmark } from '@/services/client/play-api';
+import { useApiQuery } from '@/services/client/use-api-query';
+import { messageKeyFor } from '@/services/domain/codes';
+
+export const BOOKMARK_PLAY_PATH = '/play-bookmark-questions/';
+export const BOOKMARKS_PATH = '/profile/play-bookmark-questions/';
+
+/** /profile/play-bookmark-questions/: the bookmarked questions (never with their answers), removing one, and playing them. */
+export function BookmarksView() {
+  const { t } = useTranslation();
+  const list = useApiQuery('bookmark-list', () => getBookmarks(), (d) => d.length === 0);
+  // Removed here since the list was read.
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState<number | null>(null);
+  const items = list.status === 'content' ? list.data.filter((b) => !removed.has(b.id)) : [];
+
+  const remove = async (id: number) => {
+    setBusy(id);
+    const result = await setBookmark(id, false);
+    setBusy(null);
+    if (result.ok || result.code === 'bookmark_not_found') setRemoved((s) => new Set(s).add(id));
+    if (result.ok) toast.success(t('bookmark.removed'), { id: `bookmark:${id}` });
+    // Not bookmarked any more (removed elsewhere): "cannot remove question from bookmark".
+    else toast.error(t(result.status === 0 ? 'errors.network' : messageKeyFor(result.code)), { id: `bookmark:${id}` });
+  };
+
+  return (
+    <ProfileSubPage title={t('bookmark.title')} description={t('bookmark.description')}>
+      {list.status === 'loading' ? (
+        <SkeletonText label={t('common.loading')} lines={6} />
+      ) : list.status === 'error' ? (
+        <ErrorWithRetry title={t('common.error_title')} message={t('bookmark.load_failed')} retryLabel={t('common.retry')} onRetry={list.retry} />
+      ) : list.status === 'empty' || items.length === 0 ? (
+        <EmptyState title={t('empty.no_data')} description={t('bookmark.empty_hint')} />
+      ) : (
+        <>
+          <ButtonLink href={BOOKMARK_PLAY_PATH} className="self-start">
+            {t('bookmark.play', { n: items.length })}
+          </ButtonLink>
+          <ol className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
+            {items.map((b, i) => (
+              <li key={b.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center">
+                <p dir="auto" className="flex-1 break-words">
+                  <span className="me-2 font-semibold text-fg-muted">{i + 1}.</span>
+                  {b.question}
+                </p>
+                <Button variant="secondary" className="shrink-0 self-start" disabled={busy === b.id} onClick={() => void remove(b.id)} aria-label={t('bookmark.remove_named', { n: i + 1 })}>
+                  {t('bookmark.remove')}
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </ProfileSubPage>
+  );
+}
+
+/** /play-bookmark-questions/: plays the bookmarked questions (practice: no coins, no score). */
+export function BookmarkPlayView({ machine }: { machine?: QuizPlayMachine }) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-2">
+      <BackLink href={BOOKMARKS_PATH} label={t('bookmark.back')} />
+      <LiveQuizPlay
+        request={{ mode: 'bookmark', type: QUIZ_BOOKMARKS }}
+        machine={machine}
+        slots={{
+          resultActions: () => (
+            <ButtonLink variant="ghost" href={BOOKMARKS_PATH}>
+              {t('bookmark.back')}
+            </ButtonLink>
+          ),
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useTranslation } from 'react-i18next';
+import { QuizPlay } from '@/components/quiz-play/quiz-play';
+import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
+import { BookmarkToggle, ReportQuestionButton } from '@/components/solo-play/question-actions';
+import { useBookmarks } from '@/components/solo-play/use-bookmarks';
+import { ButtonLink } from '@/components/ui/button';
+import { createQuizPlayMachine, type QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
+import { liveQuizPlayServices } from '@/services/client/play-api';
+import type { OpenPlayRequest } from '@/services/domain/play-session';
+
+/** The play machine with the real server's effects. */
+export const liveQuizPlayMachine: QuizPlayMachine = createQuizPlayMachine(liveQuizPlayServices);
+
+export interface LiveQuizPlayProps {
+  request: OpenPlayRequest;
+  /** Overrides whether the mode offers lifelines. */
+  lifelines?: boolean;
+  /** The page's result actions and refusal screens; the question card's bookmark and report come with every play. */
+  slots?: Omit<QuizPlaySlots, 'questionActions'>;
+  /** The machine to run (tests pass one with fake effects). */
+  machine?: QuizPlayMachine;
+}
+
+/**
+ * A solo play against the server, with a bookmark toggle and a report button on the question
+ * card. Give it a `key` that names the play: a new key starts a new play.
+ */
+export function LiveQuizPlay({ request, lifelines, slots, machine = liveQuizPlayMachine }: LiveQuizPlayProps) {
+  const { t } = useTranslation();
+  const bookmarks = useBookmarks();
+  return (
+    <QuizPlay
+      machine={machine}
+      input={{ request, ...(lifelines === undefined ? {} : { lifelines }) }}
+      slots={{
+        ...slots,
+        // Badges the play earned lead to the badges page, where their rewards are claimed.
+        resultActions: (result) => (
+          <>
+            {slots?.resultActions?.(result)}
+            {result.badges_unlocked.length > 0 ? (
+              <ButtonLink variant="secondary" href="/profile/badges/">
+                {t('solo.badges_unlocked', { names: result.badges_unlocked.map((b) => t(`badges.${b}.name`)).join(', ') })}
+              </ButtonLink>
+            ) : null}
+          </>
+        ),
+        questionActions: (question) => (
+          <>
+            <BookmarkToggle questionId={question.id} bookmarks={bookmarks} />
+            <ReportQuestionButton questionId={question.id} />
+          </>
+        ),
+      }}
+    />
+  );
+}

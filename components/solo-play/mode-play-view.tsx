@@ -1,0 +1,87 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
+import { PlayRefusal } from '@/components/solo-play/play-refusal';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeading } from '@/components/ui/page-heading';
+import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
+import { browserTimezone } from '@/services/client/play-api';
+import { messageKeyFor } from '@/services/domain/codes';
+import type { OpenPlayRequest, PlayMode } from '@/services/domain/play-session';
+
+export interface ModePlayViewProps {
+  mode: Extract<PlayMode, 'daily_quiz' | 'true_false'>;
+  /** The request, made when the player starts (the daily quiz reads the timezone then). */
+  request: () => OpenPlayRequest;
+  /** Codes that refuse the start with their own screen (their catalogue text and a way home). */
+  refusals: readonly string[];
+  /** Lines under the title on the start screen. */
+  rules?: ReactNode;
+  machine?: QuizPlayMachine;
+}
+
+/**
+ * A mode that is one play of the day's or a random set: a start screen with its rules, then the
+ * play. The clock starts when the player is ready, not when the page opens.
+ */
+export function ModePlayView({ mode, request, refusals, rules, machine }: ModePlayViewProps) {
+  const { t } = useTranslation();
+  const [started, setStarted] = useState<OpenPlayRequest | null>(null);
+
+  if (!started) {
+    return (
+      <section className="flex flex-col">
+        <PageHeading title={t(`mode.${mode}.title`)} description={t(`mode.${mode}.description`)} />
+        <Card className="flex flex-col items-start gap-4">
+          {rules}
+          <Button onClick={() => setStarted(request())}>{t('solo.start')}</Button>
+        </Card>
+      </section>
+    );
+  }
+
+  return (
+    <LiveQuizPlay
+      request={started}
+      machine={machine}
+      slots={{
+        startRefusal: (code) =>
+          code && refusals.includes(code) ? (
+            <PlayRefusal message={t(messageKeyFor(code))}>
+              <ButtonLink variant="secondary" href="/">
+                {t('solo.back_home')}
+              </ButtonLink>
+            </PlayRefusal>
+          ) : null,
+        resultActions: () => (
+          <ButtonLink variant="ghost" href="/">
+            {t('solo.back_home')}
+          </ButtonLink>
+        ),
+      }}
+    />
+  );
+}
+
+/** /quiz-play/daily-quiz-dashboard/: the day's questions, once a day in the player's timezone. */
+export function DailyQuizView({ machine }: { machine?: QuizPlayMachine }) {
+  const { t } = useTranslation();
+  return (
+    <ModePlayView
+      mode="daily_quiz"
+      machine={machine}
+      request={() => ({ mode: 'daily_quiz', timezone: browserTimezone() })}
+      refusals={['112', '128', 'mode_disabled']}
+      rules={<p>{t('solo.daily_rules')}</p>}
+    />
+  );
+}
+
+/** /quiz-play/true-and-false-play/: random true/false statements. */
+export function TrueFalseView({ machine }: { machine?: QuizPlayMachine }) {
+  const { t } = useTranslation();
+  return <ModePlayView mode="true_false" machine={machine} request={() => ({ mode: 'true_false' })} refusals={['mode_disabled']} rules={<p>{t('solo.true_false_rules')}</p>} />;
+}

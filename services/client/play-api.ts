@@ -1,0 +1,298 @@
+import { apiRequest, type ApiResult } from '@/services/client/api';
+import type { QuizPlayServices } from '@/machines/quiz-play/quiz-play.machine';
+import type { BadgeKey, BadgeStatus } from '@/services/domain/badges';
+import {
+  OPEN_PLAY_ENDPOINT,
+  type LifelineData,
+  type OpenPlayRequest,
+  type PlayOption,
+  type PlayResult,
+  type PlayReview,
+  type PlaySession,
+  type QuestionType,
+  type SessionPayload,
+  type SubmitAnswerPayload,
+  type SubmitAnswerResult,
+  type UseLifelinePayload,
+} from '@/services/domain/play-session';
+import { selectLanguageId } from '@/services/store/selectors';
+import { getAppStore } from '@/services/store/store';
+import { coinsChanged } from '@/services/store/user-slice';
+
+/**
+ * Typed fetchers for solo play (docs/api.md, "Solo play", "Leaderboards", "Badges") and the live
+ * actors of the quiz-play machine. Every fetcher answers the full ApiResult and never toasts:
+ * the pages show loading, empty ("no data" is 102), error with retry, or the refusal's text where
+ * it belongs (a dialog, a form). Calls that name a category by slug carry `language_id`, because
+ * slugs repeat across content languages.
+ */
+
+const quiet = { toast: false } as const;
+
+/** The chosen content language (0 when language mode is off), for calls that take a slug. */
+const languageId = () => selectLanguageId(getAppStore().getState());
+
+/** The balance the server reported last, for the header and the profile. */
+function noteCoins(coins: unknown): void {
+  if (typeof coins === 'number') getAppStore().dispatch(coinsChanged(coins));
+}
+
+// ---- Quiz zone ----
+
+/** `get_categories` type 1: quiz zone. */
+export const QUIZ_ZONE_TYPE = 1;
+
+export interface QuizCategory {
+  id: number;
+  slug: string;
+  category_name: string;
+  language_id: number;
+  image: string | null;
+  is_premium: boolean;
+  /** Unlock price of a premium category. */
+  coins: number;
+  /** True for free categories and for premium ones the player unlocked. */
+  has_unlocked: boolean;
+  no_of_subcategories: number;
+  no_of_questions: number;
+  maxlevel: number;
+}
+
+export interface QuizSubcategory {
+  id: number;
+  slug: string;
+  subcategory_name: string;
+  category_id: number;
+  category_slug: string;
+  image: string | null;
+  is_premium: boolean;
+  coins: number;
+  has_unlocked: boolean;
+  no_of_questions: number;
+  maxlevel: number;
+}
+
+export interface LevelInfo {
+  level: number;
+  no_of_questions: number;
+  unlocked: boolean;
+}
+
+export interface LevelData {
+  max_level: number;
+  /** The highest level the player may play now. */
+  level_unlocked: number;
+  levels: LevelInfo[];
+}
+
+export interface UnlockResult {
+  category: number | string;
+  subcategory: number | string | null;
+  coins_spent: number;
+  coins: number;
+  has_unlocked: true;
+}
+
+export const getCategories = (): Promise<ApiResult<QuizCategory[]>> =>
+  apiRequest<QuizCategory[]>('get_categories', { type: QUIZ_ZONE_TYPE, language_id: languageId() }, quiet);
+
+/** The subcategories of a category, or only the one named by `subcategorySlug`. */
+export const getSubcategories = (categorySlug: string, subcategorySlug?: string): Promise<ApiResult<QuizSubcategory[]>> =>
+  apiRequest<QuizSubcategory[]>('get_subcategory_by_maincategory', { category_slug: categorySlug, subcategory_slug: subcategorySlug, language_id: languageId() }, quiet);
+
+/** The levels of a subcategory, or of the category itself when `subcategorySlug` is absent. */
+export const getLevelData = (categorySlug: string, subcategorySlug?: string): Promise<ApiResult<LevelData>> =>
+  apiRequest<LevelData>('get_level_data', { category_slug: categorySlug, subcategory_slug: subcategorySlug, language_id: languageId() }, quiet);
+
+/** Unlocks a premium category (or one of its subcategories): the server takes the price. */
+export async function unlockPremium(place: { category: string; subcategory?: string }): Promise<ApiResult<UnlockResult>> {
+  const result = await apiRequest<UnlockResult>('unlock_premium_category', { ...place, language_id: languageId() }, quiet);
+  if (result.ok) noteCoins(result.data.coins);
+  return result;
+}
+
+// ---- Bookmarks, reports, statistics ----
+
+/** Bookmarks of quiz questions (multiple choice and true/false). */
+export const QUIZ_BOOKMARKS = '1';
+
+export interface BookmarkItem {
+  id: number;
+  question: string;
+  question_type: QuestionType;
+  image: string | null;
+  options: PlayOption[];
+  category_id: number;
+  bookmarked_at: string;
+}
+
+export interface BookmarkChange {
+  question_id: number;
+  type: string;
+  bookmarked: boolean;
+}
+
+export const getBookmarks = (type: string = QUIZ_BOOKMARKS): Promise<ApiResult<BookmarkItem[]>> => apiRequest<BookmarkItem[]>('get_bookmark', { type }, quiet);
+
+export const setBookmark = (questionId: number, bookmarked: boolean, type: string = QUIZ_BOOKMARKS): Promise<ApiResult<BookmarkChange>> =>
+  apiRequest<BookmarkChange>('set_bookmark', { question_id: questionId, status: bookmarked ? '1' : '0', type }, quiet);
+
+export const reportQuestion = (questionId: number, message: string): Promise<ApiResult<{ report_id: number }>> =>
+  apiRequest<{ report_id: number }>('report_question', { question_id: questionId, message }, quiet);
+
+export interface CategoryStatistics {
+  category_id: number;
+  category_name: string;
+  answered: number;
+  correct: number;
+  ratio: number;
+}
+
+export interface StatisticsDay {
+  /** YYYY-MM-DD in the player's timezone. */
+  day: string;
+  answered: number;
+  correct: number;
+}
+
+export interface UserStatistics {
+  questions_answered: number;
+  correct_answers: number;
+  /** Whole percent, rounded down. */
+  ratio: number;
+  strongest_category: CategoryStatistics | null;
+  /** Null with fewer than two categories played. */
+  weakest_category: CategoryStatistics | null;
+  per_category: CategoryStatistics[];
+  history: StatisticsDay[];
+}
+
+/** The player's timezone, as the browser knows it. */
+export const browserTimezone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export const getStatistics = (): Promise<ApiResult<UserStatistics>> => apiRequest<UserStatistics>('get_users_statistics', { timezone: browserTimezone() }, quiet);
+
+// ---- Leaderboards ----
+
+export type LeaderboardBoard = 'daily' | 'monthly' | 'all_time';
+
+const LEADERBOARD_ENDPOINT: Readonly<Record<LeaderboardBoard, string>> = {
+  daily: 'get_daily_leaderboard',
+  monthly: 'get_monthly_leaderboard',
+  // The spec's name, misspelling included.
+  all_time: 'get_globle_leaderboard',
+};
+
+export interface LeaderboardRow {
+  user_id: number;
+  name: string;
+  profile: string | null;
+  score: number;
+  rank: number;
+}
+
+export interface LeaderboardPage {
+  rows: LeaderboardRow[];
+  topThree: LeaderboardRow[];
+  /** The player's own place, even outside the page; null when not on the board. */
+  myRank: { rank: number; score: number } | null;
+  total: number;
+}
+
+const isRows = (v: unknown): v is LeaderboardRow[] => Array.isArray(v);
+const isRank = (v: unknown): v is { rank: number; score: number } =>
+  !!v && typeof v === 'object' && typeof (v as { rank?: unknown }).rank === 'number' && typeof (v as { score?: unknown }).score === 'number';
+
+/** One page of a board, with the top three, the player's rank and the board's size. */
+export async function getLeaderboard(board: LeaderboardBoard, page: { offset: number; limit: number }): Promise<ApiResult<LeaderboardPage>> {
+  const result = await apiRequest<LeaderboardRow[]>(LEADERBOARD_ENDPOINT[board], page, quiet);
+  if (!result.ok) return result;
+  const { top_three, my_rank, total } = result.meta;
+  return {
+    ...result,
+    data: {
+      rows: result.data ?? [],
+      topThree: isRows(top_three) ? top_three : [],
+      myRank: isRank(my_rank) ? my_rank : null,
+      total: typeof total === 'number' ? total : Number(total) || 0,
+    },
+  };
+}
+
+// ---- Badges ----
+
+export interface BadgeItem {
+  type: BadgeKey;
+  status: BadgeStatus;
+  /** Coins the reward is worth. */
+  reward: number;
+  /** The threshold of a badge that has one; null for a single event. */
+  counter: number | null;
+  /** How far the player is towards the threshold, where the server counts it. */
+  progress: number | null;
+  unlocked_at: string | null;
+  claimed_at: string | null;
+}
+
+export interface BadgeClaim {
+  type: BadgeKey;
+  status: 'reward_claimed';
+  reward: number;
+  coins: number;
+}
+
+export const getUserBadges = (): Promise<ApiResult<BadgeItem[]>> => apiRequest<BadgeItem[]>('get_user_badges', {}, quiet);
+
+/** `set_badges`: claims an unlocked badge's reward (once; the server pays through the ledger). */
+export async function claimBadgeReward(type: BadgeKey): Promise<ApiResult<BadgeClaim>> {
+  const result = await apiRequest<BadgeClaim>('set_badges', { type }, quiet);
+  if (result.ok) noteCoins(result.data.coins);
+  return result;
+}
+
+// ---- Play sessions: the quiz-play machine's live actors ----
+
+/** `get_questions_by_type`: the kind of question served by the true/false mode. */
+const TRUE_FALSE_TYPE = 2;
+
+/**
+ * Opens (or resumes) the play session of a mode with the mode's question-serving call. The API
+ * client adds `language_id` to the calls that take one.
+ */
+export function openPlay(request: OpenPlayRequest): Promise<ApiResult<PlaySession>> {
+  const { mode, ...payload } = request;
+  return apiRequest<PlaySession>(OPEN_PLAY_ENDPOINT[mode], mode === 'true_false' ? { ...payload, type: TRUE_FALSE_TYPE } : payload, quiet);
+}
+
+export const submitAnswer = (payload: SubmitAnswerPayload): Promise<ApiResult<SubmitAnswerResult>> =>
+  apiRequest<SubmitAnswerResult>('submit_answer', { ...payload }, quiet);
+
+export async function requestLifeline(payload: UseLifelinePayload): Promise<ApiResult<LifelineData>> {
+  const result = await apiRequest<LifelineData>('use_lifeline', { ...payload }, quiet);
+  if (result.ok) noteCoins(result.data.coins);
+  return result;
+}
+
+export async function finishPlay(payload: SessionPayload): Promise<ApiResult<PlayResult>> {
+  const result = await apiRequest<PlayResult>('finish_play', { ...payload }, quiet);
+  if (result.ok) noteCoins(result.data.coins);
+  return result;
+}
+
+export async function getPlayReview(payload: SessionPayload): Promise<ApiResult<PlayReview>> {
+  const result = await apiRequest<PlayReview>('get_play_review', { ...payload }, quiet);
+  if (result.ok) noteCoins(result.data.coins);
+  return result;
+}
+
+/**
+ * The quiz-play machine's effects against the real server. The machine shows every failure in
+ * its own screens (and lifeline refusals as toasts), so none is toasted here.
+ */
+export const liveQuizPlayServices: QuizPlayServices = {
+  loadSession: openPlay,
+  submitAnswer,
+  useLifeline: requestLifeline,
+  finishPlay,
+  loadReview: getPlayReview,
+};

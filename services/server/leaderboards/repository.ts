@@ -1,0 +1,184 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '@/services/server/db/client';
+
+/**
+ * SQL of the leaderboards: three boards (daily, monthly, all-time) of (period, player, score,
+ * reached_at, visible), ranked by score (highest first), then by who reached it first, then by
+ * player id. The rank indexes are `(period, score DESC NULLS LAST, reached_at, user_id) WHERE
+ * visible`, so every ordering here says `score desc nulls last` and every walk says `visible`, or
+ * PostgreSQL will not use them.
+ *
+ * A rank is not a count of everyone ahead (a million index entries for the last player): triggers
+ * on the boards keep `leaderboard_counts`, the listed players per band of 256 points, per score
+ * and per score and time slot, and a rank is three small sums plus a count inside one time slot
+ * (docs/decisions/010-leaderboard-ranks.md, migration 0003_leaderboards). Deactivated or deleted
+ * players are not listed: a trigger on users clears `visible` on their rows, which takes them out
+ * of the counts; a deleted player's rows are removed with the account.
+ */
+
+export type Conn = Db | Tx;
+export type Board = 'daily' | 'monthly' | 'all_time';
+export const BOARDS: readonly Board[] = ['daily', 'monthly', 'all_time'];
+
+/** The period of the all-time board in `leaderboard_counts` (its own table has no period). */
+export const ALL_TIME_PERIOD = '1970-01-01';
+
+const TABLE: Record<Board, string> = { daily: 'leaderboard_daily', monthly: 'leaderboard_monthly', all_time: 'leaderboard_all_time' };
+
+/** Which board and period: `period` is the day (daily), the month's first day (monthly); ignored for all-time. */
+export interface BoardPeriod {
+  readonly board: Board;
+  readonly period: string;
+}
+
+function table(board: Board): SQL {
+  return sql`${sql.identifier(TABLE[board])}`;
+}
+
+/** `<alias>.period = …`, or true on the all-time board. */
+function inPeriod(b: BoardPeriod, alias: string): SQL {
+  return b.board === 'all_time' ? sql`true` : sql`${sql.identifier(alias)}.period = ${b.period}::date`;
+}
+
+/** The key of the board's counts. */
+function counts(b: BoardPeriod, alias = 'c'): SQL {
+  const period = b.board === 'all_time' ? ALL_TIME_PERIOD : b.period;
+  return sql`${sql.identifier(alias)}.board = ${b.board} and ${sql.identifier(alias)}.period = ${period}::date`;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres answers { rows }, PGlite too; keep one place that knows.
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+export interface RankedRow {
+  readonly user_id: number;
+  readonly name: string;
+  readonly profile: string | null;
+  readonly score: number;
+  readonly rank: number;
+}
+
+/**
+ * One page of a board, best first, hidden players left out: walks the rank index and looks each
+ * row's player up by primary key, so a page costs `offset + limit` index entries. The reads are
+ * named prepared statements (one per board): PostgreSQL plans them once per connection, which
+ * halves the time of a rank lookup.
+ */
+export async function readPage(db: Conn, b: BoardPeriod, page: { offset: number; limit: number }): Promise<RankedRow[]> {
+  const rows = await db
+    .select({ user_id: sql<number>`l.user_id`, name: sql<string>`u.name`, profile: sql<string | null>`u.profile`, score: sql<number>`l.score` })
+    .from(sql`${table(b.board)} l join users u on u.id = l.user_id`)
+    .where(sql`${inPeriod(b, 'l')} and l.visible`)
+    .orderBy(sql`l.score desc nulls last, l.reached_at, l.user_id`)
+    // Placeholders, so that the statement's text is the same for every page (an offset of 0 would drop the clause).
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`leaderboard_page_${b.board}`)
+    .execute({ limit: page.limit, offset: page.offset });
+  return rows.map((r, i) => ({
+    user_id: Number(r.user_id),
+    name: r.name,
+    profile: r.profile || null,
+    score: Number(r.score),
+    rank: page.offset + i + 1,
+  }));
+}
+
+/**
+ * A player's rank and score on a board, or null when the player has no score there (or is hidden).
+ * rank = 1 + listed players in higher bands of 256 points + in higher scores of the player's band
+ *   + of the same score in earlier time slots + of the same score in the player's slot who reached
+ *   it first (an index range inside one slot).
+ */
+export async function readRank(db: Conn, b: BoardPeriod, userId: number): Promise<{ rank: number; score: number } | null> {
+  const rows = await db
+    .select({
+      score: sql<number>`m.score`,
+      rank: sql<number>`1
+      + coalesce((select sum(c.players)::int from leaderboard_counts c
+          where ${counts(b)} and c.tier = 0 and c.score > (m.score >> 8)), 0)
+      + coalesce((select sum(c.players)::int from leaderboard_counts c
+          where ${counts(b)} and c.tier = 1 and c.score > m.score and c.score < (((m.score >> 8) + 1) << 8)), 0)
+      + coalesce((select sum(c.players)::int from leaderboard_counts c
+          where ${counts(b)} and c.tier = 2 and c.score = m.score and c.slot < leaderboard_slot(${b.board}, m.reached_at)), 0)
+      + (select count(*)::int from ${table(b.board)} t
+          where ${inPeriod(b, 't')} and t.score = m.score and t.reached_at >= leaderboard_slot_start(${b.board}, m.reached_at)
+            and (t.reached_at, t.user_id) < (m.reached_at, m.user_id) and t.visible)`,
+    })
+    .from(sql`${table(b.board)} m`)
+    .where(sql`${inPeriod(b, 'm')} and m.user_id = ${userId} and m.visible`)
+    .prepare(`leaderboard_rank_${b.board}`)
+    .execute();
+  const row = rows[0];
+  return row ? { rank: Number(row.rank), score: Number(row.score) } : null;
+}
+
+/** How many players a board lists in a period. */
+export async function readTotal(db: Conn, b: BoardPeriod): Promise<number> {
+  const rows = await db
+    .select({ total: sql<number>`coalesce(sum(c.players), 0)::int` })
+    .from(sql`leaderboard_counts c`)
+    .where(sql`${counts(b)} and c.tier = 0`)
+    .prepare(`leaderboard_total_${b.board}`)
+    .execute();
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The player's all-time score (0 without one). */
+export async function readAllTimeScore(db: Conn, userId: number): Promise<number> {
+  const result = await db.execute(sql`select score from leaderboard_all_time where user_id = ${userId}`);
+  return Number(rowsOf<{ score: number }>(result)[0]?.score ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (the counts follow by trigger)
+
+/**
+ * Adds a settled play's score to the day's, the month's and the all-time boards; the reach time
+ * moves to now. The player's row is share-locked first, so a concurrent deactivation is ordered
+ * with this: a new row is inserted hidden or visible as the player is. Boards are written in one
+ * order (daily, monthly, all-time) by every writer. Call it last in the settling transaction: the
+ * counts of popular scores are rows many settlements share, locked until commit.
+ */
+export async function addScore(tx: Tx, input: { userId: number; score: number; day: string; month: string }): Promise<void> {
+  if (input.score === 0) return;
+  const [player] = rowsOf<{ visible: boolean }>(
+    await tx.execute(sql`select status and deleted_at is null as visible from users where id = ${input.userId} for share`),
+  );
+  if (!player) return;
+  const visible = Boolean(player.visible);
+  await tx.execute(sql`
+    insert into leaderboard_daily as l (period, user_id, score, reached_at, visible) values (${input.day}::date, ${input.userId}, ${input.score}, now(), ${visible})
+    on conflict (period, user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at`);
+  await tx.execute(sql`
+    insert into leaderboard_monthly as l (period, user_id, score, reached_at, visible) values (${input.month}::date, ${input.userId}, ${input.score}, now(), ${visible})
+    on conflict (period, user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at`);
+  await tx.execute(sql`
+    insert into leaderboard_all_time as l (user_id, score, reached_at, visible) values (${input.userId}, ${input.score}, now(), ${visible})
+    on conflict (user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at`);
+}
+
+/** Takes a deleted player off every board: their scores go with their personal data. */
+export async function removeFromLeaderboards(tx: Tx, userId: number): Promise<void> {
+  for (const board of BOARDS) await tx.execute(sql`delete from ${table(board)} where user_id = ${userId}`);
+}
+
+/**
+ * Rebuilds the counts from the boards (after a bulk load with the triggers off, or to repair them).
+ * Run it alone: it locks the counts table.
+ */
+export async function rebuildCounts(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table leaderboard_counts in exclusive mode`);
+  await tx.execute(sql`delete from leaderboard_counts`);
+  await tx.execute(sql`
+    insert into leaderboard_counts (board, period, tier, score, slot, players)
+    select r.board, r.period, k.tier, k.score, k.slot, count(*)::int
+    from (
+      select 'daily' as board, period, score, reached_at from leaderboard_daily where visible
+      union all select 'monthly', period, score, reached_at from leaderboard_monthly where visible
+      union all select 'all_time', date '1970-01-01', score, reached_at from leaderboard_all_time where visible
+    ) r
+    cross join lateral (values (0::smallint, r.score >> 8, 0), (1::smallint, r.score, 0), (2::smallint, r.score, leaderboard_slot(r.board, r.reached_at))) k(tier, score, slot)
+    group by r.board, r.period, k.tier, k.score, k.slot`);
+}
