@@ -28,6 +28,10 @@ const LINKS = [
   { href: '/profile/wallet/', key: 'wallet.title' },
   { href: '/profile/refer-and-earn/', key: 'refer.title' },
   { href: '/profile/notifications/', key: 'notifications.title' },
+  { href: '/profile/statistics/', key: 'statistics.title' },
+  { href: '/profile/badges/', key: 'badges.title' },
+  { href: '/profile/play-bookmark-questions/', key: 'bookmark.title' },
+  { href: '/leaderboard/', key: 'leaderboard.title' },
 ] as const;
 
 /** A failure's text; demo mode has the spec's own wording for profile changes. */
