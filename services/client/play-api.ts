@@ -15,6 +15,7 @@ import {
   type SubmitAnswerResult,
   type UseLifelinePayload,
 } from '@/services/domain/play-session';
+import type { QuizCategory } from '@/services/domain/quiz-zone';
 import { selectLanguageId } from '@/services/store/selectors';
 import { getAppStore } from '@/services/store/store';
 import { coinsChanged } from '@/services/store/user-slice';
@@ -42,21 +43,7 @@ function noteCoins(coins: unknown): void {
 /** `get_categories` type 1: quiz zone. */
 export const QUIZ_ZONE_TYPE = 1;
 
-export interface QuizCategory {
-  id: number;
-  slug: string;
-  category_name: string;
-  language_id: number;
-  image: string | null;
-  is_premium: boolean;
-  /** Unlock price of a premium category. */
-  coins: number;
-  /** True for free categories and for premium ones the player unlocked. */
-  has_unlocked: boolean;
-  no_of_subcategories: number;
-  no_of_questions: number;
-  maxlevel: number;
-}
+export type { QuizCategory };
 
 export interface QuizSubcategory {
   id: number;

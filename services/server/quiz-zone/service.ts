@@ -1,3 +1,4 @@
+import type { QuizCategory } from '@/services/domain/quiz-zone';
 import type { Db } from '@/services/server/db/client';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
@@ -60,19 +61,8 @@ export async function assertPlaceUnlocked(db: Db, userId: number, place: Place):
   }
 }
 
-export interface CategoryItem {
-  id: number;
-  slug: string;
-  category_name: string;
-  language_id: number;
-  image: string | null;
-  is_premium: boolean;
-  coins: number;
-  has_unlocked: boolean;
-  no_of_subcategories: number;
-  no_of_questions: number;
-  maxlevel: number;
-}
+/** One category as get_categories answers it (the shape is shared with the web app). */
+export type CategoryItem = QuizCategory;
 
 export async function listCategories(db: Db, userId: number, input: { type: number; languageId: number }): Promise<CategoryItem[]> {
   // Only the quiz zone's questions are served so far; the other kinds list their categories when their modes arrive.
