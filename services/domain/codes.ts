@@ -87,6 +87,11 @@ export const CODES = {
   play_finished: c(409, 'codes.play_finished', 'the play session is already finished'),
   play_not_finished: c(409, 'codes.play_not_finished', 'the play session is not finished yet'),
   badge_locked: c(403, 'codes.badge_locked', 'the badge is not unlocked yet: its reward cannot be claimed'),
+  room_not_waiting: c(409, 'codes.room_not_waiting', 'this room is not waiting for players any more'),
+  players_not_ready: c(409, 'codes.players_not_ready', 'not every player in the room is ready'),
+  not_room_creator: c(403, 'codes.not_room_creator', "only the room's creator may do this"),
+  question_not_open: c(409, 'codes.question_not_open', 'this battle question is not open'),
+  already_answered: c(409, 'codes.already_answered', 'this question was already answered'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;
