@@ -19,3 +19,17 @@ export interface RoomStore {
   subscribe(roomId: string, listener: RoomListener): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * What the room stream (SSE) needs from the room service: the current document for a member,
+ * and presence. Implemented by the room service; used by the stream handler, which knows
+ * nothing else about rooms.
+ */
+export interface RoomFeedSource {
+  /** The room's current document when `userId` is (or was) a member of it; null otherwise. */
+  currentForMember(roomId: string, userId: number): Promise<RoomDocument | null>;
+  /** A member's stream opened (counted across processes: presence, end of a grace period). */
+  streamOpened(roomId: string, userId: number): Promise<void>;
+  /** A member's stream closed; the last one closing during a game starts the grace period. */
+  streamClosed(roomId: string, userId: number): Promise<void>;
+}
