@@ -6,6 +6,8 @@ import type { IdentityProvider } from '@/services/server/identity/provider';
 import { createIdentityProvider } from '@/services/server/identity/select';
 import { createMailSender, type MailSender } from '@/services/server/mail/mailer';
 import { createSmsSender, type SmsSender } from '@/services/server/mail/sms';
+import type { RoomStore } from '@/services/server/rooms/store/port';
+import { createLocalRoomFanout } from '@/services/server/rooms/store/embedded';
 
 /** The services every handler can reach through its request context. */
 export interface AppServices {
@@ -18,6 +20,8 @@ export interface AppServices {
   /** SMTP when SMTP_URL is set, otherwise the log (and the dev outbox). */
   readonly mail: MailSender;
   readonly sms: SmsSender;
+  /** Where committed room documents go (docs/rooms.md, Room store adapters). */
+  readonly roomStore: RoomStore;
 }
 
 export function createAppServices(database: Database, config: ServerConfig, log: Logger): AppServices {
@@ -29,5 +33,6 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     identity: createIdentityProvider(config, database.db),
     mail: createMailSender(config, database.db, log),
     sms: createSmsSender(config, database.db, log),
+    roomStore: createLocalRoomFanout(),
   };
 }
