@@ -1,0 +1,342 @@
+/**
+ * Real-time battle rooms: how long from a player's answer until every member of the room holds
+ * the room document that shows it, with many 4-player group rooms on one server; and, in the same
+ * run and with the same players' rhythm, a bare `ws` broadcast server as the floor of this
+ * machine. Target (issue 5): p99 ≤ 25 ms at 250 rooms, within 3× of the floor's p99.
+ *
+ *   npm run build && npm run bench:realtime      (BENCH_ROOMS=250,500 BENCH_SECONDS=30)
+ *
+ * Each step: ROOMS group rooms of 4 signed-up players (created, joined by code, everyone ready,
+ * started, entry fee 0), every member holding the room stream (GET /api/rooms/<id>/events, SSE)
+ * — 4 × ROOMS streams. In every room each open question is answered by each member after a think
+ * time drawn from 0.3–2.5 s (seeded), so a question closes when the fourth answer arrives and the
+ * next opens after the reveal pause. An answer's latency, for each member, is from just before
+ * its `submit_room_answer` leaves until that member's stream delivers the first version that
+ * shows the answer; every (answer, member) pair is one sample. The floor plays the same rhythm
+ * against bench/realtime/ws-floor-server.ts, whose documents are as large as the app's were.
+ *
+ * The simulated players run in this process, the server in its own (PGlite in a fresh data
+ * directory, or PostgreSQL with DATABASE_URL: the bench then creates and drops its own database).
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { BenchApi, ok, percentile, seededRandom, signUpPlayers } from '@/bench/support/players';
+import type { RoomDocument } from '@/services/domain/rooms';
+
+const steps = (process.env.BENCH_ROOMS ?? '250,500').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const TARGET_P99_MS = 25;
+const TARGET_FLOOR_RATIO = 3;
+const THINK_MIN_MS = 300;
+const THINK_MAX_MS = 2500;
+const REVEAL_PAUSE_MS = 2000;
+
+interface Samples {
+  latencies: number[];
+  answers: number;
+  errors: Map<string, number>;
+  docBytes: number[];
+}
+
+const newSamples = (): Samples => ({ latencies: [], answers: 0, errors: new Map(), docBytes: [] });
+function countError(samples: Samples, what: string) {
+  samples.errors.set(what, (samples.errors.get(what) ?? 0) + 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app: rooms, streams and answers
+
+interface Member {
+  token: string;
+  userId: number;
+}
+
+/** Reads an SSE room stream with node:http (the token in a header, as the browser feed sends it). */
+function openStream(url: string, roomId: string, token: string, onDoc: (doc: RoomDocument, bytes: number, at: number) => void): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${url}/api/rooms/${encodeURIComponent(roomId)}/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, agent: streamAgent }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream ${roomId}: ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trimStart())
+            .join('\n');
+          if (data) onDoc(JSON.parse(data) as RoomDocument, data.length, at);
+        }
+      });
+      resolve(() => req.destroy());
+    });
+    req.on('error', reject);
+  });
+}
+const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+async function setUpRoom(api: BenchApi, members: readonly string[]): Promise<{ room: RoomDocument; players: Member[] }> {
+  const [creator, ...others] = members as [string, ...string[]];
+  let room = ok<{ room: RoomDocument }>(await api.call('create_room', { room_type: 'group', no_of_que: 20, entry_fee: 0 }, { token: creator }), 'create_room').room;
+  const players: Member[] = [{ token: creator, userId: room.players[0]!.user_id }];
+  for (const token of others) {
+    room = ok<{ room: RoomDocument }>(await api.call('join_room', { room_code: room.code }, { token }), 'join_room').room;
+    players.push({ token, userId: room.players.at(-1)!.user_id });
+    ok(await api.call('set_room_ready', { room_id: room.id, ready: 1 }, { token }), 'set_room_ready');
+  }
+  room = ok<{ room: RoomDocument }>(await api.call('start_room', { room_id: room.id }, { token: creator }), 'start_room').room;
+  return { room, players };
+}
+
+async function appStep(url: string, api: BenchApi, tokens: readonly string[], roomCount: number, seed: number): Promise<Samples> {
+  const samples = newSamples();
+  const random = seededRandom(seed);
+  const rooms: { room: RoomDocument; players: Member[] }[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < roomCount) {
+        const i = next++;
+        rooms[i] = await setUpRoom(api, tokens.slice(i * 4, i * 4 + 4));
+      }
+    }),
+  );
+
+  let running = true;
+  let measuring = false;
+  const closers: (() => void)[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  /** `${room}:${question}:${user}` → when that answer left. */
+  const sent = new Map<string, number>();
+  /** `${room}:${question}:${user}>${member}` already measured. */
+  const seen = new Set<string>();
+
+  for (const { room, players } of rooms) {
+    const scheduled = new Set<string>();
+    for (const member of players) {
+      const onDoc = (doc: RoomDocument, bytes: number, at: number) => {
+        if (measuring) samples.docBytes.push(bytes);
+        for (const q of doc.questions.slice(-2)) {
+          for (const a of q.answers) {
+            if (!a.answered) continue;
+            const key = `${doc.id}:${q.index}:${a.user_id}`;
+            const t0 = sent.get(key);
+            const pair = `${key}>${member.userId}`;
+            if (t0 === undefined || seen.has(pair)) continue;
+            seen.add(pair);
+            if (measuring) samples.latencies.push(at - t0);
+          }
+        }
+        const q = doc.questions.at(-1);
+        if (!running || doc.status !== 'started' || !q || q.closed) return;
+        const mine = `${q.index}`;
+        if (scheduled.has(`${mine}:${member.userId}`)) return;
+        scheduled.add(`${mine}:${member.userId}`);
+        const opensIn = Math.max(0, Date.parse(q.opens_at) - Date.now());
+        const think = THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!running) return;
+          const option = q.options[Math.floor(random() * q.options.length)]!.key;
+          const key = `${doc.id}:${q.index}:${member.userId}`;
+          sent.set(key, performance.now());
+          if (measuring) samples.answers += 1;
+          api
+            .call('submit_room_answer', { room_id: doc.id, question_index: q.index, answer: option }, { token: member.token })
+            .then((res) => {
+              if (res.status !== 200 && running) countError(samples, `submit_room_answer ${res.status} ${res.body.message}`);
+            })
+            .catch((err: Error) => countError(samples, `submit_room_answer ${err.message}`));
+        }, opensIn + think);
+        timers.add(timer);
+      };
+      closers.push(await openStream(url, room.id, member.token, onDoc));
+    }
+  }
+
+  // Every stream is open and the first questions are being answered: measure for `seconds`.
+  await new Promise((r) => setTimeout(r, 3000));
+  measuring = true;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  running = false;
+  for (const timer of timers) clearTimeout(timer);
+  for (const close of closers) close();
+  await Promise.all(rooms.map(({ room, players }) => Promise.all(players.map((p) => api.call('leave_room', { room_id: room.id }, { token: p.token })))));
+  return samples;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The floor: the same rhythm against a bare ws broadcast server
+
+async function startFloor(docBytes: number): Promise<{ url: string; stop: () => void }> {
+  const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [path.join(process.cwd(), 'bench/realtime/ws-floor-server.ts')], { env: { ...process.env, FLOOR_DOC_BYTES: String(docBytes) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (s: string) => {
+      const m = /listening (\d+)/.exec(s);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+async function floorStep(url: string, roomCount: number, seed: number): Promise<Samples> {
+  const samples = newSamples();
+  const random = seededRandom(seed);
+  let running = true;
+  let measuring = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const sockets: WebSocket[] = [];
+
+  await Promise.all(
+    Array.from({ length: roomCount }, async (_, r) => {
+      const members = await Promise.all(
+        [0, 1, 2, 3].map(
+          (user) =>
+            new Promise<{ user: number; socket: WebSocket }>((resolve, reject) => {
+              const socket = new WebSocket(`${url}/?room=${r}`, { perMessageDeflate: false });
+              socket.on('open', () => resolve({ user, socket }));
+              socket.on('error', reject);
+            }),
+        ),
+      );
+      sockets.push(...members.map((m) => m.socket));
+      let question = 0;
+      const sent = new Map<number, number>();
+      let answered = 0;
+      const schedule = (delay: number) => {
+        for (const { user, socket } of members) {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            if (!running) return;
+            sent.set(user, performance.now());
+            if (measuring) samples.answers += 1;
+            socket.send(JSON.stringify({ user, q: question }));
+          }, delay + THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS));
+          timers.add(timer);
+        }
+      };
+      for (const { socket } of members) {
+        socket.on('message', (raw) => {
+          const at = performance.now();
+          const text = String(raw);
+          const doc = JSON.parse(text) as { user: number; q: number };
+          if (measuring) {
+            samples.latencies.push(at - sent.get(doc.user)!);
+            samples.docBytes.push(text.length);
+          }
+        });
+      }
+      // The room's rhythm is driven by the first member's view: four answers close the question.
+      members[0]!.socket.on('message', () => {
+        answered += 1;
+        if (answered === 4) {
+          answered = 0;
+          question += 1;
+          if (running) schedule(REVEAL_PAUSE_MS);
+        }
+      });
+      schedule(0);
+    }),
+  );
+
+  await new Promise((r) => setTimeout(r, 3000));
+  measuring = true;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  running = false;
+  for (const timer of timers) clearTimeout(timer);
+  for (const socket of sockets) socket.close();
+  return samples;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function line(label: string, s: Samples): string {
+  const p = (n: number) => percentile(s.latencies, n).toFixed(1).padStart(7);
+  const errors = [...s.errors.values()].reduce((a, b) => a + b, 0);
+  return `  ${label.padEnd(22)} answers ${String(s.answers).padStart(6)}  deliveries ${String(s.latencies.length).padStart(7)}  p50 ${p(50)} ms  p99 ${p(99)} ms  max ${p(100)} ms  errors ${errors}`;
+}
+
+/** BENCH_FLOOR_ONLY=<doc bytes>: only the floor, e.g. to see this machine's figures without the app. */
+async function floorOnly(docBytes: number) {
+  for (const [i, rooms] of steps.entries()) {
+    const floorServer = await startFloor(docBytes);
+    const floor = await floorStep(floorServer.url, rooms, 1000 + i).finally(() => floorServer.stop());
+    console.log(`${rooms} rooms, ${rooms * 4} sockets, documents ${docBytes} bytes`);
+    console.log(line('floor (bare ws)', floor));
+  }
+}
+
+async function main() {
+  if (process.env.BENCH_FLOOR_ONLY) return floorOnly(Number(process.env.BENCH_FLOOR_ONLY));
+  const maxRooms = Math.max(...steps);
+  let dropDatabase: (() => Promise<void>) | null = null;
+  const env: Record<string, string> = { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
+  if (process.env.DATABASE_URL) {
+    const base = new URL(process.env.DATABASE_URL);
+    const name = `qa_bench_realtime_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    base.pathname = `/${name}`;
+    env.DATABASE_URL = base.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const server: RunningServer = await startServer({ env, settings: { group_battle_max_questions: '20' } });
+  try {
+    const api = new BenchApi(server.url);
+    const started = Date.now();
+    const tokens = await signUpPlayers(api, maxRooms * 4, 'battler');
+    console.log(`realtime bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${tokens.length} players signed up in ${((Date.now() - started) / 1000).toFixed(1)} s; ${seconds} s per step`);
+    let verdict = true;
+    for (const [i, rooms] of steps.entries()) {
+      const app = await appStep(server.url, api, tokens, rooms, 1000 + i);
+      const docBytes = Math.round(app.docBytes.reduce((a, b) => a + b, 0) / Math.max(1, app.docBytes.length));
+      const floorServer = await startFloor(docBytes);
+      const floor = await floorStep(floorServer.url, rooms, 1000 + i).finally(() => floorServer.stop());
+      const appP99 = percentile(app.latencies, 99);
+      const floorP99 = percentile(floor.latencies, 99);
+      const ratio = appP99 / floorP99;
+      console.log(`\n${rooms} rooms, ${rooms * 4} streams, documents ~${docBytes} bytes`);
+      console.log(line('Quiz Arena (SSE)', app));
+      console.log(line('floor (bare ws)', floor));
+      for (const [what, n] of app.errors) console.log(`    ${n} × ${what}`);
+      const targeted = rooms <= 250;
+      const met = appP99 <= TARGET_P99_MS && ratio <= TARGET_FLOOR_RATIO && app.errors.size === 0;
+      console.log(`  p99 ${appP99.toFixed(1)} ms = ${ratio.toFixed(2)} × floor${targeted ? `  → target (≤ ${TARGET_P99_MS} ms, ≤ ${TARGET_FLOOR_RATIO}× floor, 0 errors): ${met ? 'met' : 'NOT met'}` : '  (no target at this size)'}`);
+      if (targeted && !met) verdict = false;
+    }
+    console.log(`\nverdict: ${verdict ? 'targets met' : 'targets NOT met'}`);
+  } finally {
+    await server.stop();
+    await dropDatabase?.();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
