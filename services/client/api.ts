@@ -62,6 +62,7 @@ const LANGUAGE_ENDPOINTS: ReadonlySet<string> = new Set([
   'set_contest_leaderboard',
   'get_random_questions',
   'create_room',
+  'find_random_match',
   'get_audio_questions',
   'get_exam_module',
 ]);
