@@ -1,19 +1,16 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LevelList } from '@/components/quiz-zone/level-list';
 import { PlaceList, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { levelHref, subcategoryHref } from '@/components/quiz-zone/quiz-zone-paths';
 import { CardsSkeleton } from '@/components/quiz-zone/quiz-zone-view';
-import { UnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
-import { BackLink } from '@/components/ui/back-link';
+import { PlacePage } from '@/components/quiz-zone/place-page';
+import type { UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LockIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry';
-import { PageHeading } from '@/components/ui/page-heading';
 import type { ApiResult } from '@/services/client/api';
 import { getCategories, getLevelData, getSubcategories, type LevelData, type QuizCategory, type QuizSubcategory } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
@@ -74,9 +71,6 @@ export function CategoryView({ categorySlug }: { categorySlug: string }) {
   const { t } = useTranslation();
   const languageId = useAppSelector(selectLanguageId);
   const page = useApiQuery(`category:${languageId}:${categorySlug}`, () => loadCategoryPage(categorySlug), () => false);
-  const [unlocking, setUnlocking] = useState<UnlockTarget | null>(null);
-  const content = page.status === 'content' ? page.data : null;
-  const title = content && content.kind !== 'missing' ? content.category.category_name : t('mode.quiz_zone.title');
 
   const toCard = (s: QuizSubcategory): PlaceCardItem => ({
     key: s.slug,
@@ -90,7 +84,7 @@ export function CategoryView({ categorySlug }: { categorySlug: string }) {
     detail: t('quiz_zone.levels_count', { n: s.maxlevel }),
   });
 
-  const body = (c: CategoryPage) => {
+  const body = (c: CategoryPage, setUnlocking: (target: UnlockTarget) => void) => {
     switch (c.kind) {
       case 'missing':
         return <EmptyState title={t('empty.no_categories')} />;
@@ -122,26 +116,13 @@ export function CategoryView({ categorySlug }: { categorySlug: string }) {
   };
 
   return (
-    <section className="flex flex-col">
-      <BackLink href="/quiz-zone/" label={t('quiz_zone.back_to_categories')} />
-      <PageHeading title={title} />
-      {page.status === 'loading' ? (
-        <CardsSkeleton label={t('common.loading')} />
-      ) : page.status === 'content' ? (
-        body(page.data)
-      ) : (
-        <ErrorWithRetry title={t('common.error_title')} message={t('quiz_zone.load_failed')} retryLabel={t('common.retry')} onRetry={page.retry} />
-      )}
-      {unlocking ? (
-        <UnlockDialog
-          target={unlocking}
-          onClose={() => setUnlocking(null)}
-          onUnlocked={() => {
-            setUnlocking(null);
-            page.retry();
-          }}
-        />
-      ) : null}
-    </section>
+    <PlacePage
+      back={{ href: '/quiz-zone/', label: t('quiz_zone.back_to_categories') }}
+      title={(c) => (c && c.kind !== 'missing' ? c.category.category_name : t('mode.quiz_zone.title'))}
+      page={page}
+      skeleton={<CardsSkeleton label={t('common.loading')} />}
+    >
+      {body}
+    </PlacePage>
   );
 }

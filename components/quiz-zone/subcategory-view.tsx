@@ -1,15 +1,12 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findCategory, LockedPlace } from '@/components/quiz-zone/category-view';
 import { LevelList } from '@/components/quiz-zone/level-list';
 import { categoryHref, levelHref } from '@/components/quiz-zone/quiz-zone-paths';
-import { UnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
-import { BackLink } from '@/components/ui/back-link';
+import { PlacePage } from '@/components/quiz-zone/place-page';
+import type { UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry';
-import { PageHeading } from '@/components/ui/page-heading';
 import { SkeletonText } from '@/components/ui/skeleton';
 import type { ApiResult } from '@/services/client/api';
 import { getLevelData, getSubcategories, type LevelData, type QuizCategory, type QuizSubcategory } from '@/services/client/play-api';
@@ -49,12 +46,8 @@ export function SubcategoryView({ categorySlug, subcategorySlug }: { categorySlu
   const { t } = useTranslation();
   const languageId = useAppSelector(selectLanguageId);
   const page = useApiQuery(`subcategory:${languageId}:${categorySlug}:${subcategorySlug}`, () => loadSubcategoryPage(categorySlug, subcategorySlug), () => false);
-  const [unlocking, setUnlocking] = useState<UnlockTarget | null>(null);
-  const content = page.status === 'content' ? page.data : null;
-  const title = content && 'subcategory' in content ? content.subcategory.subcategory_name : t('mode.quiz_zone.title');
-  const description = content && 'category' in content ? content.category.category_name : undefined;
 
-  const body = (c: SubcategoryPage) => {
+  const body = (c: SubcategoryPage, setUnlocking: (target: UnlockTarget) => void) => {
     switch (c.kind) {
       case 'missing':
         return <EmptyState title={t('empty.no_categories')} />;
@@ -84,26 +77,14 @@ export function SubcategoryView({ categorySlug, subcategorySlug }: { categorySlu
   };
 
   return (
-    <section className="flex flex-col">
-      <BackLink href={categoryHref(categorySlug)} label={t('quiz_zone.back_to_subcategories')} />
-      <PageHeading title={title} description={description} />
-      {page.status === 'loading' ? (
-        <SkeletonText label={t('common.loading')} lines={5} />
-      ) : page.status === 'content' ? (
-        body(page.data)
-      ) : (
-        <ErrorWithRetry title={t('common.error_title')} message={t('quiz_zone.load_failed')} retryLabel={t('common.retry')} onRetry={page.retry} />
-      )}
-      {unlocking ? (
-        <UnlockDialog
-          target={unlocking}
-          onClose={() => setUnlocking(null)}
-          onUnlocked={() => {
-            setUnlocking(null);
-            page.retry();
-          }}
-        />
-      ) : null}
-    </section>
+    <PlacePage
+      back={{ href: categoryHref(categorySlug), label: t('quiz_zone.back_to_subcategories') }}
+      title={(c) => (c && 'subcategory' in c ? c.subcategory.subcategory_name : t('mode.quiz_zone.title'))}
+      description={(c) => (c && 'category' in c ? c.category.category_name : undefined)}
+      page={page}
+      skeleton={<SkeletonText label={t('common.loading')} lines={5} />}
+    >
+      {body}
+    </PlacePage>
   );
 }
