@@ -1,7 +1,7 @@
 /**
  * Prints the model-based test paths of every machine: how many, and each path's events.
  * The tests run exactly these paths (machines/<flow>/<flow>.test.ts, and the view paths in
- * tests/paths/quiz-play-views.test.tsx).
+ * tests/paths/quiz-play-views.test.tsx and tests/paths/battle-views.test.tsx).
  *
  *   npx tsx scripts/print-paths.ts            every path
  *   npx tsx scripts/print-paths.ts --counts   the counts only
@@ -11,6 +11,10 @@ import { lifelinesModelPaths } from '@/machines/lifelines/lifelines.model';
 import { MODEL_CONFIGS, quizPlayModelPaths, type ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
 import { pathEvents } from '@/machines/testing/paths';
 import { viewPaths } from '@/tests/paths/quiz-play-paths';
+import { groupBattleModelPaths } from '@/machines/group-battle/group-battle.model';
+import { randomBattleModelPaths } from '@/machines/random-battle/random-battle.model';
+import { groupViewPaths } from '@/tests/paths/group-battle-paths';
+import { randomViewPaths } from '@/tests/paths/random-battle-paths';
 
 type Steps = readonly { event: { type: string } }[];
 
@@ -20,6 +24,10 @@ const groups: { name: string; paths: { steps: Steps }[] }[] = [
   { name: 'lifelines', paths: lifelinesModelPaths() },
   ...(Object.keys(MODEL_CONFIGS) as ModelConfigName[]).map((config) => ({ name: `quiz-play (${config})`, paths: quizPlayModelPaths(config) })),
   ...(['quiz_zone', 'self_challenge'] as const).map((config) => ({ name: `quiz-play views (${config})`, paths: viewPaths(config) })),
+  ...(['fresh', 'reload'] as const).map((config) => ({ name: `random-battle (${config})`, paths: randomBattleModelPaths(config) })),
+  ...(['group', 'friend'] as const).map((config) => ({ name: `group-battle (${config})`, paths: groupBattleModelPaths(config) })),
+  { name: 'random-battle views', paths: randomViewPaths() },
+  ...(['group', 'friend'] as const).map((config) => ({ name: `group-battle views (${config})`, paths: groupViewPaths(config) })),
 ];
 
 for (const { name, paths } of groups) {

@@ -1,0 +1,43 @@
+'use client';
+
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
+import type { RoomDocument, RoomQuestion } from '@/services/domain/rooms';
+
+/**
+ * The players of a room as a score bar: picture, name, points (the room's numbers), and marks
+ * in words: "You", "Bot", answered the open question, reconnecting, left.
+ */
+export function BattlePlayers({ doc, userId, question }: { doc: RoomDocument; userId: number; question: RoomQuestion | null }) {
+  const { t } = useTranslation();
+  const answered = (id: number) => !!question && !question.closed && question.answers.some((a) => a.user_id === id && a.answered);
+  return (
+    <section aria-label={t('battle.players')}>
+      <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {doc.players.map((p) => {
+          const marks = [
+            p.user_id === userId ? t('battle.you') : null,
+            p.is_bot ? t('battle.bot') : null,
+            answered(p.user_id) ? t('battle.answered') : null,
+            p.left ? t('battle.player_left') : !p.connected ? t('battle.reconnecting_player') : null,
+          ].filter((m): m is string => m !== null);
+          return (
+            <li
+              key={p.user_id}
+              className={`flex min-w-0 items-center gap-2 rounded-card border p-2 sm:flex-1 ${p.user_id === userId ? 'border-accent bg-accent-soft' : 'border-line bg-surface'} ${p.left ? 'opacity-60' : ''}`}
+            >
+              <Avatar src={p.image} name={p.name} size={40} />
+              <span className="flex min-w-0 flex-col">
+                <span dir="auto" className="truncate font-semibold">
+                  {p.name}
+                </span>
+                <span className="text-sm tabular-nums">{t('battle.points', { points: p.points })}</span>
+                {marks.length ? <span className="truncate text-xs text-fg-muted">{marks.join(' · ')}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
