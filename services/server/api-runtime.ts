@@ -16,10 +16,21 @@ export interface ApiRuntime {
 export function createApiRuntime(database: Database, config: ServerConfig, log: Logger): ApiRuntime {
   const app = createAppServices(database, config, log);
   const gateway = createGateway(createRegistry(), app, log);
+  // Unfinished rooms go on from where they were: the sweep advances what fell due meanwhile.
+  app.rooms.start().catch((err) => log.error({ err }, 'the room service could not start'));
   return {
     app,
     gateway,
-    close: () => database.close(),
+    async close() {
+      // Streams first (their presence is recorded as closed), then the room store's connection.
+      try {
+        await gateway.close();
+        await app.rooms.close();
+        await app.roomStore.close();
+      } finally {
+        await database.close();
+      }
+    },
   };
 }
 

@@ -7,7 +7,8 @@ import { createIdentityProvider } from '@/services/server/identity/select';
 import { createMailSender, type MailSender } from '@/services/server/mail/mailer';
 import { createSmsSender, type SmsSender } from '@/services/server/mail/sms';
 import type { RoomStore } from '@/services/server/rooms/store/port';
-import { createLocalRoomFanout } from '@/services/server/rooms/store/embedded';
+import { createRoomService, type RoomService, type RoomServiceOptions } from '@/services/server/rooms/service';
+import { createRoomStore } from '@/services/server/rooms/store/select';
 
 /** The services every handler can reach through its request context. */
 export interface AppServices {
@@ -22,10 +23,17 @@ export interface AppServices {
   readonly sms: SmsSender;
   /** Where committed room documents go (docs/rooms.md, Room store adapters). */
   readonly roomStore: RoomStore;
+  /** The battle rooms (docs/rooms.md); also the room stream's feed source. Its sweep runs once started. */
+  readonly rooms: RoomService;
 }
 
-export function createAppServices(database: Database, config: ServerConfig, log: Logger): AppServices {
-  return {
+/** Test seams of the services (a clock and random numbers for the room service). */
+export interface AppServiceOptions {
+  readonly rooms?: Pick<RoomServiceOptions, 'now' | 'random' | 'sweepIntervalMs'>;
+}
+
+export function createAppServices(database: Database, config: ServerConfig, log: Logger, options: AppServiceOptions = {}): AppServices {
+  const services = {
     database,
     config,
     log,
@@ -33,6 +41,10 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     identity: createIdentityProvider(config, database.db),
     mail: createMailSender(config, database.db, log),
     sms: createSmsSender(config, database.db, log),
-    roomStore: createLocalRoomFanout(),
+    roomStore: createRoomStore(config, database, log),
+  };
+  return {
+    ...services,
+    rooms: createRoomService({ database, settings: services.settings, store: services.roomStore, log, ...options.rooms }),
   };
 }

@@ -32,6 +32,24 @@ describe('server configuration', () => {
   });
 });
 
+describe('the room store and the room stream', () => {
+  test('embedded by default, with a 15 s stream heartbeat', () => {
+    const c = readConfig({}, []);
+    expect(c.roomStore).toBe('embedded');
+    expect(c.roomStreamHeartbeatMs).toBe(15_000);
+    expect(readConfig({ ROOM_STREAM_HEARTBEAT_MS: '250' }, []).roomStreamHeartbeatMs).toBe(250);
+  });
+
+  test('ROOM_STORE=firestore needs Firebase; unknown stores and odd heartbeats are refused', () => {
+    expect(() => readConfig({ ROOM_STORE: 'redis' }, [])).toThrow('ROOM_STORE must be embedded or firestore, got "redis"');
+    expect(() => readConfig({ ROOM_STORE: 'firestore' }, [])).toThrow('ROOM_STORE=firestore needs Firebase configured: IDENTITY_PROVIDER=firebase and FIREBASE_PROJECT_ID');
+    const c = readConfig({ ROOM_STORE: 'firestore', IDENTITY_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-quiz' }, []);
+    expect(c.roomStore).toBe('firestore');
+    expect(c.firebase?.projectId).toBe('demo-quiz');
+    for (const bad of ['0', '5', 'soon', '1.5']) expect(() => readConfig({ ROOM_STREAM_HEARTBEAT_MS: bad }, [])).toThrow(/ROOM_STREAM_HEARTBEAT_MS must be/);
+  });
+});
+
 describe('client addresses behind a proxy', () => {
   test('X-Forwarded-For counts only when the proxy is trusted', async () => {
     const { clientIp } = await import('@/services/server/gateway/gateway');

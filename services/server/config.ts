@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ROOM_STREAM_HEARTBEAT_MS } from '@/services/domain/rooms';
 
 /** Server configuration, read once from the environment (README, "Configuration"). */
 export interface ServerConfig {
@@ -31,6 +32,10 @@ export interface ServerConfig {
   readonly publicUrl: string;
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
   readonly trustProxy: boolean;
+  /** Where room documents go (docs/rooms.md, Room store adapters): in-process/LISTEN-NOTIFY, or Firestore too. */
+  readonly roomStore: 'embedded' | 'firestore';
+  /** Interval of the room stream's heartbeat comment (keeps proxies from closing idle streams). */
+  readonly roomStreamHeartbeatMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -54,6 +59,20 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
   if (provider === 'firebase' && !env.FIREBASE_PROJECT_ID) {
     throw new Error('IDENTITY_PROVIDER=firebase needs FIREBASE_PROJECT_ID (and FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN for the web app)');
   }
+  const roomStore = env.ROOM_STORE || 'embedded';
+  if (roomStore !== 'embedded' && roomStore !== 'firestore') {
+    throw new Error(`ROOM_STORE must be embedded or firestore, got "${roomStore}"`);
+  }
+  if (roomStore === 'firestore' && provider !== 'firebase') {
+    // Players read their rooms from Firestore as their Firebase user (firestore.rules), so the
+    // rooms need the Firebase project and the players need Firebase sign-in.
+    throw new Error('ROOM_STORE=firestore needs Firebase configured: IDENTITY_PROVIDER=firebase and FIREBASE_PROJECT_ID');
+  }
+  const heartbeat = env.ROOM_STREAM_HEARTBEAT_MS;
+  const roomStreamHeartbeatMs = heartbeat ? Number(heartbeat) : ROOM_STREAM_HEARTBEAT_MS;
+  if (!Number.isInteger(roomStreamHeartbeatMs) || roomStreamHeartbeatMs < 10 || roomStreamHeartbeatMs > 600_000) {
+    throw new Error(`ROOM_STREAM_HEARTBEAT_MS must be a whole number of milliseconds from 10 to 600000, got "${heartbeat}"`);
+  }
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -76,6 +95,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     mailFrom: env.MAIL_FROM || 'Quiz Arena <no-reply@localhost>',
     devOutbox: env.DEV_OUTBOX === '1' || (dev && env.DEV_OUTBOX !== '0'),
     trustProxy: env.TRUST_PROXY === '1',
+    roomStore,
+    roomStreamHeartbeatMs,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 3000, 'PORT')}`).replace(/\/$/, ''),
   };
 }

@@ -25,6 +25,8 @@ export interface WebSettings {
   /** How players sign in; absent from older servers, which means 'local'. */
   identity_provider?: 'local' | 'firebase';
   firebase?: FirebaseWebConfig | null;
+  /** Where the browser follows battle rooms: the room stream (embedded, the default) or Firestore. */
+  room_store?: 'embedded' | 'firestore';
   /** Whether the development outbox (mail and SMS not delivered) can be read at /dev/outbox/. */
   dev_outbox?: boolean;
 }

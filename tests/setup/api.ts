@@ -4,14 +4,16 @@ import { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
 import type { Database } from '@/services/server/db/client';
 import { readConfig, type ServerConfig } from '@/services/server/config';
-import { createAppServices, type AppServices } from '@/services/server/app-services';
-import { createGateway } from '@/services/server/gateway/gateway';
+import { createAppServices, type AppServiceOptions, type AppServices } from '@/services/server/app-services';
+import { createGateway, type Gateway } from '@/services/server/gateway/gateway';
 import type { EndpointRegistry } from '@/services/server/gateway/endpoint';
 import { createRegistry } from '@/services/server/endpoints/registry';
+import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 
 export interface TestApi {
   readonly url: string;
   readonly app: AppServices;
+  readonly gateway: Gateway;
   /** Every log line written while the API ran, parsed. */
   readonly logLines: Record<string, unknown>[];
   call(endpoint: string, body?: Record<string, string | number | boolean>, options?: CallOptions): Promise<ApiAnswer>;
@@ -33,10 +35,12 @@ export interface ApiAnswer {
 
 /** A real HTTP server running the gateway on the given database (no Next, no port clash). */
 /** `config` overrides the defaults (e.g. `{ devOutbox: true }` to read mail from the dev outbox). */
+/** `options.roomFeed` stands in for the room service behind the room stream (a fake, in its tests); `options.services` passes test seams (the room service's clock). */
 export async function startTestApi(
   database: Database,
   registry: EndpointRegistry = createRegistry(),
   config: Partial<ServerConfig> = {},
+  options: { roomFeed?: RoomFeedSource; services?: AppServiceOptions } = {},
 ): Promise<TestApi> {
   const logLines: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -46,8 +50,8 @@ export async function startTestApi(
     },
   });
   const log: Logger = pino({ level: 'info' }, sink);
-  const app = createAppServices(database, { ...readConfig({}, []), dataDir: 'memory://', ...config }, log);
-  const gateway = createGateway(registry, app, log);
+  const app = createAppServices(database, { ...readConfig({}, []), dataDir: 'memory://', ...config }, log, options.services);
+  const gateway = createGateway(registry, app, log, { roomFeed: options.roomFeed });
   const server = http.createServer((req, res) => void gateway.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,8 +83,17 @@ export async function startTestApi(
   return {
     url,
     app,
+    gateway,
     logLines,
     call,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open room streams would keep the server from closing; their presence is recorded first.
+      await gateway.close();
+      server.closeAllConnections();
+      await closed;
+      await app.rooms.close();
+      await app.roomStore.close();
+    },
   };
 }

@@ -15,6 +15,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { RoomDocument } from '@/services/domain/rooms';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -826,3 +827,173 @@ export const userBadges = pgTable(
     check('user_badges_status_known', sql`${t.status} in ('locked','unlocked','claimed')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Battle rooms (docs/rooms.md). The room row holds the public document every member sees and,
+// apart from it, what must not leave the server while a question is open (the right answers,
+// the members' picks, the bot's plan). The document is the room's state; the member rows index
+// it (who is in which room) and carry what changes outside commands: stream counts and fees held.
+
+/** One question of a started room, as the server holds it (an element of `rooms.questions`). */
+export interface RoomSecretQuestion {
+  /** Id in the questions table. */
+  id: number;
+  categoryId: number;
+  /** The right letter. */
+  answer: string;
+  question: string;
+  questionType: 'multiple' | 'boolean';
+  image: string | null;
+  /** The options in the order every member sees them (shuffled once per room). */
+  options: { key: string; text: string }[];
+}
+
+/** A member's committed answer to an open question: the letter and when it arrived (ms since the epoch). */
+export interface RoomSecretPick {
+  answer: string;
+  at: number;
+}
+
+/**
+ * What the room service keeps from the members until a question closes. Small on purpose: it is
+ * read and written by every answer (the question texts are in `rooms.questions`, written once).
+ */
+export interface RoomSecret {
+  /** The right letter of each question, by index. */
+  keys: string[];
+  /** The open question's picks, by user id (stringified); moved into the document when it closes. */
+  picks: Record<string, RoomSecretPick>;
+  /** During the reveal pause: when the next question opens (ms since the epoch). */
+  nextOpenAt: number | null;
+  /** The bot's planned answer to the open question. */
+  botPlan: { index: number; answer: string; at: number } | null;
+  /** The scoring settings as they were at start (answerPoints reads them). */
+  rules: Record<string, string>;
+}
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    /** `r_` + 22 base64url characters: unguessable. */
+    id: text('id').primaryKey(),
+    /** 'random' | 'friend' | 'group' */
+    type: text('type').notNull(),
+    /** 'waiting' | 'started' | 'finished' | 'deleted' */
+    status: text('status').notNull(),
+    /** Join code of friend and group rooms; unique among waiting rooms. */
+    code: text('code'),
+    /** Equals doc.version: bumped by one on every change. */
+    version: integer('version').notNull(),
+    /** Content language (0: every language). */
+    languageId: integer('language_id').notNull().default(0),
+    /** Category slug, or null for any category. */
+    category: text('category'),
+    entryFee: integer('entry_fee').notNull().default(0),
+    vsBot: boolean('vs_bot').notNull().default(false),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    /** Random rooms while searching: when the search gives up (matchmaking takes only rooms still searching). */
+    searchDeadlineAt: timestamp('search_deadline_at', { withTimezone: true }),
+    /** The earliest pending timed event (a deadline, the bot's answer, the next question, a grace period's end…); null when none. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The public RoomDocument. */
+    doc: jsonb('doc').$type<RoomDocument>().notNull(),
+    /** Every question of a started room with its right letter, picked at start; they open one at a time. */
+    questions: jsonb('questions').$type<RoomSecretQuestion[] | null>(),
+    secret: jsonb('secret').$type<RoomSecret | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('rooms_waiting_code').on(t.code).where(sql`${t.status} = 'waiting' and ${t.code} is not null`),
+    /** Lookup of a code that is no longer waiting (deleted by its owner, started). */
+    index('rooms_code').on(t.code, t.createdAt).where(sql`${t.code} is not null`),
+    /** Matchmaking: the oldest searching random room of a language, category and fee. */
+    index('rooms_matchmaking')
+      .on(t.languageId, t.entryFee, t.category, t.createdAt)
+      .where(sql`${t.status} = 'waiting' and ${t.type} = 'random' and not ${t.vsBot}`),
+    /** The sweep: rooms with a timed event due (only waiting and started rooms have one). */
+    index('rooms_status_due').on(t.status, t.dueAt).where(sql`${t.dueAt} is not null`),
+    check('rooms_type_known', sql`${t.type} in ('random','friend','group')`),
+    check('rooms_status_known', sql`${t.status} in ('waiting','started','finished','deleted')`),
+    check('rooms_fee_nonnegative', sql`${t.entryFee} >= 0`),
+  ],
+);
+
+export const roomMembers = pgTable(
+  'room_members',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    isBot: boolean('is_bot').notNull().default(false),
+    ready: boolean('ready').notNull().default(false),
+    /** Out of the game (left, or dropped past the grace period). */
+    left: boolean('left').notNull().default(false),
+    /** Open room streams of this member, in every process. */
+    connections: integer('connections').notNull().default(0),
+    /** Whether the member ever opened a stream (a member who never did is not timed out for having none). */
+    streamed: boolean('streamed').notNull().default(false),
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
+    /** The entry fee taken from this member at start (ledger key room:<id>:entry:<user>). */
+    feeHeld: integer('fee_held').notNull().default(0),
+    /** The member's last quick message (one per second). */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    unique('room_members_seat').on(t.roomId, t.seat),
+    /** A player's rooms (their waiting random search, their battles). */
+    index('room_members_user').on(t.userId, t.roomId),
+    check('room_members_connections_nonnegative', sql`${t.connections} >= 0`),
+  ],
+);
+
+/**
+ * Finished human battles, one row per member (bot games are not recorded): what
+ * get_battle_statistics lists, set_battle_statistics checks and the battle badges count.
+ */
+export const battleResults = pgTable(
+  'battle_results',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'random' | 'friend' | 'group' */
+    type: text('type').notNull(),
+    /** win | lose | draw (1v1), victory | defeat | tie (group). */
+    outcome: text('outcome').notNull(),
+    points: integer('points').notNull(),
+    correct: integer('correct').notNull(),
+    /** The other members as they were in the room: [{ user_id, name, image }]. */
+    opponents: jsonb('opponents').$type<{ user_id: number; name: string; image: string | null }[]>().notNull(),
+    winnerIds: jsonb('winner_ids').$type<number[]>().notNull(),
+    isDrawn: boolean('is_drawn').notNull(),
+    entryFee: integer('entry_fee').notNull(),
+    coinsWon: integer('coins_won').notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('battle_results_user').on(t.userId, t.finishedAt),
+    check('battle_results_outcome_known', sql`${t.outcome} in ('win','lose','draw','victory','defeat','tie')`),
+  ],
+);
+
+/** Random-battle wins in a row per player (quiz warrior); a loss or a draw resets it. */
+export const battleStreaks = pgTable('battle_streaks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  randomWins: integer('random_wins').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -10,6 +10,7 @@ import { playEndpoints } from '@/services/server/endpoints/play';
 import { playLibraryEndpoints } from '@/services/server/endpoints/play-library';
 import { profileEndpoints } from '@/services/server/endpoints/profile';
 import { quizZoneEndpoints } from '@/services/server/endpoints/quiz-zone';
+import { roomEndpoints } from '@/services/server/endpoints/rooms';
 import { settingsEndpoints } from '@/services/server/endpoints/settings';
 
 /** Every endpoint group of the API. A new group is added here and nowhere else. */
@@ -26,6 +27,7 @@ export function createRegistry(): EndpointRegistry {
     playLibraryEndpoints,
     badgeEndpoints,
     leaderboardEndpoints,
+    roomEndpoints,
     devEndpoints,
   ]);
 }

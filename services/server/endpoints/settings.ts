@@ -63,13 +63,14 @@ export const settingsEndpoints = [
     input: z.object({}),
     async handler(_input, ctx) {
       // The identity part comes from the server's configuration, not from settings.
-      const { identityProvider, firebase, devOutbox } = ctx.app.config;
+      const { identityProvider, firebase, devOutbox, roomStore } = ctx.app.config;
       const identity = {
         identity_provider: identityProvider,
         firebase: firebase
           ? { apiKey: firebase.apiKey, authDomain: firebase.authDomain, projectId: firebase.projectId, authEmulatorHost: firebase.authEmulatorHost ?? null }
           : null,
         dev_outbox: devOutbox,
+        room_store: roomStore,
       };
       const json = webSettingsJson(ctx.settings);
       return { dataJson: `${json.slice(0, -1)},${JSON.stringify(identity).slice(1)}` };

@@ -8,7 +8,9 @@ import { findSessionUser, type AuthUser } from '@/services/server/accounts/sessi
 import type { AppServices } from '@/services/server/app-services';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { DEFAULT_LIMITS, parseBody, type BodyLimits } from '@/services/server/gateway/body';
-import type { EndpointDef, EndpointRegistry, RequestContext } from '@/services/server/gateway/endpoint';
+import type { Access, EndpointDef, EndpointRegistry, RequestContext } from '@/services/server/gateway/endpoint';
+import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from '@/services/server/gateway/room-stream';
+import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 
 export const API_PREFIX = '/api/';
 
@@ -81,31 +83,60 @@ function describeIssue(error: z.ZodError): { field?: string; detail: string } {
 export interface Gateway {
   /** Handles a request whose path starts with /api/. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** The open room streams (GET /api/rooms/<id>/events). */
+  readonly roomStreams: RoomStreams;
+  /** Ends the open room streams (their presence is recorded as closed). */
+  close(): Promise<void>;
 }
 
-export function createGateway(registry: EndpointRegistry, app: AppServices, log: Logger): Gateway {
-  async function authenticate(def: EndpointDef, req: IncomingMessage): Promise<AuthUser | null> {
+export interface GatewayOptions {
+  /** What the room stream asks about rooms; the app's room service unless given (tests give a fake). */
+  readonly roomFeed?: RoomFeedSource;
+}
+
+export function createGateway(registry: EndpointRegistry, app: AppServices, log: Logger, options: GatewayOptions = {}): Gateway {
+  const roomStreams = createRoomStreams({
+    store: app.roomStore,
+    feed: options.roomFeed ?? app.rooms,
+    heartbeatMs: app.config.roomStreamHeartbeatMs,
+    log,
+  });
+
+  async function authenticate(access: Access, req: IncomingMessage): Promise<AuthUser | null> {
     const token = bearerToken(req);
     if (!token) {
-      if (def.access === 'public') return null;
+      if (access === 'public') return null;
       throw new ApiError('125', { detail: 'this call needs Authorization: Bearer <api_token>' });
     }
     const user = await findSessionUser(app.database.db, token);
     if (!user) {
-      if (def.access === 'public') return null;
+      if (access === 'public') return null;
       throw new ApiError('129', { detail: 'the token is unknown, expired or revoked' });
     }
     if (!user.active) throw new ApiError('126');
-    if (def.access === 'admin' && !user.isAdmin) throw new ApiError('129', { detail: 'this call is for admins' });
+    if (access === 'admin' && !user.isAdmin) throw new ApiError('129', { detail: 'this call is for admins' });
     return user;
   }
 
-  async function run(def: EndpointDef, req: IncomingMessage, requestId: string, reqLog: () => Logger) {
-    const user = await authenticate(def, req);
+  /** Maintenance mode answers 503 to everything but admins and the calls marked for it. */
+  async function checkMaintenance(user: AuthUser | null, allowed = false) {
     const settings = await app.settings.current();
-    if (flagSetting(settings, 'maintenance_mode') && !def.duringMaintenance && !user?.isAdmin) {
-      throw new ApiError('maintenance');
-    }
+    if (flagSetting(settings, 'maintenance_mode') && !allowed && !user?.isAdmin) throw new ApiError('maintenance');
+    return settings;
+  }
+
+  /** GET /api/rooms/<id>/events: a member's room stream, with the same session rules as a 'user' call. */
+  async function openRoomStream(rawRoomId: string, req: IncomingMessage, res: ServerResponse, requestId: string) {
+    const user = (await authenticate('user', req))!;
+    await checkMaintenance(user);
+    const roomId = parseRoomId(rawRoomId);
+    req.resume();
+    await roomStreams.open(req, res, { roomId, userId: user.id, requestId });
+  }
+
+  async function run(def: EndpointDef, req: IncomingMessage, requestId: string, reqLog: () => Logger) {
+    const user = await authenticate(def.access, req);
+    const settings = await checkMaintenance(user, def.duringMaintenance);
     const limits: BodyLimits = { ...DEFAULT_LIMITS, ...def.limits };
     const body = await parseBody(req, limits);
     const parsed = def.input.safeParse(body.json ?? body.fields);
@@ -125,6 +156,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
   }
 
   return {
+    roomStreams,
+    close: () => roomStreams.close(),
     async handle(req, res) {
       const started = process.hrtime.bigint();
       const requestId = nextRequestId();
@@ -137,6 +170,20 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       let status = 200;
       let code: string = 'ok';
       try {
+        const streamRoom = roomStreamPath(name);
+        if (streamRoom !== null) {
+          // The one GET of the API: a stream, not a call, so it has no endpoint definition.
+          if (req.method !== 'GET') {
+            const f = failure('method_not_allowed', requestId, { detail: `${req.method} is not accepted; use GET` });
+            status = f.status;
+            code = 'method_not_allowed';
+            req.resume();
+            send(res, f.status, f.body, requestId, { allow: 'GET' });
+            return;
+          }
+          await openRoomStream(streamRoom, req, res, requestId);
+          return;
+        }
         const def = registry.get(name);
         if (!def) {
           const f = failure('not_found', requestId, { detail: `there is no endpoint named ${name || '(empty)'}` });

@@ -1,0 +1,207 @@
+import type { RoomDocument } from '@/services/domain/rooms';
+import { createRoomFeed, SseParser, type RoomFeedStatus } from '@/services/client/room-feed';
+
+/** The browser's room feed on a fake fetch whose streams the test writes to, on fake timers. */
+
+describe('the Server-Sent Events parser', () => {
+  test('LF, CRLF and CR line ends, chunks split anywhere, comments skipped, data lines joined', () => {
+    const parser = new SseParser();
+    const text = ': heartbeat\n\nid: 3\nevent: room\ndata: {"a":1}\n\r\nid: 4\r\nevent: room\r\ndata: line one\r\ndata: line two\r\n\r\ndata:no space\r\rretry: 10\nunknown field\n\n';
+    const events = [];
+    // Every split point, including between the CR and LF of a CRLF.
+    for (const char of text) events.push(...parser.push(char));
+    expect(events).toEqual([
+      { id: '3', event: 'room', data: '{"a":1}' },
+      { id: '4', event: 'room', data: 'line one\nline two' },
+      { id: '4', event: 'message', data: 'no space' },
+    ]);
+    const whole = new SseParser().push(text);
+    expect(whole).toEqual(events);
+  });
+
+  test('an event is dispatched only at its blank line', () => {
+    const parser = new SseParser();
+    expect(parser.push('id: 1\nevent: room\ndata: x\n')).toEqual([]);
+    expect(parser.push('\n')).toEqual([{ id: '1', event: 'room', data: 'x' }]);
+    expect(parser.push('event: room\n\n')).toEqual([]); // no data: nothing, and the event name is reset
+    expect(parser.push('data: y\n\n')).toEqual([{ id: '1', event: 'message', data: 'y' }]);
+  });
+});
+
+// ---- The feed ----
+
+const ROOM = 'r_feed/1';
+
+function doc(version: number, id = ROOM): RoomDocument {
+  return { id, version, status: 'started' } as RoomDocument;
+}
+const frame = (d: RoomDocument) => `id: ${d.version}\nevent: room\ndata: ${JSON.stringify(d)}\n\n`;
+
+interface FakeStream {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly at: number;
+  aborted: boolean;
+  write(text: string): void;
+  end(): void;
+}
+
+/** fetch answering each call with the next scripted status; 200s get a stream the test drives. */
+function fakeFetch(script: (number | 'network-error')[] = []) {
+  const calls: FakeStream[] = [];
+  const encoder = new TextEncoder();
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const planned = script.shift() ?? 200;
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    const call: FakeStream = {
+      url: String(input),
+      headers: { ...(init?.headers as Record<string, string>) },
+      at: Date.now(),
+      aborted: false,
+      write: (text) => controller.enqueue(encoder.encode(text)),
+      end: () => controller.close(),
+    };
+    calls.push(call);
+    init?.signal?.addEventListener('abort', () => {
+      call.aborted = true;
+      try {
+        controller.error(new DOMException('aborted', 'AbortError'));
+      } catch {
+        // Already closed.
+      }
+    });
+    if (planned === 'network-error') throw new TypeError('fetch failed');
+    if (planned !== 200) return new Response(JSON.stringify({ error: true, message: String(planned) }), { status: planned });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls, last: () => calls[calls.length - 1]! };
+}
+
+function follow(f: ReturnType<typeof fakeFetch>, options: { stallMs?: number } = {}) {
+  const docs: number[] = [];
+  const statuses: RoomFeedStatus[] = [];
+  const feed = createRoomFeed({ fetch: f.fetch, baseUrl: 'https://quiz.example', random: () => 0.5, ...options });
+  const stop = feed.subscribe(ROOM, 'secret-token', (d) => docs.push(d.version), (s) => statuses.push(s));
+  return { docs, statuses, stop };
+}
+
+const tick = () => jest.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('the embedded room feed', () => {
+  test('asks for the room stream with the token in the Authorization header, never in the URL', async () => {
+    const f = fakeFetch();
+    const { stop } = follow(f);
+    await tick();
+    expect(f.calls).toHaveLength(1);
+    expect(f.last().url).toBe('https://quiz.example/api/rooms/r_feed%2F1/events');
+    expect(f.last().url).not.toContain('secret-token');
+    expect(f.last().headers).toMatchObject({ authorization: 'Bearer secret-token', accept: 'text/event-stream' });
+    expect(f.last().headers['last-event-id']).toBeUndefined();
+    stop();
+  });
+
+  test('hands over each newer version once, in order; older, repeated, foreign and broken events are dropped', async () => {
+    const f = fakeFetch();
+    const { docs, statuses, stop } = follow(f);
+    await tick();
+    const s = f.last();
+    s.write(frame(doc(3)) + ': heartbeat\n\n' + frame(doc(4)));
+    s.write(frame(doc(2)) + frame(doc(4)) + frame(doc(9, 'r_other')));
+    s.write('event: room\ndata: {not json\n\nevent: other\ndata: {"id":"r_feed/1","version":50}\n\n');
+    s.write(frame(doc(5)).slice(0, 10));
+    await tick();
+    s.write(frame(doc(5)).slice(10));
+    await tick();
+    expect(docs).toEqual([3, 4, 5]);
+    expect(statuses).toEqual(['connecting', 'live']);
+    stop();
+  });
+
+  test('reconnects after a drop with back-off from 0.5 s doubling to 5 s, sending Last-Event-ID', async () => {
+    const f = fakeFetch([200, 'network-error', 503, 'network-error', 'network-error', 'network-error', 200]);
+    const { docs, statuses, stop } = follow(f);
+    await tick();
+    f.last().write(frame(doc(7)));
+    await tick();
+    f.last().end(); // the server restarted
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(f.calls).toHaveLength(7);
+    const gaps = f.calls.slice(1).map((c, i) => c.at - f.calls[i]!.at);
+    expect(gaps).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
+    for (const call of f.calls.slice(1)) expect(call.headers['last-event-id']).toBe('7');
+    expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    // Back on the stream: the current document again is a duplicate; a newer one is taken.
+    f.last().write(frame(doc(7)) + frame(doc(8)));
+    await tick();
+    expect(docs).toEqual([7, 8]);
+    stop();
+  });
+
+  test('the back-off starts again from 0.5 s once a connection succeeded', async () => {
+    const f = fakeFetch([200, 'network-error', 200, 200]);
+    const { stop } = follow(f);
+    await tick();
+    f.last().end();
+    await jest.advanceTimersByTimeAsync(1600); // 0.5 s, then 1 s
+    expect(f.calls).toHaveLength(3);
+    f.last().end();
+    await jest.advanceTimersByTimeAsync(499);
+    expect(f.calls).toHaveLength(3);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(f.calls).toHaveLength(4);
+    stop();
+  });
+
+  test('a stream that goes silent (no heartbeat) is dropped and opened again', async () => {
+    const f = fakeFetch();
+    const { statuses, stop } = follow(f, { stallMs: 1000 });
+    await tick();
+    f.last().write(': heartbeat\n\n');
+    await jest.advanceTimersByTimeAsync(900);
+    f.last().write(': heartbeat\n\n');
+    await jest.advanceTimersByTimeAsync(900);
+    expect(f.calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(f.calls[0]!.aborted).toBe(true);
+    await jest.advanceTimersByTimeAsync(500);
+    expect(f.calls).toHaveLength(2);
+    expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    stop();
+  });
+
+  test('a refused token (401) and a room the player is not in (404) are final', async () => {
+    for (const [status, final] of [
+      [401, 'unauthorised'],
+      [404, 'not_found'],
+    ] as const) {
+      const f = fakeFetch([status]);
+      const { statuses } = follow(f);
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(f.calls).toHaveLength(1);
+      expect(statuses).toEqual(['connecting', final]);
+    }
+  });
+
+  test('unsubscribing closes the stream and nothing more is delivered or retried', async () => {
+    const f = fakeFetch();
+    const { docs, statuses, stop } = follow(f);
+    await tick();
+    f.last().write(frame(doc(1)));
+    await tick();
+    stop();
+    await tick();
+    expect(f.last().aborted).toBe(true);
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(f.calls).toHaveLength(1);
+    expect(docs).toEqual([1]);
+    expect(statuses).toEqual(['connecting', 'live']);
+  });
+});

@@ -1,0 +1,227 @@
+import { isNewerRoom, type RoomDocument } from '@/services/domain/rooms';
+
+/**
+ * The browser's side of the room stream (docs/rooms.md, "The room stream"): reads
+ * `GET /api/rooms/<id>/events` with `fetch`, so the api_token travels in the Authorization header
+ * and never in a URL (EventSource cannot send headers). Every version of the room is handed to
+ * `onDoc` once, in order: duplicates and older versions are dropped by `version`. When the stream
+ * drops (network, server restart, a proxy cutting a quiet connection) it reconnects with back-off,
+ * 0.5 s doubling up to 5 s, and sends `Last-Event-ID` so the server does not send the version the
+ * client already holds.
+ *
+ * The firestore room store has its own feed (room-feed-firestore.ts) with the same interface.
+ */
+
+/**
+ * connecting: first attempt; live: the stream is open; reconnecting: it dropped, the next attempt
+ * is scheduled; unauthorised: the token was refused (sign in again); not_found: not a member of
+ * this room, or no such room. The last two are final.
+ */
+export type RoomFeedStatus = 'connecting' | 'live' | 'reconnecting' | 'unauthorised' | 'not_found';
+
+export type RoomDocListener = (doc: RoomDocument) => void;
+export type RoomStatusListener = (status: RoomFeedStatus) => void;
+
+export interface RoomFeed {
+  /** Follows one room for one member until the returned function is called. */
+  subscribe(roomId: string, token: string, onDoc: RoomDocListener, onStatus?: RoomStatusListener): () => void;
+}
+
+// ---- Server-Sent Events parsing ----
+
+export interface SseEvent {
+  /** The last `id:` seen on the stream (it carries over to later events, as in EventSource). */
+  readonly id: string | null;
+  /** `event:` of this event, 'message' when absent. */
+  readonly event: string;
+  readonly data: string;
+}
+
+/**
+ * An incremental parser of the text/event-stream format (the subset the WHATWG spec gives
+ * EventSource): lines end with LF, CRLF or CR; `data:` lines accumulate; a blank line dispatches;
+ * lines starting with ':' are comments (the heartbeat). Chunks may split lines anywhere.
+ */
+export class SseParser {
+  private buffer = '';
+  private data: string[] = [];
+  private event = '';
+  private lastId: string | null = null;
+
+  push(chunk: string): SseEvent[] {
+    this.buffer += chunk;
+    const events: SseEvent[] = [];
+    const lineBreak = /\r\n|\r|\n/g;
+    let start = 0;
+    for (let match = lineBreak.exec(this.buffer); match; match = lineBreak.exec(this.buffer)) {
+      // A CR at the very end may be the first half of a CRLF split across chunks: wait for more.
+      if (match[0] === '\r' && match.index === this.buffer.length - 1) break;
+      const event = this.line(this.buffer.slice(start, match.index));
+      if (event) events.push(event);
+      start = match.index + match[0].length;
+    }
+    this.buffer = this.buffer.slice(start);
+    return events;
+  }
+
+  private line(line: string): SseEvent | null {
+    if (line === '') {
+      if (this.data.length === 0) {
+        this.event = '';
+        return null;
+      }
+      const event: SseEvent = { id: this.lastId, event: this.event || 'message', data: this.data.join('\n') };
+      this.data = [];
+      this.event = '';
+      return event;
+    }
+    if (line.startsWith(':')) return null;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.event = value;
+    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
+    return null;
+  }
+}
+
+// ---- The feed ----
+
+export interface RoomFeedOptions {
+  /** Defaults to the page's fetch. */
+  readonly fetch?: typeof fetch;
+  /** Origin of the API; '' (the page's own) by default. */
+  readonly baseUrl?: string;
+  /** Back-off between attempts: first delay and ceiling (ms). */
+  readonly minDelayMs?: number;
+  readonly maxDelayMs?: number;
+  /**
+   * A stream that brings nothing, not even a heartbeat (15 s), for this long is treated as dead:
+   * a connection can die without either side being told.
+   */
+  readonly stallMs?: number;
+  /** [0, 1): spreads reconnects of many clients after a server restart (±20 %). */
+  readonly random?: () => number;
+}
+
+const STALL_MS = 45_000;
+
+export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
+  const minDelay = options.minDelayMs ?? 500;
+  const maxDelay = options.maxDelayMs ?? 5000;
+  const stallMs = options.stallMs ?? STALL_MS;
+  const random = options.random ?? Math.random;
+  const baseUrl = options.baseUrl ?? '';
+
+  return {
+    subscribe(roomId, token, onDoc, onStatus = () => undefined) {
+      const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+      const url = `${baseUrl}/api/rooms/${encodeURIComponent(roomId)}/events`;
+      let stopped = false;
+      let held: RoomDocument | null = null;
+      let failures = 0;
+      let controller: AbortController | null = null;
+      let retry: ReturnType<typeof setTimeout> | null = null;
+      let stall: ReturnType<typeof setTimeout> | null = null;
+      let status: RoomFeedStatus | null = null;
+
+      const report = (next: RoomFeedStatus) => {
+        if (stopped || status === next) return;
+        status = next;
+        onStatus(next);
+      };
+
+      const clearStall = () => {
+        if (stall) clearTimeout(stall);
+        stall = null;
+      };
+      const armStall = (attempt: AbortController) => {
+        clearStall();
+        stall = setTimeout(() => attempt.abort(), stallMs);
+      };
+
+      function receive(event: SseEvent) {
+        if (event.event !== 'room') return;
+        let doc: RoomDocument;
+        try {
+          doc = JSON.parse(event.data) as RoomDocument;
+        } catch {
+          return;
+        }
+        if (doc.id !== roomId || !isNewerRoom(held, doc)) return;
+        held = doc;
+        onDoc(doc);
+      }
+
+      async function attempt() {
+        const attemptController = new AbortController();
+        controller = attemptController;
+        const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+        if (held) headers['last-event-id'] = String(held.version);
+        try {
+          const res = await fetchImpl(url, { headers, signal: attemptController.signal, cache: 'no-store' });
+          if (!res.ok || !res.body) {
+            await res.body?.cancel().catch(() => undefined);
+            if (res.status === 401) return finish('unauthorised');
+            if (res.status === 404) return finish('not_found');
+            // 503 (maintenance, a server starting) and other failures: try again later.
+            return dropped();
+          }
+          failures = 0;
+          report('live');
+          armStall(attemptController);
+          const reader = res.body.getReader();
+          const decoder = new TextDecoder();
+          const parser = new SseParser();
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done || stopped) break;
+            armStall(attemptController);
+            for (const event of parser.push(decoder.decode(value, { stream: true }))) {
+              receive(event);
+              if (stopped) break;
+            }
+          }
+        } catch {
+          // Network failure, abort by the stall timer or by unsubscribe: handled below.
+        } finally {
+          clearStall();
+        }
+        dropped();
+      }
+
+      function dropped() {
+        if (stopped) return;
+        report('reconnecting');
+        const delay = Math.min(maxDelay, minDelay * 2 ** failures) * (0.8 + 0.4 * random());
+        failures += 1;
+        retry = setTimeout(() => {
+          retry = null;
+          void attempt();
+        }, delay);
+      }
+
+      function finish(final: RoomFeedStatus) {
+        report(final);
+        stop();
+      }
+
+      function stop() {
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        retry = null;
+        clearStall();
+        controller?.abort();
+      }
+
+      report('connecting');
+      void attempt();
+      return stop;
+    },
+  };
+}
+
+/** The page's embedded room feed. */
+export const roomFeed: RoomFeed = createRoomFeed();

@@ -1,0 +1,241 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { RoomDocument } from '@/services/domain/rooms';
+import { ApiError } from '@/services/server/gateway/api-error';
+import type { RoomFeedSource, RoomStore } from '@/services/server/rooms/store/port';
+
+/**
+ * The room stream (docs/rooms.md, "The room stream"): `GET /api/rooms/<id>/events`, Server-Sent
+ * Events carrying every version of one room to one member.
+ *
+ * Built to hold thousands of streams in one process cheaply: nothing polls. A stream listens to
+ * the room store and writes a version when one is published; each version is serialised once
+ * for every stream of the process (a small cache by room id and version); one shared timer
+ * writes the heartbeat to every open stream.
+ */
+
+/** `rooms/<id>/events` (the path after /api/) → the raw room id, or null for any other path. */
+export function roomStreamPath(name: string): string | null {
+  const match = /^rooms\/([^/]+)\/events$/.exec(name);
+  return match ? match[1]! : null;
+}
+
+/** Room ids are the room service's: letters, digits, '-' and '_'. */
+const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The decoded room id of a stream path, or a 103 naming `room_id`. */
+export function parseRoomId(raw: string): string {
+  let id: string;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    id = '';
+  }
+  if (!ROOM_ID.test(id)) throw new ApiError('103', { field: 'room_id', detail: 'room_id: must be 1 to 64 letters, digits, - or _' });
+  return id;
+}
+
+/** A stream whose client reads nothing is cut when this much is waiting for it (it reconnects and resumes). */
+const MAX_BUFFERED_BYTES = 1 << 20;
+const HEARTBEAT_FRAME = ': heartbeat\n\n';
+
+/** One SSE frame per room version, serialised once however many streams carry it. */
+export class RoomFrameCache {
+  private readonly frames = new Map<string, string>();
+  /** How many documents were serialised (a test and the bench read it). */
+  serialisations = 0;
+
+  constructor(private readonly capacity = 512) {}
+
+  frame(doc: RoomDocument): string {
+    const key = `${doc.id}:${doc.version}`;
+    const hit = this.frames.get(key);
+    if (hit !== undefined) return hit;
+    this.serialisations += 1;
+    // JSON.stringify escapes line breaks inside strings, so the data is one line as SSE needs.
+    const frame = `id: ${doc.version}\nevent: room\ndata: ${JSON.stringify(doc)}\n\n`;
+    this.frames.set(key, frame);
+    // Map keeps insertion order: the first key is the oldest version seen.
+    if (this.frames.size > this.capacity) this.frames.delete(this.frames.keys().next().value!);
+    return frame;
+  }
+}
+
+export interface RoomStreamsOptions {
+  readonly store: RoomStore;
+  readonly feed: RoomFeedSource;
+  readonly heartbeatMs: number;
+  readonly log: Logger;
+}
+
+export interface StreamRequest {
+  readonly roomId: string;
+  readonly userId: number;
+  readonly requestId: string;
+}
+
+export interface RoomStreams {
+  /**
+   * Serves one member's stream. Resolves once the stream is open and the current document was
+   * written; throws an ApiError (102) before anything was written when the caller is not a member.
+   */
+  open(req: IncomingMessage, res: ServerResponse, stream: StreamRequest): Promise<void>;
+  /** Streams open now. */
+  readonly openCount: number;
+  readonly frames: RoomFrameCache;
+  /** Ends every stream (shutdown) and waits until their presence was recorded as closed. */
+  close(): Promise<void>;
+}
+
+interface OpenStream {
+  readonly res: ServerResponse;
+  /** Highest version written to this stream: anything not newer is dropped. */
+  lastVersion: number;
+}
+
+/** `Last-Event-ID` as a version, or null when absent or not a version. */
+function lastEventVersion(req: IncomingMessage): number | null {
+  const raw = req.headers['last-event-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreamsOptions): RoomStreams {
+  const frames = new RoomFrameCache();
+  const open = new Set<OpenStream>();
+  /** Pending `streamClosed` calls, awaited on shutdown. */
+  const closing = new Set<Promise<void>>();
+  const enders = new Set<() => void>();
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  function beat() {
+    for (const stream of open) write(stream, HEARTBEAT_FRAME);
+  }
+
+  function write(stream: OpenStream, text: string) {
+    // Gone but its 'close' not handled yet: nothing to write to.
+    if (stream.res.destroyed || stream.res.writableEnded) return;
+    if (stream.res.writableLength > MAX_BUFFERED_BYTES) {
+      // The client stopped reading: dropping it is cheaper than buffering for it. It reconnects
+      // and gets the current document first.
+      stream.res.destroy();
+      return;
+    }
+    stream.res.write(text);
+  }
+
+  function deliver(stream: OpenStream, doc: RoomDocument) {
+    if (doc.version <= stream.lastVersion) return;
+    stream.lastVersion = doc.version;
+    write(stream, frames.frame(doc));
+  }
+
+  function track(stream: OpenStream) {
+    open.add(stream);
+    // One timer for all streams; unref'd so that it never keeps a process alive.
+    heartbeat ??= setInterval(beat, heartbeatMs).unref();
+  }
+
+  function untrack(stream: OpenStream) {
+    open.delete(stream);
+    if (open.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
+  }
+
+  return {
+    get openCount() {
+      return open.size;
+    },
+    frames,
+
+    async open(req, res, { roomId, userId, requestId }) {
+      let stream: OpenStream | null = null;
+      /** Versions published before the current document was written, in arrival order. */
+      const early: RoomDocument[] = [];
+      let presence: Promise<boolean> | null = null;
+      let ended = false;
+
+      // Subscribed before the current document is read, so a version committed in between is
+      // not lost; anything not newer than what was written is dropped by version.
+      const unsubscribe = store.subscribe(roomId, (doc) => {
+        if (stream) deliver(stream, doc);
+        else early.push(doc);
+      });
+
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        unsubscribe();
+        enders.delete(end);
+        if (stream) untrack(stream);
+        if (!presence) return;
+        // streamClosed exactly once, and only after streamOpened was recorded.
+        const recorded = presence
+          .then((opened) => (opened ? feed.streamClosed(roomId, userId) : undefined))
+          .catch((err: unknown) => log.error({ err, reqId: requestId, roomId, userId }, 'room stream close not recorded'))
+          .finally(() => closing.delete(recorded));
+        closing.add(recorded);
+      };
+      enders.add(end);
+      // The response's 'close' is the client going away (or the stream ended here). The
+      // request's own 'close' is no use: it fires as soon as its (empty) body has been read.
+      res.once('close', end);
+
+      let current: RoomDocument | null;
+      try {
+        current = await feed.currentForMember(roomId, userId);
+      } catch (error) {
+        end();
+        throw error;
+      }
+      if (!current) {
+        end();
+        throw new ApiError('102', { detail: 'no such room among yours' });
+      }
+      if (ended || res.destroyed) {
+        // The client went away (or the server is shutting down) while the room was read.
+        end();
+        res.destroy();
+        return;
+      }
+
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-request-id': requestId,
+      });
+      res.flushHeaders();
+      res.socket?.setNoDelay(true);
+
+      const opened: OpenStream = { res, lastVersion: 0 };
+      // A client that already holds this very version (it reconnected) is not sent it again.
+      if (lastEventVersion(req) === current.version) opened.lastVersion = current.version;
+      else deliver(opened, current);
+      for (const doc of early.sort((a, b) => a.version - b.version)) deliver(opened, doc);
+      early.length = 0;
+      stream = opened;
+      track(opened);
+
+      presence = feed.streamOpened(roomId, userId).then(
+        () => true,
+        (err: unknown) => {
+          // Without presence the member would look gone: end the stream, the client reconnects.
+          log.error({ err, reqId: requestId, roomId, userId }, 'room stream open not recorded');
+          res.destroy();
+          return false;
+        },
+      );
+    },
+
+    async close() {
+      const responses = [...open].map((stream) => stream.res);
+      for (const end of [...enders]) end();
+      for (const res of responses) res.end();
+      await Promise.all([...closing]);
+    },
+  };
+}

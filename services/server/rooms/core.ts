@@ -1,0 +1,361 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { botSettings, type RoomDocument } from '@/services/domain/rooms';
+import { intSetting, type SettingsMap } from '@/services/domain/settings';
+import type { Database, Db, Tx } from '@/services/server/db/client';
+import { ApiError, isApiError } from '@/services/server/gateway/api-error';
+import { secureRandom } from '@/services/server/play/views';
+import type { SettingsService } from '@/services/server/settings/service';
+import type { RoomStore } from '@/services/server/rooms/store/port';
+import { advance, cloneDraft, findPlayer, iso, nextDueAt, sameDoc, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
+import {
+  dueRoomIds,
+  insertRoom,
+  lockRoom,
+  readRoomHead,
+  recordFeesHeld,
+  syncMembers,
+  writeDueAt,
+  writeRoom,
+  type LockedRoom,
+} from '@/services/server/rooms/repository';
+import { settleFinishedRoom } from '@/services/server/rooms/settle';
+
+/**
+ * The room service's machinery: how a room is changed (one transaction under the room's row
+ * lock: due events first, then the command, then the next version written and, after the
+ * commit, published) and how due events are found without a command (a timer per room in this
+ * process, and the sweep). The commands themselves are in service.ts and matchmaking.ts.
+ *
+ * Whichever path notices a due event, it runs under the row lock on the state it reads, so a step
+ * is applied once however many processes (or timers and sweeps) notice it.
+ */
+
+export interface RoomServiceOptions {
+  readonly database: Database;
+  readonly settings: SettingsService;
+  readonly store: RoomStore;
+  readonly log: Logger;
+  /** The clock (tests pass their own to move time without sleeping). */
+  readonly now?: () => Date;
+  /** [0, 1): codes, option shuffles and the bot's moves. */
+  readonly random?: () => number;
+  /** How often the sweep runs once started. */
+  readonly sweepIntervalMs?: number;
+}
+
+/** What one room transaction leaves to do after its commit: publish a new version, arm the room's timer. */
+export interface Committed {
+  readonly doc: RoomDocument;
+  readonly changed: boolean;
+  readonly dueAt: Date | null;
+}
+
+/** A room loaded under its lock, its due events applied. */
+export interface Loaded {
+  readonly row: LockedRoom;
+  readonly draft: RoomDraft;
+}
+
+export interface Command {
+  readonly tx: Tx;
+  readonly draft: RoomDraft;
+  readonly now: number;
+  /** Commit what the command changed, then answer this refusal. */
+  refuse(error: ApiError): void;
+}
+
+/** The work of one room transaction: its value, and a refusal to answer once what it did is committed. */
+export type RoomWork<T> = (tx: Tx, out: Committed[]) => Promise<{ value: T; refusal?: ApiError }>;
+
+export interface RoomCore {
+  readonly db: Db;
+  readonly database: Database;
+  readonly log: Logger;
+  readonly settings: SettingsService;
+  readonly random: () => number;
+  /** Now, by the service's clock (ms since the epoch). */
+  now(): number;
+  envOf(settings: SettingsMap): StepEnv;
+  /** The scoring settings of a room: fixed at its start, the current ones before. */
+  rulesOf(draft: RoomDraft, settings: SettingsMap): Record<string, string>;
+  roomTx<T>(work: RoomWork<T>): Promise<T>;
+  load(tx: Tx, roomId: string, settings: SettingsMap, now: number): Promise<Loaded | null>;
+  commit(tx: Tx, loaded: Loaded, settings: SettingsMap, now: number, out: Committed[]): Promise<RoomDocument>;
+  insertNew(tx: Tx, doc: DocDraft, now: number, out: Committed[]): Promise<boolean>;
+  /** One command on one room; `memberId` null lets anyone (joining) or no one (timers) act. */
+  mutate(roomId: string, settings: SettingsMap, memberId: number | null, command?: (c: Command) => Promise<void> | void): Promise<RoomDocument>;
+  advanceRoom(roomId: string): Promise<RoomDocument | null>;
+  sweep(): Promise<number>;
+  /** The room's document, with due events applied first when it has some; null when there is no such room. */
+  currentDoc(roomId: string): Promise<RoomDocument | null>;
+  startSweep(intervalMs: number): void;
+  close(): Promise<void>;
+}
+
+/** Rooms advanced per sweep round (the rest wait a second). */
+const SWEEP_BATCH = 200;
+/** A transaction that lost a deadlock or a serialization race is run again this often. */
+const TX_ATTEMPTS = 5;
+const POINT_SETTINGS = ['battle_correct_answer_points', 'battle_quick_answer_bonus_2s', 'battle_quick_answer_bonus_4s'];
+
+export function pointRules(settings: SettingsMap): Record<string, string> {
+  return Object.fromEntries(POINT_SETTINGS.map((k) => [k, String(intSetting(settings, k))]));
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '40P01' || code === '40001';
+}
+
+export const notMember = () => new ApiError('102', { field: 'room_id', detail: 'no such room of yours' });
+
+export function newRoomId(): string {
+  return `r_${randomBytes(16).toString('base64url')}`;
+}
+
+export function createRoomCore(options: RoomServiceOptions): RoomCore {
+  const { database, store, log } = options;
+  const db = database.db;
+  const clock = options.now ?? (() => new Date());
+  const random = options.random ?? secureRandom;
+  const timers = new Map<string, NodeJS.Timeout>();
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<number> | null = null;
+  let closed = false;
+
+  const envOf = (settings: SettingsMap): StepEnv => ({
+    bot: botSettings(settings),
+    graceMs: intSetting(settings, 'battle_reconnect_grace_seconds') * 1000,
+    random,
+  });
+  const rulesOf = (draft: RoomDraft, settings: SettingsMap) => draft.secret?.rules ?? pointRules(settings);
+
+  /**
+   * Runs `work` in a transaction (again, from scratch, when it lost a deadlock), then publishes
+   * every room it changed and arms their timers. A refusal the work chose to commit with is
+   * thrown after that.
+   */
+  async function roomTx<T>(work: RoomWork<T>): Promise<T> {
+    let committed: Committed[] = [];
+    let outcome: { value: T; refusal?: ApiError } | undefined;
+    for (let attempt = 1; ; attempt += 1) {
+      committed = [];
+      try {
+        outcome = await db.transaction((tx) => work(tx, committed));
+        break;
+      } catch (error) {
+        if (attempt >= TX_ATTEMPTS || !isRetryable(error)) throw error;
+      }
+    }
+    for (const c of committed) {
+      if (c.changed) {
+        try {
+          await store.publish(c.doc);
+        } catch (err) {
+          log.error({ err, room: c.doc.id, version: c.doc.version }, 'room document could not be published');
+        }
+      }
+      schedule(c.doc.id, c.dueAt);
+    }
+    if (outcome!.refusal) throw outcome!.refusal;
+    return outcome!.value;
+  }
+
+  async function load(tx: Tx, roomId: string, settings: SettingsMap, now: number): Promise<Loaded | null> {
+    const row = await lockRoom(tx, roomId);
+    if (!row) return null;
+    const draft = cloneDraft(row.doc, row.secret, row.upcoming);
+    advance(draft, now, envOf(settings), rulesOf(draft, settings));
+    return { row, draft };
+  }
+
+  /**
+   * Writes a draft back. A changed document is the next version (with the member rows, the fees
+   * held when it just started, the settlement when it just finished); a change of the secret alone
+   * is stored without a version; when only the due time moved, just that.
+   */
+  async function commit(tx: Tx, loaded: Loaded, settings: SettingsMap, now: number, out: Committed[]): Promise<RoomDocument> {
+    const { row, draft } = loaded;
+    const doc = draft.doc;
+    const docChanged = !sameDoc(doc, row.doc);
+    if (!docChanged && JSON.stringify(draft.secret) === JSON.stringify(row.secret)) {
+      const due = nextDueAt(draft, now);
+      const dueAt = due === null ? null : new Date(due);
+      if ((row.dueAt?.getTime() ?? null) !== due) await writeDueAt(tx, row.id, dueAt);
+      out.push({ doc: row.doc, changed: false, dueAt });
+      return row.doc;
+    }
+    if (docChanged) {
+      doc.version = row.version + 1;
+      doc.updated_at = iso(now);
+    }
+    const due = nextDueAt(draft, now);
+    const dueAt = due === null ? null : new Date(due);
+    const next = doc as RoomDocument;
+    const started = next.status !== 'waiting' && row.doc.status === 'waiting' && draft.secret !== null;
+    await writeRoom(tx, row.id, row.version, {
+      doc: next,
+      secret: draft.secret,
+      // The question set is written once, when the room starts.
+      ...(started ? { questions: draft.upcoming.map((u) => u.question) } : {}),
+      dueAt,
+      updatedAt: new Date(now),
+    });
+    await syncMembers(tx, row.doc, next, new Date(now));
+    if (started && !next.vs_bot && next.entry_fee > 0) await recordFeesHeld(tx, row.id, next.entry_fee);
+    if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
+    out.push({ doc: next, changed: docChanged, dueAt });
+    return next;
+  }
+
+  /** Inserts a new room (version 1) with its members. False when its code is taken: draw another. */
+  async function insertNew(tx: Tx, doc: DocDraft, now: number, out: Committed[]): Promise<boolean> {
+    const due = nextDueAt({ doc, secret: null, upcoming: [] }, now);
+    const dueAt = due === null ? null : new Date(due);
+    const inserted = await insertRoom(tx, {
+      id: doc.id,
+      type: doc.type,
+      status: doc.status,
+      code: doc.code,
+      version: doc.version,
+      languageId: doc.language_id,
+      category: doc.category,
+      entryFee: doc.entry_fee,
+      vsBot: doc.vs_bot,
+      createdBy: doc.created_by,
+      searchDeadlineAt: doc.search_deadline_at ? new Date(doc.search_deadline_at) : null,
+      dueAt,
+      doc: doc as RoomDocument,
+      secret: null,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
+    if (!inserted) return false;
+    await syncMembers(tx, null, doc as RoomDocument, new Date(now));
+    out.push({ doc: doc as RoomDocument, changed: true, dueAt });
+    return true;
+  }
+
+  /**
+   * One command on one room: lock, apply due events, run `command` on the draft, commit. A refusal
+   * (ApiError) thrown by the command undoes the command's changes to the draft but keeps the due
+   * events applied before it; commands throw before they write anything else.
+   */
+  async function mutate(roomId: string, settings: SettingsMap, memberId: number | null, command?: (c: Command) => Promise<void> | void): Promise<RoomDocument> {
+    return roomTx(async (tx, out) => {
+      const now = clock().getTime();
+      const loaded = await load(tx, roomId, settings, now);
+      if (!loaded || (memberId !== null && !findPlayer(loaded.draft.doc, memberId))) throw notMember();
+      let refusal: ApiError | undefined;
+      if (command) {
+        const before = cloneDraft(loaded.draft.doc as RoomDocument, loaded.draft.secret, loaded.draft.upcoming);
+        try {
+          await command({ tx, draft: loaded.draft, now, refuse: (e) => (refusal = e) });
+        } catch (error) {
+          if (!isApiError(error)) throw error;
+          loaded.draft.doc = before.doc;
+          loaded.draft.secret = before.secret;
+          loaded.draft.upcoming = before.upcoming;
+          refusal = error;
+        }
+      }
+      const doc = await commit(tx, loaded, settings, now, out);
+      return { value: doc, refusal };
+    });
+  }
+
+  // ---- Timers and the sweep -----------------------------------------------------------------
+
+  /** Arms this process's timer for the room's next due event (replacing the previous one). */
+  function schedule(roomId: string, dueAt: Date | null): void {
+    const existing = timers.get(roomId);
+    if (existing) clearTimeout(existing);
+    timers.delete(roomId);
+    if (closed || !dueAt) return;
+    const delay = Math.min(Math.max(0, dueAt.getTime() - clock().getTime()), 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      timers.delete(roomId);
+      if (closed) return;
+      advanceRoom(roomId).catch((err) => log.warn({ err, room: roomId }, 'room timer could not advance the room'));
+    }, delay);
+    timer.unref();
+    timers.set(roomId, timer);
+  }
+
+  async function advanceRoom(roomId: string): Promise<RoomDocument | null> {
+    const settings = await options.settings.current();
+    try {
+      return await mutate(roomId, settings, null);
+    } catch (error) {
+      if (isApiError(error) && error.code === '102') return null;
+      throw error;
+    }
+  }
+
+  async function sweepOnce(): Promise<number> {
+    const ids = await dueRoomIds(db, clock(), SWEEP_BATCH);
+    for (const id of ids) {
+      try {
+        await advanceRoom(id);
+      } catch (err) {
+        log.error({ err, room: id }, 'the sweep could not advance a room');
+      }
+    }
+    return ids.length;
+  }
+
+  /** One sweep at a time in this process; a caller arriving during one waits for it and runs its own. */
+  async function sweep(): Promise<number> {
+    while (sweeping) await sweeping.catch(() => 0);
+    sweeping = sweepOnce();
+    try {
+      return await sweeping;
+    } finally {
+      sweeping = null;
+    }
+  }
+
+  async function currentDoc(roomId: string): Promise<RoomDocument | null> {
+    // A read takes no lock unless something is due.
+    const head = await readRoomHead(db, roomId);
+    if (!head) return null;
+    if (head.dueAt && head.dueAt.getTime() <= clock().getTime()) return advanceRoom(roomId);
+    return head.doc;
+  }
+
+  return {
+    db,
+    database,
+    log,
+    settings: options.settings,
+    random,
+    now: () => clock().getTime(),
+    envOf,
+    rulesOf,
+    roomTx,
+    load,
+    commit,
+    insertNew,
+    mutate,
+    advanceRoom,
+    sweep,
+    currentDoc,
+    startSweep(intervalMs) {
+      closed = false;
+      if (sweepTimer) return;
+      sweepTimer = setInterval(() => {
+        if (!sweeping && !closed) sweep().catch((err) => log.error({ err }, 'room sweep failed'));
+      }, intervalMs);
+      sweepTimer.unref();
+    },
+    async close() {
+      closed = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = undefined;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await sweeping?.catch(() => 0);
+    },
+  };
+}

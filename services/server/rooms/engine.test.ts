@@ -1,0 +1,171 @@
+import { REVEAL_PAUSE_MS, type RoomDocument } from '@/services/domain/rooms';
+import { defaultSettings } from '@/services/domain/settings';
+import type { RoomSecretQuestion } from '@/services/server/db/schema';
+import { isApiError } from '@/services/server/gateway/api-error';
+import {
+  ABANDONED_SEARCH_MS,
+  addPlayer,
+  advance,
+  cloneDraft,
+  disconnect,
+  iso,
+  nextDueAt,
+  recordAnswer,
+  startGame,
+  type RoomDraft,
+  type StepEnv,
+} from '@/services/server/rooms/engine';
+
+const T0 = Date.parse('2025-05-01T10:00:00.000Z');
+const rules = { battle_correct_answer_points: '4', battle_quick_answer_bonus_2s: '2', battle_quick_answer_bonus_4s: '1' };
+const env = (over: Partial<StepEnv['bot']> = {}): StepEnv => ({
+  bot: { accuracy: 100, minDelayMs: 3000, maxDelayMs: 3000, ...over },
+  graceMs: 10_000,
+  random: () => 0.5,
+});
+
+function question(id: number): RoomSecretQuestion {
+  return {
+    id,
+    categoryId: 1,
+    answer: 'c',
+    question: `Q${id}`,
+    questionType: 'multiple',
+    image: null,
+    options: ['a', 'b', 'c', 'd'].map((key) => ({ key, text: key.toUpperCase() })),
+  };
+}
+
+function waitingRoom(type: RoomDocument['type'] = 'friend'): RoomDraft {
+  const doc = {
+    id: 'r_test',
+    version: 1,
+    type,
+    status: 'waiting',
+    code: null,
+    created_by: 1,
+    language_id: 1,
+    category: null,
+    category_name: null,
+    entry_fee: 5,
+    no_of_que: 2,
+    seconds_per_question: 30,
+    max_players: 2,
+    vs_bot: false,
+    search_deadline_at: type === 'random' ? iso(T0 + 30_000) : null,
+    players: [],
+    questions: [],
+    current_index: 0,
+    messages: [],
+    result: null,
+    created_at: iso(T0),
+    updated_at: iso(T0),
+  } satisfies RoomDocument;
+  return cloneDraft(doc, null);
+}
+
+function started(options: { bot?: boolean } = {}): RoomDraft {
+  const draft = waitingRoom();
+  addPlayer(draft.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+  addPlayer(draft.doc, { user_id: 2, name: options.bot ? 'Bot' : 'B', image: null, is_bot: !!options.bot, ready: true });
+  if (options.bot) draft.doc.vs_bot = true;
+  startGame(draft, [question(11), question(12)], rules, T0, env());
+  return draft;
+}
+
+describe('the room engine', () => {
+  test('start opens question 0 at once, without its answer, and the deadline is due', () => {
+    const draft = started();
+    expect(draft.doc.status).toBe('started');
+    expect(draft.doc.questions).toHaveLength(1);
+    expect(draft.doc.questions[0]).toMatchObject({ index: 0, closed: false, correct_answer: null, opens_at: iso(T0), deadline_at: iso(T0 + 30_000) });
+    expect(nextDueAt(draft, T0)).toBe(T0 + 30_000);
+  });
+
+  test('the bot answers at its planned time, then the question waits for the human, then the reveal pause', () => {
+    const draft = started({ bot: true });
+    expect(nextDueAt(draft, T0)).toBe(T0 + 3000);
+    expect(advance(draft, T0 + 2999, env(), rules)).toBe(false);
+    expect(advance(draft, T0 + 5000, env(), rules)).toBe(true);
+    expect(draft.doc.questions[0]!.answers[1]!.answered).toBe(true);
+    expect(draft.doc.questions[0]!.closed).toBe(false);
+    recordAnswer(draft, 1, 0, 'c', T0 + 6000, rules);
+    const q = draft.doc.questions[0]!;
+    expect(q.closed).toBe(true);
+    // The bot's elapsed time is its delay, not when its answer was noticed.
+    expect(q.answers.map((a) => [a.user_id, a.correct, a.elapsed_ms, a.points])).toEqual([
+      [1, true, 6000, 4],
+      [2, true, 3000, 5],
+    ]);
+    expect(nextDueAt(draft, T0 + 6000)).toBe(T0 + 6000 + REVEAL_PAUSE_MS);
+    advance(draft, T0 + 6000 + REVEAL_PAUSE_MS, env(), rules);
+    expect(draft.doc.questions[1]).toMatchObject({ index: 1, opens_at: iso(T0 + 8000) });
+  });
+
+  test('answers are refused before the question opens, after its deadline and twice', () => {
+    const draft = started();
+    const code = (f: () => void) => {
+      try {
+        f();
+        return 'ok';
+      } catch (error) {
+        return isApiError(error) ? error.code : String(error);
+      }
+    };
+    expect(code(() => recordAnswer(draft, 1, 1, 'c', T0 + 10, rules))).toBe('question_not_open');
+    expect(code(() => recordAnswer(draft, 1, 0, 'c', T0 + 30_000, rules))).toBe('answer_too_late');
+    expect(code(() => recordAnswer(draft, 1, 0, 'z', T0 + 10, rules))).toBe('103');
+    expect(code(() => recordAnswer(draft, 1, 0, 'c', T0 + 10, rules))).toBe('ok');
+    expect(code(() => recordAnswer(draft, 1, 0, 'c', T0 + 20, rules))).toBe('already_answered');
+    expect(code(() => recordAnswer(draft, 9, 0, 'c', T0 + 20, rules))).toBe('102');
+  });
+
+  test('players whose grace ends at the same instant go out together: nobody is left to win', () => {
+    const draft = started();
+    disconnect(draft, 1, T0 + 100, 10_000);
+    disconnect(draft, 2, T0 + 100, 10_000);
+    advance(draft, T0 + 10_100, env(), rules);
+    expect(draft.doc.status).toBe('finished');
+    expect(draft.doc.result).toMatchObject({ winners: [], reason: 'aborted' });
+  });
+
+  test('the one who dropped first loses; the other, still within their grace, wins', () => {
+    const draft = started();
+    disconnect(draft, 1, T0 + 100, 10_000);
+    disconnect(draft, 2, T0 + 200, 10_000);
+    advance(draft, T0 + 20_000, env(), rules);
+    expect(draft.doc.result).toMatchObject({ winners: [2], reason: 'opponents_left' });
+  });
+
+  test('a waiting search is due at its deadline, then 10 minutes after it was last touched, then deleted', () => {
+    const draft = waitingRoom('random');
+    addPlayer(draft.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    expect(nextDueAt(draft, T0)).toBe(T0 + 30_000);
+    expect(advance(draft, T0 + 30_000, env(), rules)).toBe(false);
+    expect(nextDueAt(draft, T0 + 30_000)).toBe(T0 + ABANDONED_SEARCH_MS);
+    expect(advance(draft, T0 + ABANDONED_SEARCH_MS, env(), rules)).toBe(true);
+    expect(draft.doc.status).toBe('deleted');
+    expect(nextDueAt(draft, T0 + ABANDONED_SEARCH_MS)).toBeNull();
+  });
+
+  test('a restart long after a deadline closes the question and leaves the next its full time', () => {
+    const draft = started();
+    const late = T0 + 3_600_000;
+    advance(draft, late, env(), rules);
+    expect(draft.doc.questions).toHaveLength(1);
+    expect(draft.doc.questions[0]!.closed).toBe(true);
+    expect(nextDueAt(draft, late)).toBe(late + REVEAL_PAUSE_MS);
+    advance(draft, late + REVEAL_PAUSE_MS, env(), rules);
+    expect(draft.doc.questions[1]!.deadline_at).toBe(iso(late + REVEAL_PAUSE_MS + 30_000));
+  });
+
+  test('the scoring settings are kept from the start; points follow the settings given', () => {
+    expect(defaultSettings().battle_correct_answer_points).toBe('4');
+    const draft = started();
+    expect(draft.secret!.rules).toEqual(rules);
+    const generous = { ...rules, battle_correct_answer_points: '10' };
+    recordAnswer(draft, 1, 0, 'c', T0 + 500, generous);
+    recordAnswer(draft, 2, 0, 'a', T0 + 500, generous);
+    expect(draft.doc.players.map((p) => p.points)).toEqual([12, 0]);
+  });
+});

@@ -1,0 +1,258 @@
+import { QUICK_MESSAGES, makeRoomCode, normaliseRoomCode, startBlocker, type QuickMessage, type RoomDocument, type RoomQuestion } from '@/services/domain/rooms';
+import { intSetting, type SettingsMap } from '@/services/domain/settings';
+import { ApiError, isApiError } from '@/services/server/gateway/api-error';
+import type { RoomFeedSource } from '@/services/server/rooms/store/port';
+import { createRoomCore, notMember, type RoomServiceOptions } from '@/services/server/rooms/core';
+import { addPlayer, appendMessage, disconnect, findPlayer, reconnect, recordAnswer, removePlayer } from '@/services/server/rooms/engine';
+import { findRandomMatch, type FindMatchInput } from '@/services/server/rooms/matchmaking';
+import { assertQuestionsAvailable, resolveBattleCategory } from '@/services/server/rooms/questions';
+import { countStream, dropAllStreams, ensureBotUser, roomByCode, roomExists, takeMessageSlot } from '@/services/server/rooms/repository';
+import { holdFees } from '@/services/server/rooms/settle';
+import { assertCanPay, beginGame, leave, modeOf, newDoc, playerCard, requireMode } from '@/services/server/rooms/steps';
+
+/**
+ * The room service (docs/rooms.md): the only writer of battle rooms. Each command is one
+ * transaction on one room (services/server/rooms/core.ts): due events first, then the command;
+ * the document's next version is published after the commit. It is also the room stream's feed
+ * source (the current document for a member, and presence).
+ */
+
+export type { RoomServiceOptions } from '@/services/server/rooms/core';
+export type { FindMatchInput } from '@/services/server/rooms/matchmaking';
+
+export interface CreateRoomInput {
+  readonly languageId: number;
+  readonly roomType: 'friend' | 'group';
+  readonly category?: string | undefined;
+  readonly noOfQue?: number | undefined;
+  readonly entryFee?: number | undefined;
+  readonly roomId?: string | undefined;
+}
+
+export interface RoomService extends RoomFeedSource {
+  findRandomMatch(userId: number, settings: SettingsMap, input: FindMatchInput): Promise<RoomDocument>;
+  playWithBot(userId: number, settings: SettingsMap, roomId: string): Promise<RoomDocument>;
+  createRoom(userId: number, settings: SettingsMap, input: CreateRoomInput): Promise<RoomDocument>;
+  joinRoom(userId: number, settings: SettingsMap, code: string): Promise<RoomDocument>;
+  setReady(userId: number, settings: SettingsMap, roomId: string, ready: boolean): Promise<RoomDocument>;
+  startRoom(userId: number, settings: SettingsMap, roomId: string): Promise<RoomDocument>;
+  submitAnswer(userId: number, settings: SettingsMap, input: { roomId: string; questionIndex: number; answer: string }): Promise<RoomDocument>;
+  leaveRoom(userId: number, settings: SettingsMap, roomId: string): Promise<RoomDocument>;
+  deleteRoom(userId: number, settings: SettingsMap, roomId: string): Promise<RoomDocument>;
+  sendMessage(userId: number, settings: SettingsMap, roomId: string, message: QuickMessage): Promise<RoomDocument>;
+  /** The current document for a member (timed events due are applied first); 102 otherwise. */
+  getRoom(userId: number, roomId: string): Promise<RoomDocument>;
+  /** The questions opened so far (closed ones with their answers, the open one without); `leave` leaves first. */
+  getQuestions(userId: number, settings: SettingsMap, roomId: string, options?: { leave?: boolean }): Promise<RoomQuestion[]>;
+  /** Applies the room's due timed events now; null when there is no such room. */
+  advanceRoom(roomId: string): Promise<RoomDocument | null>;
+  /** Advances every room whose `due_at` passed; answers how many were looked at. */
+  sweep(): Promise<number>;
+  /** Starts the sweep (and, on the embedded database, treats every stream as gone: this process is the only one). */
+  start(): Promise<void>;
+  /** Stops the sweep and every timer. */
+  close(): Promise<void>;
+}
+
+/** Quick messages: at most one per member per second. */
+const MESSAGE_GAP_MS = 1000;
+/** Codes drawn before giving up (a collision with a waiting room's code is rare). */
+const CODE_ATTEMPTS = 20;
+
+export function createRoomService(options: RoomServiceOptions): RoomService {
+  const core = createRoomCore(options);
+  const { db, mutate } = core;
+
+  async function getRoom(userId: number, roomId: string): Promise<RoomDocument> {
+    const doc = await core.currentDoc(roomId);
+    if (!doc || !findPlayer(doc, userId)) throw notMember();
+    return doc;
+  }
+
+  /** Presence changes are room commands too; a stream of someone who is no member changes nothing. */
+  async function presence(roomId: string, userId: number, delta: 1 | -1): Promise<void> {
+    const settings = await options.settings.current();
+    await mutate(roomId, settings, null, async ({ tx, draft, now }) => {
+      const open = await countStream(tx, roomId, userId, delta);
+      if (delta > 0 && open === 1) reconnect(draft, userId);
+      if (delta < 0 && open === 0) disconnect(draft, userId, now, core.envOf(settings).graceMs);
+    }).catch((error) => {
+      if (!(isApiError(error) && error.code === '102')) throw error;
+    });
+  }
+
+  return {
+    findRandomMatch: (userId, settings, input) => findRandomMatch(core, userId, settings, input),
+
+    playWithBot(userId, settings, roomId) {
+      requireMode(settings, 'battle_mode_one');
+      return mutate(roomId, settings, userId, async ({ tx, draft, now }) => {
+        const doc = draft.doc;
+        if (doc.type !== 'random' || doc.status !== 'waiting') throw new ApiError('room_not_waiting', { field: 'room_id' });
+        if (doc.created_by !== userId) throw new ApiError('not_room_creator', { field: 'room_id' });
+        const bot = await ensureBotUser(tx);
+        doc.vs_bot = true;
+        doc.entry_fee = 0;
+        doc.search_deadline_at = null;
+        addPlayer(doc, { user_id: bot.id, name: bot.name, image: null, is_bot: true, ready: true });
+        await beginGame(core, tx, draft, settings, now);
+      });
+    },
+
+    async createRoom(userId, settings, input) {
+      requireMode(settings, modeOf(input.roomType));
+      if (input.roomId && (await roomExists(db, input.roomId))) {
+        throw new ApiError('119', { field: 'room_id', detail: 'a room with this id exists' });
+      }
+      const group = input.roomType === 'group';
+      const maxQuestions = intSetting(settings, 'group_battle_max_questions');
+      if (group && input.noOfQue !== undefined && input.noOfQue > maxQuestions) {
+        throw new ApiError('103', { field: 'no_of_que', detail: `no_of_que: must be at most ${maxQuestions}` });
+      }
+      const category = input.category ? await resolveBattleCategory(db, input.category, input.languageId) : null;
+      await assertQuestionsAvailable(db, input.languageId, category?.id ?? null, settings);
+      const fee = input.entryFee ?? intSetting(settings, 'random_battle_entry_coin');
+      assertCanPay((await playerCard(db, userId)).coins, fee);
+      const defaultQuestions = intSetting(settings, 'random_battle_total_question');
+
+      return core.roomTx(async (tx, out) => {
+        const now = core.now();
+        const card = await playerCard(tx, userId);
+        for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+          const doc = newDoc({
+            type: input.roomType,
+            code: makeRoomCode(settings.group_battle_room_code_char ?? '3', core.random),
+            createdBy: userId,
+            languageId: input.languageId,
+            category,
+            entryFee: fee,
+            noOfQue: group ? (input.noOfQue ?? Math.min(defaultQuestions, maxQuestions)) : defaultQuestions,
+            seconds: intSetting(settings, group ? 'group_battle_duration' : 'random_battle_duration'),
+            maxPlayers: group ? intSetting(settings, 'group_battle_max_players') : 2,
+            searchDeadline: null,
+            now,
+          });
+          addPlayer(doc, { user_id: userId, name: card.name, image: card.image, is_bot: false, ready: true });
+          if (await core.insertNew(tx, doc, now, out)) return { value: doc as RoomDocument };
+        }
+        throw new Error(`no free room code after ${CODE_ATTEMPTS} attempts`);
+      });
+    },
+
+    async joinRoom(userId, settings, rawCode) {
+      const found = await roomByCode(db, normaliseRoomCode(rawCode));
+      if (!found) throw new ApiError('room_code_invalid', { field: 'room_code' });
+      if (found.status === 'deleted') throw new ApiError('room_deleted', { field: 'room_code' });
+      if (found.status !== 'waiting') throw new ApiError('room_not_waiting', { field: 'room_code' });
+      const card = await playerCard(db, userId);
+      return mutate(found.id, settings, null, ({ draft }) => {
+        const doc = draft.doc;
+        // Re-checked under the lock: the room may have changed since it was looked up.
+        if (doc.status === 'deleted') throw new ApiError('room_deleted', { field: 'room_code' });
+        if (doc.status !== 'waiting') throw new ApiError('room_not_waiting', { field: 'room_code' });
+        requireMode(settings, modeOf(doc.type));
+        if (findPlayer(doc, userId)) return;
+        if (doc.players.length >= doc.max_players) throw new ApiError('room_full', { field: 'room_code' });
+        assertCanPay(card.coins, doc.entry_fee);
+        addPlayer(doc, { user_id: userId, name: card.name, image: card.image, is_bot: false, ready: false });
+      });
+    },
+
+    setReady(userId, settings, roomId, ready) {
+      return mutate(roomId, settings, userId, ({ draft }) => {
+        if (draft.doc.status !== 'waiting') throw new ApiError('room_not_waiting', { field: 'room_id' });
+        findPlayer(draft.doc, userId)!.ready = ready;
+      });
+    },
+
+    startRoom(userId, settings, roomId) {
+      return mutate(roomId, settings, userId, async ({ tx, draft, now, refuse }) => {
+        const doc = draft.doc;
+        const blocker = startBlocker(doc as RoomDocument, userId);
+        if (blocker === 'not_waiting') throw new ApiError('room_not_waiting', { field: 'room_id' });
+        if (blocker === 'not_creator') throw new ApiError('not_room_creator', { field: 'room_id' });
+        if (blocker) throw new ApiError(blocker, { field: 'room_id' });
+        requireMode(settings, modeOf(doc.type));
+        const short = await holdFees(tx, doc as RoomDocument);
+        if (short !== null) {
+          const player = findPlayer(doc, short)!;
+          // Someone who spent their coins since joining gives their seat up; the creator keeps theirs.
+          if (short !== doc.created_by) removePlayer(doc, short);
+          refuse(
+            new ApiError('not_enough_coins', {
+              field: 'room_id',
+              detail: `${player.name || 'a player'} (user ${short}) does not have the entry fee of ${doc.entry_fee} coins`,
+              extra: { user_id: short },
+            }),
+          );
+          return;
+        }
+        await beginGame(core, tx, draft, settings, now);
+      });
+    },
+
+    submitAnswer(userId, settings, input) {
+      return mutate(input.roomId, settings, userId, ({ draft, now }) => {
+        recordAnswer(draft, userId, input.questionIndex, input.answer, now, core.rulesOf(draft, settings));
+      });
+    },
+
+    leaveRoom(userId, settings, roomId) {
+      return mutate(roomId, settings, userId, ({ draft, now }) => leave(core, draft, userId, now, settings));
+    },
+
+    deleteRoom(userId, settings, roomId) {
+      return mutate(roomId, settings, userId, ({ draft }) => {
+        const doc = draft.doc;
+        if (doc.created_by !== userId) throw new ApiError('not_room_creator', { field: 'room_id' });
+        if (doc.status !== 'waiting') throw new ApiError('room_not_waiting', { field: 'room_id' });
+        doc.status = 'deleted';
+        doc.search_deadline_at = null;
+      });
+    },
+
+    sendMessage(userId, settings, roomId, message) {
+      if (!(QUICK_MESSAGES as readonly string[]).includes(message)) throw new ApiError('103', { field: 'message' });
+      return mutate(roomId, settings, userId, async ({ tx, draft, now }) => {
+        if (draft.doc.status === 'deleted') throw new ApiError('room_deleted', { field: 'room_id' });
+        if (!(await takeMessageSlot(tx, roomId, userId, new Date(now), MESSAGE_GAP_MS))) {
+          throw new ApiError('rate_limited', { detail: 'one quick message per second', extra: { retry_after: 1 } });
+        }
+        appendMessage(draft.doc, userId, message, now);
+      });
+    },
+
+    getRoom,
+
+    async getQuestions(userId, settings, roomId, opts = {}) {
+      const doc = opts.leave ? await mutate(roomId, settings, userId, ({ draft, now }) => leave(core, draft, userId, now, settings)) : await getRoom(userId, roomId);
+      return [...doc.questions];
+    },
+
+    advanceRoom: core.advanceRoom,
+    sweep: core.sweep,
+
+    async currentForMember(roomId, userId) {
+      const doc = await core.currentDoc(roomId);
+      return doc && findPlayer(doc, userId) ? doc : null;
+    },
+    streamOpened: (roomId, userId) => presence(roomId, userId, 1),
+    streamClosed: (roomId, userId) => presence(roomId, userId, -1),
+
+    async start() {
+      if (core.database.kind === 'pglite') {
+        // The embedded database has one process: streams counted before this start are gone.
+        const settings = await options.settings.current();
+        for (const { roomId, userId } of await dropAllStreams(db)) {
+          await mutate(roomId, settings, null, ({ draft, now }) => void disconnect(draft, userId, now, core.envOf(settings).graceMs)).catch((err) =>
+            core.log.warn({ err, room: roomId }, 'a dropped stream could not start its grace period'),
+          );
+        }
+      }
+      core.startSweep(options.sweepIntervalMs ?? 1000);
+      await core.sweep();
+    },
+
+    close: core.close,
+  };
+}

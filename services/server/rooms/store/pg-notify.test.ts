@@ -1,0 +1,225 @@
+import { EventEmitter } from 'node:events';
+import pino from 'pino';
+import type { RoomDocument } from '@/services/domain/rooms';
+import { createLocalRoomFanout } from '@/services/server/rooms/store/embedded';
+import { createPgNotifyRoomStore, parseNotification, ROOM_CHANNEL, type ListenConnection } from '@/services/server/rooms/store/pg-notify';
+
+/**
+ * The cross-process layer's decisions, on a fake LISTEN connection and a fake rooms table: what
+ * is read when, what is skipped, and catching up after the connection drops. (The same store on
+ * real PostgreSQL connections: tests/api/room-stream-cross-process.test.ts.)
+ */
+
+class FakeListenConnection extends EventEmitter implements ListenConnection {
+  readonly queries: string[] = [];
+  ended = false;
+  constructor(private readonly refuse: boolean) {
+    super();
+  }
+  async connect() {
+    if (this.refuse) throw new Error('connection refused');
+  }
+  async query(text: string) {
+    this.queries.push(text);
+  }
+  async end() {
+    if (this.ended) return;
+    this.ended = true;
+    this.emit('end');
+  }
+  /** Another process published. */
+  announce(payload: string, channel = ROOM_CHANNEL) {
+    this.emit('notification', { channel, payload });
+  }
+  /** The server went away. */
+  drop() {
+    this.emit('error', new Error('terminating connection due to administrator command'));
+  }
+}
+
+function doc(id: string, version: number): RoomDocument {
+  return { id, version } as RoomDocument;
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 5));
+
+function setup(options: { refuseFirst?: number } = {}) {
+  const table = new Map<string, RoomDocument>();
+  const reads: string[][] = [];
+  const notified: string[] = [];
+  const connections: FakeListenConnection[] = [];
+  let refusals = options.refuseFirst ?? 0;
+  const store = createPgNotifyRoomStore({
+    local: createLocalRoomFanout(),
+    async openListenConnection() {
+      const conn = new FakeListenConnection(refusals > 0);
+      refusals -= 1;
+      connections.push(conn);
+      return conn;
+    },
+    async notify(payload) {
+      notified.push(payload);
+    },
+    async readRooms(ids) {
+      reads.push([...ids]);
+      return ids.map((id) => table.get(id)).filter((d): d is RoomDocument => d !== undefined);
+    },
+    log: pino({ level: 'silent' }),
+    backoff: { initialMs: 5, maxMs: 20 },
+  });
+  const current = () => connections[connections.length - 1]!;
+  return { store, table, reads, notified, connections, current };
+}
+
+describe('room notifications between processes', () => {
+  test('payloads are "<room id>:<version>"; anything else is ignored', () => {
+    expect(parseNotification('r_abc:12')).toEqual({ id: 'r_abc', version: 12 });
+    expect(parseNotification('r:a:b:3')).toEqual({ id: 'r:a:b', version: 3 });
+    for (const bad of ['r_abc', ':3', 'r_abc:', 'r_abc:0', 'r_abc:1.5', 'r_abc:x']) expect(parseNotification(bad)).toBeNull();
+  });
+
+  test('no LISTEN connection until something subscribes', async () => {
+    const t = setup();
+    await t.store.publish(doc('r1', 1));
+    await flush();
+    expect(t.connections).toHaveLength(0);
+    expect(t.notified).toEqual(['r1:1']);
+    t.store.subscribe('r1', () => undefined);
+    await t.store.whenListening();
+    expect(t.current().queries).toEqual([`LISTEN ${ROOM_CHANNEL}`]);
+    await t.store.close();
+  });
+
+  test('a publish here reaches local subscribers once and is announced; its own notification is not read back', async () => {
+    const t = setup();
+    const got: number[] = [];
+    t.store.subscribe('r1', (d) => got.push(d.version));
+    await t.store.whenListening();
+    await flush();
+    t.reads.length = 0;
+    await t.store.publish(doc('r1', 1));
+    t.current().announce('r1:1'); // PostgreSQL delivers our own NOTIFY to us too
+    await flush();
+    expect(got).toEqual([1]);
+    expect(t.notified).toEqual(['r1:1']);
+    expect(t.reads).toEqual([]);
+    // An older or repeated version is neither fanned out nor announced again.
+    await t.store.publish(doc('r1', 1));
+    expect(got).toEqual([1]);
+    expect(t.notified).toEqual(['r1:1']);
+    await t.store.close();
+  });
+
+  test("another process's version is read once, however many times it is announced", async () => {
+    const t = setup();
+    const got: number[] = [];
+    t.store.subscribe('r1', (d) => got.push(d.version));
+    await t.store.whenListening();
+    await flush();
+    t.reads.length = 0;
+    t.table.set('r1', doc('r1', 4));
+    t.current().announce('r1:4');
+    t.current().announce('r1:4');
+    await flush();
+    t.current().announce('r1:4');
+    t.current().announce('r1:3'); // older than what we hold
+    await flush();
+    expect(got).toEqual([4]);
+    expect(t.reads).toEqual([['r1']]);
+    await t.store.close();
+  });
+
+  test('announcements of rooms nobody here listens to cost no read', async () => {
+    const t = setup();
+    t.store.subscribe('r1', () => undefined);
+    await t.store.whenListening();
+    await flush();
+    t.reads.length = 0;
+    t.table.set('r2', doc('r2', 7));
+    t.current().announce('r2:7');
+    t.current().announce('junk');
+    t.current().announce('r1:9', 'another_channel');
+    await flush();
+    expect(t.reads).toEqual([]);
+    await t.store.close();
+  });
+
+  test('a quick run of versions ends with the newest, each delivered at most once and in order', async () => {
+    const t = setup();
+    const got: number[] = [];
+    t.store.subscribe('r1', (d) => got.push(d.version));
+    await t.store.whenListening();
+    await flush();
+    for (let v = 1; v <= 5; v += 1) {
+      t.table.set('r1', doc('r1', v));
+      t.current().announce(`r1:${v}`);
+    }
+    await flush();
+    expect(got[got.length - 1]).toBe(5);
+    expect(got).toEqual([...new Set(got)].sort((a, b) => a - b));
+    await t.store.close();
+  });
+
+  test('when the LISTEN connection drops it reconnects with back-off and catches up on every room listened to', async () => {
+    const t = setup();
+    const got: string[] = [];
+    t.store.subscribe('r1', (d) => got.push(`${d.id}@${d.version}`));
+    t.store.subscribe('r2', (d) => got.push(`${d.id}@${d.version}`));
+    await t.store.whenListening();
+    await flush();
+    const first = t.current();
+    first.drop();
+    // Published elsewhere while this process heard nothing.
+    t.table.set('r1', doc('r1', 2));
+    t.table.set('r2', doc('r2', 6));
+    t.table.set('r3', doc('r3', 1));
+    await t.store.whenListening();
+    await flush();
+    expect(t.connections).toHaveLength(2);
+    expect(first.ended).toBe(true);
+    expect(got.sort()).toEqual(['r1@2', 'r2@6']);
+    // And it hears announcements again.
+    t.table.set('r1', doc('r1', 3));
+    t.current().announce('r1:3');
+    await flush();
+    expect(got).toContain('r1@3');
+    await t.store.close();
+  });
+
+  test('a server that refuses connections is retried until it accepts', async () => {
+    const t = setup({ refuseFirst: 3 });
+    t.store.subscribe('r1', () => undefined);
+    await t.store.whenListening();
+    expect(t.connections).toHaveLength(4);
+    expect(t.current().queries).toEqual([`LISTEN ${ROOM_CHANNEL}`]);
+    await t.store.close();
+  });
+
+  test('close ends the connection and stops reconnecting', async () => {
+    const t = setup();
+    t.store.subscribe('r1', () => undefined);
+    await t.store.whenListening();
+    await t.store.close();
+    expect(t.current().ended).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.connections).toHaveLength(1);
+  });
+
+  test('a failed announcement does not fail the publish', async () => {
+    const local = createLocalRoomFanout();
+    const store = createPgNotifyRoomStore({
+      local,
+      openListenConnection: async () => new FakeListenConnection(false),
+      notify: async () => {
+        throw new Error('connection lost');
+      },
+      readRooms: async () => [],
+      log: pino({ level: 'silent' }),
+    });
+    const got: number[] = [];
+    store.subscribe('r1', (d) => got.push(d.version));
+    await expect(store.publish(doc('r1', 1))).resolves.toBeUndefined();
+    expect(got).toEqual([1]);
+    await store.close();
+  });
+});

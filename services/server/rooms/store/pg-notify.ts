@@ -1,0 +1,243 @@
+import type { Logger } from 'pino';
+import type { RoomDocument } from '@/services/domain/rooms';
+import type { LocalRoomFanout } from '@/services/server/rooms/store/embedded';
+import type { RoomStore } from '@/services/server/rooms/store/port';
+
+/**
+ * The embedded room store across several processes on one PostgreSQL database (docs/rooms.md,
+ * Room store adapters; architecture.md, Scale).
+ *
+ * Publishing fans the document out here and sends `pg_notify('quiz_rooms', '<id>:<version>')`:
+ * the payload stays tiny whatever the document's size (NOTIFY payloads are limited to 8000
+ * bytes). Every process holds one dedicated connection that LISTENs; on a notification for a
+ * room someone here listens to, it reads that room's current document once and fans it out.
+ * Versions already fanned out here (our own publishes, or read before) are skipped.
+ *
+ * The LISTEN connection is opened when the first subscriber arrives (a process that only answers
+ * calls, a script or a test, holds none). If it drops it is opened again with back-off, and the
+ * current document of every room with local subscribers is read again, so nothing published
+ * meanwhile is missed.
+ */
+
+export const ROOM_CHANNEL = 'quiz_rooms';
+
+/** The part of a pg Client the listener uses. */
+export interface ListenConnection {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<unknown>;
+  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  end(): Promise<void>;
+}
+
+export interface PgNotifyRoomStoreOptions {
+  readonly local: LocalRoomFanout;
+  /** A new connection of its own (never one of the pool's: a LISTEN holds it for good). */
+  readonly openListenConnection: () => Promise<ListenConnection>;
+  /** Sends one notification on the channel (through the pool). */
+  readonly notify: (payload: string) => Promise<void>;
+  /** The current documents of these rooms (those that exist). */
+  readonly readRooms: (ids: readonly string[]) => Promise<RoomDocument[]>;
+  readonly log: Logger;
+  /** Reconnect back-off: first delay and ceiling (ms). */
+  readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
+}
+
+export interface PgNotifyRoomStore extends RoomStore {
+  /** Opens the LISTEN connection if it is not open yet; resolves once it is up. */
+  whenListening(): Promise<void>;
+}
+
+/** Rooms whose latest fanned-out version is remembered; older entries are forgotten first. */
+const REMEMBERED_ROOMS = 50_000;
+/** Rooms read per query when catching up after a reconnect. */
+const RESYNC_BATCH = 500;
+
+/** `'<id>:<version>'` → its parts, or null for anything else on the channel. */
+export function parseNotification(payload: string): { id: string; version: number } | null {
+  const colon = payload.lastIndexOf(':');
+  if (colon <= 0) return null;
+  const version = Number(payload.slice(colon + 1));
+  if (!Number.isSafeInteger(version) || version < 1) return null;
+  return { id: payload.slice(0, colon), version };
+}
+
+export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNotifyRoomStore {
+  const { local, log } = options;
+  const backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
+
+  /** Highest version fanned out here, by room (insertion order = least recently changed first). */
+  const latest = new Map<string, number>();
+  /** Highest version announced by another process and not yet read, by room. */
+  const wanted = new Map<string, number>();
+  const reading = new Set<string>();
+
+  let started = false;
+  let closed = false;
+  let connection: ListenConnection | null = null;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let listening: { promise: Promise<void>; resolve: () => void } = deferred();
+
+  const latestOf = (id: string) => latest.get(id) ?? 0;
+
+  function remember(id: string, version: number) {
+    latest.delete(id);
+    latest.set(id, version);
+    if (latest.size > REMEMBERED_ROOMS) latest.delete(latest.keys().next().value!);
+  }
+
+  /** Hands a version to this process's subscribers once; older or equal versions are dropped. */
+  async function fanOut(doc: RoomDocument): Promise<boolean> {
+    if (doc.version <= latestOf(doc.id)) return false;
+    remember(doc.id, doc.version);
+    try {
+      await local.publish(doc);
+    } catch (err) {
+      log.error({ err, roomId: doc.id, version: doc.version }, 'a room subscriber failed');
+    }
+    return true;
+  }
+
+  /** Reads a room until this process holds the highest version announced for it. */
+  async function catchUp(id: string) {
+    if (reading.has(id)) return; // the running read loops until it has the newest
+    reading.add(id);
+    try {
+      while ((wanted.get(id) ?? 0) > latestOf(id)) {
+        const target = wanted.get(id)!;
+        const [doc] = await options.readRooms([id]);
+        if (doc) await fanOut(doc);
+        // The row is always at least as new as a notification sent after its commit; if it is
+        // not (or is gone), waiting would not help: the next notification starts again.
+        if (!doc || doc.version < target) break;
+      }
+    } catch (err) {
+      log.error({ err, roomId: id }, 'a room announced by another process could not be read');
+    } finally {
+      wanted.delete(id);
+      reading.delete(id);
+    }
+  }
+
+  function onNotification(payload: string) {
+    const note = parseNotification(payload);
+    if (!note || note.version <= latestOf(note.id)) return;
+    // Nobody here listens: nothing to read. A stream opened later reads the current document itself.
+    if (!local.hasSubscribers(note.id)) return;
+    wanted.set(note.id, Math.max(wanted.get(note.id) ?? 0, note.version));
+    void catchUp(note.id);
+  }
+
+  /** After (re)connecting: the current version of every room listened to here. */
+  async function resync() {
+    const ids = local.subscribedRoomIds();
+    for (let i = 0; i < ids.length; i += RESYNC_BATCH) {
+      const docs = await options.readRooms(ids.slice(i, i + RESYNC_BATCH));
+      for (const doc of docs) await fanOut(doc);
+    }
+  }
+
+  function dropped(conn: ListenConnection, err?: unknown) {
+    if (connection !== conn && connection !== null) return;
+    if (connection === conn) {
+      connection = null;
+      listening = deferred();
+    }
+    conn.end().catch(() => undefined);
+    if (closed || retry) return;
+    const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+    attempt += 1;
+    log.warn({ err, retryInMs: Math.round(delay) }, 'room notifications: the LISTEN connection dropped');
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, delay);
+    retry.unref();
+  }
+
+  async function connect() {
+    let conn: ListenConnection;
+    try {
+      conn = await options.openListenConnection();
+    } catch (err) {
+      // Could not even build a client: treat as a dropped connection.
+      return dropped({ end: async () => undefined } as unknown as ListenConnection, err);
+    }
+    let failed = false;
+    const fail = (err?: unknown) => {
+      if (failed) return;
+      failed = true;
+      dropped(conn, err);
+    };
+    conn.on('notification', (message) => {
+      if (message.channel === ROOM_CHANNEL && message.payload) onNotification(message.payload);
+    });
+    conn.on('error', fail);
+    conn.on('end', () => fail());
+    try {
+      await conn.connect();
+      await conn.query(`LISTEN ${ROOM_CHANNEL}`);
+    } catch (err) {
+      return fail(err);
+    }
+    if (closed) {
+      await conn.end().catch(() => undefined);
+      return;
+    }
+    if (failed) return;
+    connection = conn;
+    const reconnected = attempt > 0;
+    attempt = 0;
+    if (reconnected) log.info('room notifications: listening again');
+    listening.resolve();
+    try {
+      await resync();
+    } catch (err) {
+      log.error({ err }, 'room notifications: rooms could not be read again after connecting');
+    }
+  }
+
+  function startListening() {
+    if (started || closed) return;
+    started = true;
+    void connect();
+  }
+
+  return {
+    kind: 'embedded',
+    whenListening() {
+      startListening();
+      return listening.promise;
+    },
+    async publish(doc) {
+      if (!(await fanOut(doc))) return;
+      try {
+        await options.notify(`${doc.id}:${doc.version}`);
+      } catch (err) {
+        // The version is committed; other processes catch up with the next one (or on reconnect).
+        log.error({ err, roomId: doc.id, version: doc.version }, 'room notification not sent');
+      }
+    },
+    subscribe(roomId, listener) {
+      startListening();
+      return local.subscribe(roomId, listener);
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      const conn = connection;
+      connection = null;
+      if (conn) await conn.end().catch(() => undefined);
+      await local.close();
+    },
+  };
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
