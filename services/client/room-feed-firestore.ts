@@ -40,6 +40,8 @@ export function createFirestoreRoomFeed(config: FirebaseWebConfig, options: Fire
   let db: Firestore | undefined;
 
   return {
+    // Firestore documents carry no reading of the server's clock: the page's clock stands in.
+    serverNow: () => Date.now(),
     // The api_token is not used: Firestore checks the page's Firebase Auth session.
     subscribe(roomId, _token, onDoc, onStatus = () => undefined) {
       db ??= getFirestore(firebaseWebApp(config));

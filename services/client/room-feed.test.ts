@@ -108,6 +108,21 @@ describe('the embedded room feed', () => {
     stop();
   });
 
+  test("learns the server's clock from the stream's clock events", async () => {
+    const f = fakeFetch();
+    const feed = createRoomFeed({ fetch: f.fetch, baseUrl: 'https://quiz.example', random: () => 0.5, now: () => 1_000_000 });
+    expect(feed.serverNow()).toBe(1_000_000);
+    const stop = feed.subscribe(ROOM, 'secret-token', () => undefined);
+    await tick();
+    f.last().write(': heartbeat\nevent: clock\ndata: 1004500\n\n');
+    await tick();
+    expect(feed.serverNow()).toBe(1_004_500);
+    f.last().write(': heartbeat\nevent: clock\ndata: not-a-time\n\n');
+    await tick();
+    expect(feed.serverNow()).toBe(1_004_500);
+    stop();
+  });
+
   test('hands over each newer version once, in order; older, repeated, foreign and broken events are dropped', async () => {
     const f = fakeFetch();
     const { docs, statuses, stop } = follow(f);

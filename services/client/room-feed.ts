@@ -25,6 +25,8 @@ export type RoomStatusListener = (status: RoomFeedStatus) => void;
 export interface RoomFeed {
   /** Follows one room for one member until the returned function is called. */
   subscribe(roomId: string, token: string, onDoc: RoomDocListener, onStatus?: RoomStatusListener): () => void;
+  /** The server's time now (epoch ms) as last learnt from a stream; the local clock until then. */
+  serverNow(): number;
 }
 
 // ---- Server-Sent Events parsing ----
@@ -104,6 +106,8 @@ export interface RoomFeedOptions {
   readonly stallMs?: number;
   /** [0, 1): spreads reconnects of many clients after a server restart (±20 %). */
   readonly random?: () => number;
+  /** The local clock (epoch ms); tests pass their own. */
+  readonly now?: () => number;
 }
 
 const STALL_MS = 45_000;
@@ -114,8 +118,12 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
   const stallMs = options.stallMs ?? STALL_MS;
   const random = options.random ?? Math.random;
   const baseUrl = options.baseUrl ?? '';
+  const localNow = options.now ?? Date.now;
+  /** Server clock minus local clock, from the stream's `clock` events. */
+  let offsetMs = 0;
 
   return {
+    serverNow: () => localNow() + offsetMs,
     subscribe(roomId, token, onDoc, onStatus = () => undefined) {
       const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
       const url = `${baseUrl}/api/rooms/${encodeURIComponent(roomId)}/events`;
@@ -143,6 +151,11 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       };
 
       function receive(event: SseEvent) {
+        if (event.event === 'clock') {
+          const serverTime = Number(event.data);
+          if (Number.isFinite(serverTime)) offsetMs = serverTime - localNow();
+          return;
+        }
         if (event.event !== 'room') return;
         let doc: RoomDocument;
         try {

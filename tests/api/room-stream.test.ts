@@ -148,8 +148,9 @@ describe(`what a room stream carries (${testDbKind})`, () => {
     expect(s.headers.get('cache-control')).toMatch(/no-cache/);
     expect(s.headers.get('x-accel-buffering')).toBe('no');
     await s.waitFor('the current document', () => s.docs().length === 1);
-    expect(s.text().startsWith('id: 3\nevent: room\ndata: {')).toBe(true);
-    expect(s.events()[0]).toMatchObject({ id: '3', event: 'room' });
+    expect(s.text()).toMatch(/^: heartbeat\nevent: clock\ndata: \d+\n\nid: 3\nevent: room\ndata: \{/);
+    expect(s.events()[0]).toMatchObject({ event: 'clock' });
+    expect(s.events()[1]).toMatchObject({ id: '3', event: 'room' });
     expect(s.docs()[0]).toEqual(feed.rooms.get(ROOM));
   });
 
@@ -194,9 +195,17 @@ describe(`what a room stream carries (${testDbKind})`, () => {
     expect(api.gateway.roomStreams.openCount).toBe(8);
   });
 
-  test('a quiet stream carries a heartbeat comment', async () => {
+  test("a quiet stream carries a heartbeat with the server's clock, the first before the document", async () => {
+    const before = Date.now();
     const s = await stream(ROOM, alice.token);
-    await s.waitFor('two heartbeats', () => s.text().split(': heartbeat\n\n').length >= 3, HEARTBEAT_MS * 10);
+    const clocks = () => [...s.text().matchAll(/: heartbeat\nevent: clock\ndata: (\d+)\n\n/g)].map((m) => Number(m[1]));
+    await s.waitFor('the connect clock and two heartbeats', () => clocks().length >= 3, HEARTBEAT_MS * 10);
+    expect(s.text().indexOf('event: clock')).toBeLessThan(s.text().indexOf('event: room'));
+    for (const time of clocks()) {
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(Date.now());
+    }
+    expect(clocks()).toEqual([...clocks()].sort((a, b) => a - b));
     expect(s.docs()).toHaveLength(1);
   });
 
@@ -204,7 +213,7 @@ describe(`what a room stream carries (${testDbKind})`, () => {
     feed.rooms.set(ROOM, roomDoc(ROOM, 9, [alice.userId], { status: 'finished' }));
     const s = await stream(ROOM, alice.token);
     await s.waitFor('the finished document', () => s.docs().length === 1);
-    await s.waitFor('a heartbeat after it', () => s.text().includes(': heartbeat'), HEARTBEAT_MS * 10);
+    await s.waitFor('a heartbeat after it', () => s.text().split('event: room')[1]?.includes(': heartbeat') ?? false, HEARTBEAT_MS * 10);
     expect(api.gateway.roomStreams.openCount).toBe(1);
   });
 });

@@ -37,7 +37,11 @@ export function parseRoomId(raw: string): string {
 
 /** A stream whose client reads nothing is cut when this much is waiting for it (it reconnects and resumes). */
 const MAX_BUFFERED_BYTES = 1 << 20;
-const HEARTBEAT_FRAME = ': heartbeat\n\n';
+/**
+ * The server's clock, in epoch ms: sent before the first document of every connection and as
+ * the heartbeat, so a browser whose clock is off still shows deadlines as the server counts them.
+ */
+const clockFrame = (now: number) => `: heartbeat\nevent: clock\ndata: ${now}\n\n`;
 
 /** One SSE frame per room version, serialised once however many streams carry it. */
 export class RoomFrameCache {
@@ -110,7 +114,8 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
   let heartbeat: NodeJS.Timeout | null = null;
 
   function beat() {
-    for (const stream of open) write(stream, HEARTBEAT_FRAME);
+    const frame = clockFrame(Date.now());
+    for (const stream of open) write(stream, frame);
   }
 
   function write(stream: OpenStream, text: string) {
@@ -212,6 +217,7 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
       res.socket?.setNoDelay(true);
 
       const opened: OpenStream = { res, lastVersion: 0 };
+      write(opened, clockFrame(Date.now()));
       // A client that already holds this very version (it reconnected) is not sent it again.
       if (lastEventVersion(req) === current.version) opened.lastVersion = current.version;
       else deliver(opened, current);
