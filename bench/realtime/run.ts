@@ -17,6 +17,8 @@
  *
  * The simulated players run in this process, the server in its own (PGlite in a fresh data
  * directory, or PostgreSQL with DATABASE_URL: the bench then creates and drops its own database).
+ * BENCH_URL measures a server that is already running instead (started with DEV_OUTBOX=1 and
+ * TRUST_PROXY=1 for the sign-ups, and group_battle_max_questions 20).
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -73,6 +75,7 @@ function openStream(url: string, roomId: string, token: string, onDoc: (doc: Roo
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          if (!block.includes('\nevent: room\n')) continue;
           const data = block
             .split('\n')
             .filter((line) => line.startsWith('data:'))
@@ -305,15 +308,17 @@ async function main() {
       await c.end();
     };
   }
-  const server: RunningServer = await startServer({ env, settings: { group_battle_max_questions: '20' } });
+  const external = process.env.BENCH_URL;
+  const server: RunningServer | null = external ? null : await startServer({ env, settings: { group_battle_max_questions: '20' } });
+  const url = external ?? server!.url;
   try {
-    const api = new BenchApi(server.url);
+    const api = new BenchApi(url);
     const started = Date.now();
     const tokens = await signUpPlayers(api, maxRooms * 4, 'battler');
-    console.log(`realtime bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${tokens.length} players signed up in ${((Date.now() - started) / 1000).toFixed(1)} s; ${seconds} s per step`);
+    console.log(`realtime bench: ${external ? external : process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${tokens.length} players signed up in ${((Date.now() - started) / 1000).toFixed(1)} s; ${seconds} s per step`);
     let verdict = true;
     for (const [i, rooms] of steps.entries()) {
-      const app = await appStep(server.url, api, tokens, rooms, 1000 + i);
+      const app = await appStep(url, api, tokens, rooms, 1000 + i);
       const docBytes = Math.round(app.docBytes.reduce((a, b) => a + b, 0) / Math.max(1, app.docBytes.length));
       const floorServer = await startFloor(docBytes);
       const floor = await floorStep(floorServer.url, rooms, 1000 + i).finally(() => floorServer.stop());
@@ -331,7 +336,7 @@ async function main() {
     }
     console.log(`\nverdict: ${verdict ? 'targets met' : 'targets NOT met'}`);
   } finally {
-    await server.stop();
+    await server?.stop();
     await dropDatabase?.();
   }
 }
