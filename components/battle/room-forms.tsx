@@ -22,14 +22,16 @@ export interface RoomFormChoices {
 
 const QUESTION_COUNTS = [5, 10, 15, 20];
 const ENTRY_FEES = [0, 5, 10, 20, 50];
-/** The form's current value first when a page offers other choices. */
-const withCurrent = (list: readonly number[], current: number) => (list.includes(current) ? list : [current, ...list]);
+/** The choices offered, with the form's current value in its place when it is not one of them. */
+const withCurrent = (list: readonly number[], current: number) => (list.includes(current) ? list : [...list, current].sort((a, b) => a - b));
 
 /** Create a room: category, number of questions, entry fee. */
 export function CreateRoomForm({ actorRef, categories, choices = {} }: { actorRef: GroupBattleActorRef; categories: readonly BattleCategory[]; choices?: RoomFormChoices }) {
   const { t } = useTranslation();
   const form = useSelector(actorRef, (s) => s.context.form);
   const error = useSelector(actorRef, (s) => s.context.error);
+  // A friend room plays the random battle's number of questions: the server takes no choice.
+  const choosesQuestions = useSelector(actorRef, (s) => s.context.roomType === 'group');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actorRef.send({ type: 'user.submit' });
@@ -50,13 +52,15 @@ export function CreateRoomForm({ actorRef, categories, choices = {} }: { actorRe
             onChange={(value) => actorRef.send({ type: 'user.category', category: value === '' ? null : value })}
           />
         ) : null}
-        <SelectField
-          id="room-questions"
-          label={t('battle.create.questions')}
-          value={String(form.questions)}
-          options={withCurrent(choices.questionCounts ?? QUESTION_COUNTS, form.questions).map((n) => ({ value: String(n), label: t('battle.create.questions_option', { count: n }) }))}
-          onChange={(value) => actorRef.send({ type: 'user.questions', count: Number(value) })}
-        />
+        {choosesQuestions ? (
+          <SelectField
+            id="room-questions"
+            label={t('battle.create.questions')}
+            value={String(form.questions)}
+            options={withCurrent(choices.questionCounts ?? QUESTION_COUNTS, form.questions).map((n) => ({ value: String(n), label: t('battle.create.questions_option', { count: n }) }))}
+            onChange={(value) => actorRef.send({ type: 'user.questions', count: Number(value) })}
+          />
+        ) : null}
         <SelectField
           id="room-fee"
           label={t('battle.setup.fee')}

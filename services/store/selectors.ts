@@ -40,3 +40,6 @@ export const selectDemoMode = (s: RootState): boolean =>
   (s.settings.systemConfig?.demo_mode ?? s.settings.webSettings?.demo_mode) === '1';
 export const selectDevOutbox = (s: RootState): boolean => s.settings.webSettings?.dev_outbox === true;
 export const selectPendingFriendsCode = (s: RootState) => s.signup.pendingFriendsCode;
+
+/** Random-battle wins in a row (spec §3, temporary data). */
+export const selectWinStreak = (s: RootState): number => s.battle.winStreak;

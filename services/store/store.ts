@@ -10,6 +10,7 @@ import {
   REHYDRATE,
   type Persistor,
 } from 'redux-persist';
+import { battleSlice } from '@/services/store/battle-slice';
 import { languagesSlice } from '@/services/store/languages-slice';
 import { notificationsSlice } from '@/services/store/notifications-slice';
 import { createPersistStorage } from '@/services/store/persist-storage';
@@ -29,6 +30,7 @@ const rootReducer = combineReducers({
   notifications: notificationsSlice.reducer,
   preferences: preferencesSlice.reducer,
   signup: signupSlice.reducer,
+  battle: battleSlice.reducer,
 });
 
 const persistedReducer = persistReducer(
@@ -38,7 +40,7 @@ const persistedReducer = persistReducer(
     storage: createPersistStorage(),
     timeout: PERSIST_TIMEOUT_MS,
     // Settings are fetched fresh on every load (spec §4); notifications come from the server.
-    whitelist: ['user', 'languages', 'preferences', 'signup'],
+    whitelist: ['user', 'languages', 'preferences', 'signup', 'battle'],
   },
   rootReducer,
 );

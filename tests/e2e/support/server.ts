@@ -50,9 +50,10 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
 export async function startServer(options: { settings?: Record<string, string>; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env };
-  for (const [key, value] of Object.entries(options.settings ?? {})) {
-    const res = spawnSync(tsx, ['scripts/settings.ts', 'set', key, value], { cwd: root, env, encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(`settings set ${key} failed: ${res.stderr}${res.stdout}`);
+  if (options.settings && Object.keys(options.settings).length > 0) {
+    // One process for all of them: each run opens (and on first use migrates) the database.
+    const res = spawnSync(tsx, ['tests/e2e/support/apply-settings.ts', JSON.stringify(options.settings)], { cwd: root, env, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`settings ${JSON.stringify(options.settings)} failed: ${res.stderr}${res.stdout}`);
   }
   const port = await freePort();
   let log = '';
