@@ -1,36 +1,76 @@
 /**
  * Play throughput: the built server (PGlite in a fresh data directory, or PostgreSQL with
  * DATABASE_URL), 200 players signed up through the API, then 200 concurrent simulated players
- * playing quiz-zone levels for BENCH_SECONDS: open a level (get_questions_by_level), answer every
- * question with a random option (right by luck), finish_play, repeat. Target (issue 4): 0 errors,
- * p99 ≤ 50 ms per call.
+ * playing quiz-zone levels through the API for 60 s. Target (issue 4): 0 errors, p99 ≤ 50 ms per call.
  *
- *   npm run build && npm run bench:play        (BENCH_SECONDS=60 BENCH_PLAYERS=200 by default)
+ *   npm run build && npm run bench:play                      people playing (the target applies)
+ *   npm run build && npm run bench:play -- --think-ms 0      saturation: the capacity in sessions/s
+ *
+ * A simulated player is a person playing levels: it opens a level (get_questions_by_level), reads
+ * and answers each question (submit_answer) after a think time drawn uniformly from 1–3 s (a fast
+ * human), finishes the level (finish_play) and opens the next one at once. Its answer is a random
+ * option (right by luck); a level it passes unlocks the next one for it. Players start at random
+ * moments over the first 3 s (people do not all press play in the same millisecond); every call
+ * made in the 60 s counts, those of the ramp included, and a call still in flight at the end
+ * counts when it answers. Randomness (starts, places, think times, answers) comes from a seeded
+ * generator per player: a run with the same seed makes the same choices.
+ *
+ * `--think-ms 0` makes every player send its next call the moment the previous one answers (and
+ * start at once): no person plays like that, so no latency target applies; the sessions per
+ * second it reaches is the server's capacity for this workload.
+ *
+ * Options (or the environment variable in brackets):
+ *   --seconds 60        [BENCH_SECONDS]       length of the run
+ *   --players 200       [BENCH_PLAYERS]       simulated players
+ *   --think-ms 2000     [BENCH_THINK_MS]      mean think time before each answer, each drawn
+ *                                             uniformly from half to one and a half of it (1–3 s); 0: none
+ *   --ramp-seconds 3    [BENCH_RAMP_SECONDS]  players start at random moments over this long (default 0 with --think-ms 0)
+ *   --seed 1            [BENCH_SEED]          seed of the players' random choices
  *
  * BENCH_URL plays against a server that is already running instead (e.g. one started under
- * `node --cpu-prof`); it needs DEV_OUTBOX=1 and TRUST_PROXY=1 for the sign-ups.
- *
- * BENCH_DEBUG=1 prints every call slower than 3 s with when it started.
- *
- * By default the players answer at once (every player always has a call in flight: a saturation
- * test). BENCH_THINK_MS=2000 makes each player pause about that long before each answer, and
- * BENCH_RAMP_SECONDS=10 spreads the players' first calls over 10 s (the run still lasts
- * BENCH_SECONDS from the first start).
+ * `node --cpu-prof`, see README.md); it needs DEV_OUTBOX=1 and TRUST_PROXY=1 for the sign-ups.
+ * BENCH_DEBUG=1 prints every call slower than 3 s with when it started; BENCH_DEBUG=50, slower than 50 ms.
  *
  * With DATABASE_URL (a PostgreSQL server) the bench creates its own database there and drops it
- * at the end. The simulated players run in this process, on the same machine as the server.
+ * at the end. The simulated players run in this process, on the same machine as the server: the
+ * load average before and after the run is printed, since other work on the machine shows in the
+ * figures.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 60);
-const playerCount = Number(process.env.BENCH_PLAYERS ?? 200);
-/** A pause before each answer (jittered ±50 %), as a person reading the question; 0: none (saturation). */
-const thinkMs = Number(process.env.BENCH_THINK_MS ?? 0);
-/** Players start at random moments over this many seconds instead of all at once (0: all at once). */
-const rampSeconds = Number(process.env.BENCH_RAMP_SECONDS ?? 0);
+function option(name: string, env: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const raw = i > 0 ? process.argv[i + 1] : process.env[env];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number ≥ 0 (got ${raw})`);
+  return value;
+}
+
+const seconds = option('seconds', 'BENCH_SECONDS', 60);
+const playerCount = option('players', 'BENCH_PLAYERS', 200);
+/** Mean think time before each answer; each is drawn uniformly from 0.5× to 1.5× of it. 0: none (saturation). */
+const thinkMs = option('think-ms', 'BENCH_THINK_MS', 2000);
+const saturation = thinkMs === 0;
+/** Players start at random moments over this many seconds (saturation: all at once, unless given). */
+const rampSeconds = option('ramp-seconds', 'BENCH_RAMP_SECONDS', saturation ? 0 : 3);
+const seed = option('seed', 'BENCH_SEED', 1);
 const TARGET_P99_MS = 50;
+
+/** mulberry32: a small seeded generator, one per player, so that a run can be repeated. */
+function seededRandom(seedValue: number): () => number {
+  let a = seedValue >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 interface Answer {
   status: number;
@@ -138,13 +178,16 @@ interface SessionData {
   questions: { id: number; options: { key: string }[] }[];
 }
 
+/** BENCH_DEBUG: print calls slower than this (1 means 3 s). */
+const slowMs = ((v) => (v === 1 ? 3000 : v))(Number(process.env.BENCH_DEBUG ?? 0) || 0);
+
 let t0 = performance.now();
 async function timed(stats: Stats, call: Call, run: () => Promise<Answer>): Promise<Answer | null> {
   const t = performance.now();
   try {
     const res = await run();
     stats.times[call].push(performance.now() - t);
-    if (process.env.BENCH_DEBUG && performance.now() - t > 3000) console.log(`slow ${call}: ${(performance.now() - t).toFixed(0)} ms, started at ${(t - t0).toFixed(0)} ms, ${res.status} ${res.body.message}`);
+    if (slowMs > 0 && performance.now() - t > slowMs) console.log(`slow ${call}: ${(performance.now() - t).toFixed(0)} ms, started at ${(t - t0).toFixed(0)} ms, ${res.status} ${res.body.message}`);
     if (res.status !== 200) {
       stats.error(call, `${res.status} ${res.body.message}`);
       return null;
@@ -159,12 +202,12 @@ async function timed(stats: Stats, call: Call, run: () => Promise<Answer>): Prom
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Plays until the deadline; a session still going then is left open (its calls so far count). */
-async function playUntil(api: Api, token: string, all: Place[], deadline: number, stats: Stats): Promise<void> {
+async function playUntil(api: Api, token: string, all: Place[], deadline: number, stats: Stats, random: () => number): Promise<void> {
   const unlocked = new Map<string, number>();
   const timeLeft = () => performance.now() < deadline;
-  if (rampSeconds > 0) await pause(Math.random() * rampSeconds * 1000);
+  if (rampSeconds > 0) await pause(random() * rampSeconds * 1000);
   while (timeLeft()) {
-    const place = all[Math.floor(Math.random() * all.length)]!;
+    const place = all[Math.floor(random() * all.length)]!;
     const key = `${place.category}/${place.subcategory ?? ''}`;
     const level = unlocked.get(key) ?? 1;
     const opened = await timed(stats, 'get_questions_by_level', () => api.call('get_questions_by_level', { ...place, level, language_id: 1 }, { token }));
@@ -172,10 +215,11 @@ async function playUntil(api: Api, token: string, all: Place[], deadline: number
     const session = opened.body.data as SessionData;
     let complete = true;
     for (let i = session.current_index; i < session.questions.length; i++) {
-      if (thinkMs > 0) await pause(thinkMs * (0.5 + Math.random()));
+      // Reading the question and choosing: uniformly 0.5–1.5 × the mean think time.
+      if (thinkMs > 0) await pause(thinkMs * (0.5 + random()));
       if (!timeLeft()) return;
       const q = session.questions[i]!;
-      const letter = q.options[Math.floor(Math.random() * q.options.length)]!.key;
+      const letter = q.options[Math.floor(random() * q.options.length)]!.key;
       const answered = await timed(stats, 'submit_answer', () => api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: letter }, { token }));
       if (!answered) {
         complete = false;
@@ -232,14 +276,17 @@ async function main() {
     console.log(`setup: ${tokens.length} players signed up through the API (auth_send_otp, auth_verify_otp, user_signup) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const all = await places(api, tokens[0]!);
     console.log(
-      `playing: ${all.length} free quiz-zone subcategories, ${playerCount} concurrent players, ${seconds} s, ${thinkMs ? `~${thinkMs} ms pause before each answer` : 'no pause between calls (saturation)'}${rampSeconds ? `, starts spread over ${rampSeconds} s` : ''}`,
+      `playing: ${all.length} free quiz-zone subcategories, ${playerCount} concurrent players, ${seconds} s, ${
+        saturation ? 'no think time (saturation: capacity)' : `think time ${thinkMs / 2000}–${(thinkMs * 1.5) / 1000} s before each answer`
+      }${rampSeconds ? `, starts spread over ${rampSeconds} s` : ', all start at once'}, seed ${seed}`,
     );
+    const loadBefore = os.loadavg();
 
     const stats = new Stats();
     t = performance.now();
     t0 = t;
     const deadline = t + seconds * 1000;
-    await Promise.all(tokens.map((token) => playUntil(api, token, all, deadline, stats)));
+    await Promise.all(tokens.map((token, i) => playUntil(api, token, all, deadline, stats, seededRandom(seed * 100_003 + i))));
     const elapsed = seconds;
     const tail = (performance.now() - t) / 1000 - seconds;
 
@@ -258,7 +305,15 @@ async function main() {
     }
     const errors = [...stats.errors.values()].reduce((a, b) => a + b, 0);
     console.log(`errors: ${errors}${errors ? ` (${[...stats.errors].map(([k, v]) => `${k} ×${v}`).join('; ')})` : ''}`);
-    console.log(`target 0 errors and p99 ≤ ${TARGET_P99_MS} ms per call: ${errors === 0 && worst <= TARGET_P99_MS ? 'MET' : 'NOT MET'} (worst p99 ${worst.toFixed(1)} ms)`);
+    const loadAfter = os.loadavg();
+    console.log(
+      `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}); load average (1 min) ${loadBefore[0]!.toFixed(2)} before the run, ${loadAfter[0]!.toFixed(2)} after`,
+    );
+    if (saturation) {
+      console.log(`capacity (no think time): ${(stats.sessions / elapsed).toFixed(1)} sessions/s, ${errors} errors; no latency target applies to a saturation run`);
+    } else {
+      console.log(`target 0 errors and p99 ≤ ${TARGET_P99_MS} ms per call: ${errors === 0 && worst <= TARGET_P99_MS ? 'MET' : 'NOT MET'} (worst p99 ${worst.toFixed(1)} ms)`);
+    }
   } finally {
     await server?.stop();
     await database?.drop();

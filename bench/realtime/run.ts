@@ -178,7 +178,16 @@ async function appStep(url: string, api: BenchApi, tokens: readonly string[], ro
   running = false;
   for (const timer of timers) clearTimeout(timer);
   for (const close of closers) close();
-  await Promise.all(rooms.map(({ room, players }) => Promise.all(players.map((p) => api.call('leave_room', { room_id: room.id }, { token: p.token })))));
+  // Everyone leaves, a few rooms at a time (thousands of calls at once overflow the server's accept queue).
+  let leaving = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (leaving < rooms.length) {
+        const { room, players } = rooms[leaving++]!;
+        await Promise.all(players.map((p) => api.call('leave_room', { room_id: room.id }, { token: p.token })));
+      }
+    }),
+  );
   return samples;
 }
 

@@ -5,7 +5,8 @@ import { seedDatabase } from '@/services/server/content/seed';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
-import { demoPlace, expireOpenQuestion, expectOk, giveCoins, notesOf, rightAnswers, type SessionData } from '@/tests/fixtures/play';
+import { demoPlace, expireOpenQuestion, expectOk, giveCoins, ledgerEntries, notesOf, rightAnswers, type SessionData } from '@/tests/fixtures/play';
+import { closeOpenQuestion, readOpenQuestion } from '@/services/server/play/repository';
 import { questions as questionsTable } from '@/services/server/db/schema';
 
 /**
@@ -208,6 +209,78 @@ describe(`no right answer before it is answered (${testDbKind})`, () => {
     expect(result).toMatchObject({ correct: 1, unanswered: 9 });
     const stats = await d.select().from(userStatistics).where(eq(userStatistics.userId, userId));
     expect(stats.map((s) => [s.answered, s.correct])).toEqual([[1, 1]]);
+  });
+
+  test('an answer decided on a session that changed since it was read is not stored: a lifeline in between keeps its effect', async () => {
+    const d = await db();
+    const { token, userId } = await createPlayerWithSession(d);
+    await giveCoins(d, userId, 50);
+    const session = expectOk(await api.call('get_questions_by_level', { category: 'science', subcategory: 'physics', level: 1, language_id: 1 }, { token })) as SessionData;
+    const q = session.questions[0]!;
+    const right = (await rightAnswers(d, [q.id])).get(q.id)!;
+    // An answer reads the session, then a lifeline changes it before the answer's write.
+    const read = (await readOpenQuestion(d, session.session_id, userId))!;
+    expectOk(await api.call('use_lifeline', { session_id: session.session_id, question_id: q.id, lifeline: 'reset_timer' }, { token }));
+    const stale = await closeOpenQuestion(d, {
+      sessionId: session.session_id,
+      version: read.version,
+      index: read.currentIndex,
+      state: { ...read.state!, answer: right, correct: true, closedAt: new Date().toISOString() },
+      openedAt: new Date(),
+      deadline: null,
+    });
+    expect(stale).toBe(false);
+    const [before] = await d.select().from(playSessions).where(eq(playSessions.id, session.session_id));
+    expect(before!.currentIndex).toBe(0);
+    expect(before!.questions[0]).toMatchObject({ answer: null, lifelines: ['reset_timer'] });
+    // submit_answer reads again and keeps what the lifeline recorded.
+    expect(expectOk(await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: right }, { token }))).toMatchObject({ correct: true, current_index: 1 });
+    const [after] = await d.select().from(playSessions).where(eq(playSessions.id, session.session_id));
+    expect(after!.questions[0]).toMatchObject({ answer: right, correct: true, lifelines: ['reset_timer'] });
+    expect(after!.lifelinesUsed).toEqual(['reset_timer']);
+  });
+
+  test('answers racing each other and a lifeline on one question: one answer counts, the lifeline is charged once and never lost', async () => {
+    const d = await db();
+    const { token, userId } = await createPlayerWithSession(d);
+    await giveCoins(d, userId, 500);
+    for (let round = 0; round < 6; round++) {
+      const session = expectOk(
+        await api.call('get_questions_by_level', { category: 'science', subcategory: round % 2 ? 'biology' : 'physics', level: 1, language_id: 1 }, { token }),
+      ) as SessionData;
+      const q = session.questions[0]!;
+      const right = (await rightAnswers(d, [q.id])).get(q.id)!;
+      const submit = () => api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: right }, { token });
+      const lifeline = () => api.call('use_lifeline', { session_id: session.session_id, question_id: q.id, lifeline: 'reset_timer' }, { token });
+      const [a, b, l] = await Promise.all([submit(), submit(), lifeline()]);
+      expect([a.status, b.status].sort()).toEqual([200, 400]);
+      const [row] = await d.select().from(playSessions).where(eq(playSessions.id, session.session_id));
+      expect(row!.currentIndex).toBe(1);
+      expect(row!.questions[0]).toMatchObject({ id: q.id, answer: right, correct: true });
+      const charged = await ledgerEntries(d, `lifeline:${session.session_id}:reset_timer`);
+      if (l.status === 200) {
+        // Granted before the answer: recorded on the question the answer closed, charged once.
+        // (reset_timer: a lifeline every question type allows.)
+        expect(row!.questions[0]).toMatchObject({ lifelines: ['reset_timer'] });
+        expect(row!.lifelinesUsed).toEqual(['reset_timer']);
+        expect(charged).toHaveLength(1);
+      } else {
+        // Asked after the answer closed the question: refused, nothing charged.
+        expect([l.status, l.body.field]).toEqual([400, 'question_id']);
+        expect(row!.lifelinesUsed).toEqual([]);
+        expect(charged).toHaveLength(0);
+      }
+      expect(expectOk(await api.call('finish_play', { session_id: session.session_id }, { token }))).toMatchObject({ correct: 1 });
+    }
+  });
+
+  test('an answer to a session settled meanwhile is refused as finished', async () => {
+    const d = await db();
+    const { token } = await createPlayerWithSession(d);
+    const session = expectOk(await api.call('get_questions_by_level', { category: 'science', subcategory: 'physics', level: 1, language_id: 1 }, { token })) as SessionData;
+    expectOk(await api.call('finish_play', { session_id: session.session_id }, { token }));
+    const res = await api.call('submit_answer', { session_id: session.session_id, question_id: session.questions[0]!.id, answer: 'a' }, { token });
+    expect([res.status, res.body.message, res.body.field]).toEqual([409, 'play_finished', 'session_id']);
   });
 
   test('an answer that is not one of the question\'s options is refused naming the field', async () => {

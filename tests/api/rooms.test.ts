@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
-import { roomMembers } from '@/services/server/db/schema';
+import { roomMembers, rooms } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
 import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
 import {
@@ -125,6 +125,23 @@ describe(`room lobby (${testDbKind})`, () => {
     expect(gone.status).toBe('deleted');
     // Members still read the deleted room's last document.
     expect((await roomCall(h, third, 'get_room', { room_id: room.id })).status).toBe('deleted');
+  });
+
+  test('the stored document is the text the answer carries; a row left in jsonb layout by migration 0005 gets no version for an unchanged command', async () => {
+    const owner = await newPlayer(h);
+    const guest = await newPlayer(h);
+    const room = await create(owner);
+    const res = await h.api.call('join_room', { room_code: room.code! }, { token: guest.token });
+    const [stored] = await h.db.select({ text: sql<string>`doc` }).from(rooms).where(eq(rooms.id, room.id));
+    expect(JSON.stringify((res.body.data as { room: RoomDocument }).room)).toBe(stored!.text);
+    // As a row converted from jsonb reads: the same document, printed with spaces.
+    await h.db.execute(sql`update rooms set doc = doc::jsonb::text where id = ${room.id}`);
+    const again = await roomCall(h, guest, 'join_room', { room_code: room.code! });
+    expect(again.version).toBe(2);
+    const ready = await roomCall(h, guest, 'set_room_ready', { room_id: room.id, ready: 1 });
+    expect(ready.version).toBe(3);
+    const [rewritten] = await h.db.select({ text: sql<string>`doc` }).from(rooms).where(eq(rooms.id, room.id));
+    expect(rewritten!.text).toBe(JSON.stringify(ready));
   });
 
   test('a room is only visible to its members: anyone else gets 102, as for an unknown id', async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '@/services/server/db/client';
-import { sessions, users } from '@/services/server/db/schema';
+import { sessions } from '@/services/server/db/schema';
+import { preparedStatement, runPrepared } from '@/services/server/play/prepared';
 
 /** The player behind a valid api_token. */
 export interface AuthUser {
@@ -23,23 +24,26 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Every authenticated call looks its token up, so the statement is prepared once per connection
+ * (services/server/play/prepared.ts): a join planned anew each time costs several times its run.
+ * Not cached in memory: a logout or a deactivation takes effect on the very next call, in every process.
+ */
+const sessionUserStatement = preparedStatement<{ id: number; firebase_id: string; name: string; is_admin: boolean; status: boolean }>(
+  'session_user',
+  `select u.id, u.firebase_id, u.name, u.is_admin, u.status
+     from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1::text and s.revoked_at is null and s.expires_at > $2::timestamptz and u.deleted_at is null
+    limit 1`,
+);
+
 /** Looks a token up; null when it is unknown, revoked, expired or its account was deleted. */
 export async function findSessionUser(db: Db, token: string, now: Date = new Date()): Promise<AuthUser | null> {
   const tokenHash = hashToken(token);
-  const rows = await db
-    .select({
-      id: users.id,
-      firebaseId: users.firebaseId,
-      name: users.name,
-      isAdmin: users.isAdmin,
-      active: users.status,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...row, sessionId: tokenHash } : null;
+  const [row] = await runPrepared(db, sessionUserStatement, [tokenHash, now]);
+  return row
+    ? { id: Number(row.id), firebaseId: row.firebase_id, name: row.name, isAdmin: row.is_admin, active: row.status, sessionId: tokenHash }
+    : null;
 }
 
 /** Starts a session: an opaque 32-byte random token, of which only the hash is stored. */

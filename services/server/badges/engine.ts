@@ -12,6 +12,7 @@ import {
 } from '@/services/domain/badges';
 import type { SettingsMap } from '@/services/domain/settings';
 import type { Tx } from '@/services/server/db/client';
+import type { InTransaction } from '@/services/server/play/prepared';
 import { facts, readHeldAndFacts, unlockBadges } from '@/services/server/badges/repository';
 import { insertNotification } from '@/services/server/notifications/repository';
 
@@ -112,7 +113,7 @@ function dateLiteral(day: string): SQL {
  * badges the player already holds are not read.
  */
 export async function buildSnapshot(
-  tx: Tx,
+  tx: Tx | InTransaction,
   userId: number,
   trigger: BadgeTrigger,
   settings: SettingsMap,
@@ -143,8 +144,9 @@ export function badgeName(key: BadgeKey): string {
  * Awards what the player earned with this trigger, in the caller's transaction, and notifies the
  * player of each new badge. Answers the newly unlocked badges in catalogue order.
  */
-export async function awardBadges(tx: Tx, userId: number, settings: SettingsMap, trigger: BadgeTrigger): Promise<BadgeKey[]> {
-  const { held, snapshot } = await buildSnapshot(tx, userId, trigger, settings);
+export async function awardBadges(on: Tx | InTransaction, userId: number, settings: SettingsMap, trigger: BadgeTrigger): Promise<BadgeKey[]> {
+  const { held, snapshot } = await buildSnapshot(on, userId, trigger, settings);
+  const tx = 'tx' in on ? on.tx : on;
   if (held.size === BADGES.length) return [];
   const earned = evaluateBadges(snapshot, settings, held);
   const unlocked = await unlockBadges(tx, userId, earned);

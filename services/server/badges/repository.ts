@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BadgeKey } from '@/services/domain/badges';
 import type { Db, Tx } from '@/services/server/db/client';
+import { runPreparedQuery, type InTransaction } from '@/services/server/play/prepared';
 
 /**
  * SQL of the badge engine: the badges a player holds (`user_badges`; status 'locked' |
@@ -135,7 +136,7 @@ export async function readFacts(db: Conn, columns: readonly SQL[]): Promise<numb
  * the player still lacks one of the badges that need it: once they are all held it is null.
  */
 export async function readHeldAndFacts(
-  tx: Conn,
+  on: Tx | InTransaction,
   userId: number,
   wanted: readonly { badges: readonly string[]; query: SQL }[],
 ): Promise<{ held: string[]; values: (number | null)[] }> {
@@ -146,12 +147,14 @@ export async function readHeldAndFacts(
         sql`, `,
       )})) < ${w.badges.length} then ${w.query} end as ${sql.identifier(`f${i}`)}`,
   );
-  const row =
-    rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+  // Prepared (one statement per set of wanted facts): planning these subqueries costs more than running them.
+  const [row = {}] = await runPreparedQuery<Record<string, unknown>>(
+    on,
+    'badge_held_and_facts',
+    sql`
         with held as (select badge from user_badges where user_id = ${userId} and status <> 'locked')
-        select (select coalesce(json_agg(badge), '[]'::json) from held) as held${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``}`),
-    )[0] ?? {};
+        select (select coalesce(json_agg(badge), '[]'::json) from held) as held${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``}`,
+  );
   const held = typeof row.held === 'string' ? (JSON.parse(row.held) as string[]) : ((row.held as string[] | null) ?? []);
   return { held, values: wanted.map((_w, i) => (row[`f${i}`] === null || row[`f${i}`] === undefined ? null : Number(row[`f${i}`]))) };
 }

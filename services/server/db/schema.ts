@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -871,6 +872,20 @@ export interface RoomSecret {
   rules: Record<string, string>;
 }
 
+/**
+ * A JSON value stored as the text `JSON.stringify` makes of it (rooms.doc, rooms.secret). Not jsonb:
+ * every answer reads and writes the room's document, and jsonb would parse it on the way in and
+ * print it on the way out, while the server only ever needs it whole. The stored text is exactly
+ * what the room stream sends, so the room service serialises a version once (to compare, store,
+ * stream and answer) — see services/server/rooms/doc-json.ts.
+ */
+const jsonText = <T>(name: string) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => JSON.parse(value) as T,
+  })(name);
+
 export const rooms = pgTable(
   'rooms',
   {
@@ -897,11 +912,12 @@ export const rooms = pgTable(
     searchDeadlineAt: timestamp('search_deadline_at', { withTimezone: true }),
     /** The earliest pending timed event (a deadline, the bot's answer, the next question, a grace period's end…); null when none. */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    /** The public RoomDocument. */
-    doc: jsonb('doc').$type<RoomDocument>().notNull(),
+    /** The public RoomDocument, as JSON text (the room stream's very data). */
+    doc: jsonText<RoomDocument>('doc').notNull(),
     /** Every question of a started room with its right letter, picked at start; they open one at a time. */
     questions: jsonb('questions').$type<RoomSecretQuestion[] | null>(),
-    secret: jsonb('secret').$type<RoomSecret | null>(),
+    /** The RoomSecret, as JSON text; null until the room starts. */
+    secret: jsonText<RoomSecret>('secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { QUICK_MESSAGES } from '@/services/domain/rooms';
+import { QUICK_MESSAGES, type RoomDocument } from '@/services/domain/rooms';
 import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, requiredId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import { docJson } from '@/services/server/rooms/doc-json';
 import { getBattleStatistics, verifyBattleResult } from '@/services/server/rooms/statistics';
 
 /** Battle rooms (docs/rooms.md): matching, lobbies, the game, quick messages, battle statistics. */
@@ -30,7 +31,8 @@ const optionalCoins = z.preprocess(
   z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000').optional(),
 );
 
-const room = (doc: unknown) => ({ data: { room: doc } });
+/** `{ room }`, with the document as the text the room service stored it as (serialised once per version). */
+const room = (doc: RoomDocument) => ({ dataJson: `{"room":${docJson(doc)}}` });
 
 export const roomEndpoints: EndpointDef[] = [
   endpoint({

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { ApiError } from '@/services/server/gateway/api-error';
+import { docJson } from '@/services/server/rooms/doc-json';
 import type { RoomFeedSource, RoomStore } from '@/services/server/rooms/store/port';
 
 /**
@@ -57,7 +58,8 @@ export class RoomFrameCache {
     if (hit !== undefined) return hit;
     this.serialisations += 1;
     // JSON.stringify escapes line breaks inside strings, so the data is one line as SSE needs.
-    const frame = `id: ${doc.version}\nevent: room\ndata: ${JSON.stringify(doc)}\n\n`;
+    // docJson: the text the room service stored this version as, when it made it here.
+    const frame = `id: ${doc.version}\nevent: room\ndata: ${docJson(doc)}\n\n`;
     this.frames.set(key, frame);
     // Map keeps insertion order: the first key is the oldest version seen.
     if (this.frames.size > this.capacity) this.frames.delete(this.frames.keys().next().value!);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/services/server/db/client';
+import { preparedStatement, runPrepared, type InTransaction } from '@/services/server/play/prepared';
 
 /**
  * SQL of the leaderboards: three boards (daily, monthly, all-time) of (period, player, score,
@@ -152,29 +153,44 @@ export async function readAllTimeScore(db: Conn, userId: number): Promise<number
 // ---------------------------------------------------------------------------------------------
 // Writes (the counts follow by trigger)
 
+// One statement for the three boards: one round trip while the counts are locked, not four. The
+// main query reads the boards' inserts in the order daily, monthly, all-time, which is the order
+// they run in; `player` is read (share-locked) before them. $1 player, $2 score, $3 day, $4 month.
+const ADD_SCORE = preparedStatement<{ boards: number }>(
+  'leaderboard_add_score',
+  `with player as (select status and deleted_at is null as visible from users where id = $1::int for share),
+   daily as (
+     insert into leaderboard_daily as l (period, user_id, score, reached_at, visible)
+     select $3::date, $1::int, $2::int, now(), visible from player
+     on conflict (period, user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at
+     returning 1
+   ), monthly as (
+     insert into leaderboard_monthly as l (period, user_id, score, reached_at, visible)
+     select $4::date, $1::int, $2::int, now(), visible from player
+     on conflict (period, user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at
+     returning 1
+   ), all_time as (
+     insert into leaderboard_all_time as l (user_id, score, reached_at, visible)
+     select $1::int, $2::int, now(), visible from player
+     on conflict (user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at
+     returning 1
+   )
+   select ((select count(*) from daily) + (select count(*) from monthly) + (select count(*) from all_time))::int as boards`,
+);
+
 /**
  * Adds a settled play's score to the day's, the month's and the all-time boards; the reach time
  * moves to now. The player's row is share-locked first, so a concurrent deactivation is ordered
  * with this: a new row is inserted hidden or visible as the player is. Boards are written in one
  * order (daily, monthly, all-time) by every writer. Call it last in the settling transaction: the
  * counts of popular scores are rows many settlements share, locked until commit.
+ *
+ * `on`: the settling transaction, with its root handle when the caller has it (the statement is
+ * then prepared once).
  */
-export async function addScore(tx: Tx, input: { userId: number; score: number; day: string; month: string }): Promise<void> {
+export async function addScore(on: Tx | InTransaction, input: { userId: number; score: number; day: string; month: string }): Promise<void> {
   if (input.score === 0) return;
-  const [player] = rowsOf<{ visible: boolean }>(
-    await tx.execute(sql`select status and deleted_at is null as visible from users where id = ${input.userId} for share`),
-  );
-  if (!player) return;
-  const visible = Boolean(player.visible);
-  await tx.execute(sql`
-    insert into leaderboard_daily as l (period, user_id, score, reached_at, visible) values (${input.day}::date, ${input.userId}, ${input.score}, now(), ${visible})
-    on conflict (period, user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at`);
-  await tx.execute(sql`
-    insert into leaderboard_monthly as l (period, user_id, score, reached_at, visible) values (${input.month}::date, ${input.userId}, ${input.score}, now(), ${visible})
-    on conflict (period, user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at`);
-  await tx.execute(sql`
-    insert into leaderboard_all_time as l (user_id, score, reached_at, visible) values (${input.userId}, ${input.score}, now(), ${visible})
-    on conflict (user_id) do update set score = l.score + excluded.score, reached_at = excluded.reached_at`);
+  await runPrepared(on, ADD_SCORE, [input.userId, input.score, input.day, input.month]);
 }
 
 /** Takes a deleted player off every board: their scores go with their personal data. */

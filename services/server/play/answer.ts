@@ -1,16 +1,28 @@
 import { audiencePoll, canUse, lifelinesEnabled, pickFiftyFifty, type Lifeline } from '@/services/domain/lifelines';
 import type { LifelineData, PlayMode, QuestionType, SubmitAnswerResult } from '@/services/domain/play-session';
-import type { Db, Tx } from '@/services/server/db/client';
+import type { Db } from '@/services/server/db/client';
 import type { PlayQuestionState } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { loadQuestions, lockSession, readCoins, updateSession, type SessionPatch, type SessionRow } from '@/services/server/play/repository';
+import {
+  closeOpenQuestion,
+  loadQuestions,
+  lockSession,
+  readCoins,
+  readOpenQuestion,
+  updateSession,
+  type SessionPatch,
+  type SessionRow,
+} from '@/services/server/play/repository';
+import type { InTransaction } from '@/services/server/play/prepared';
 import { GRACE_MS, openDeadline, secureRandom, timeLeftMs } from '@/services/server/play/views';
 
 /**
- * Answers and lifelines. Each is decided in a transaction that locks the session row, so two
- * requests on one session are applied one after the other: a double submit counts once, a
- * lifeline requested twice is granted (and charged) once.
+ * Answers and lifelines. Two requests on one session are applied one after the other: a double
+ * submit counts once, a lifeline requested twice is granted (and charged) once. A lifeline is
+ * decided in a transaction that locks the session row (it may charge coins with it); an answer,
+ * the most frequent call of all, is one guarded write on the version of the row it read
+ * (`submitAnswer`), which a lifeline or another answer in between makes it read again.
  */
 
 const LIFELINE_TITLES: Record<Lifeline, string> = {
@@ -27,8 +39,8 @@ interface Open {
 }
 
 /** The locked session and its open question, which must be the one the request names. */
-async function lockOpenQuestion(tx: Tx, userId: number, sessionId: string, questionId: number): Promise<Open> {
-  const row = await lockSession(tx, sessionId, userId);
+async function lockOpenQuestion(on: InTransaction, userId: number, sessionId: string, questionId: number): Promise<Open> {
+  const row = await lockSession(on, sessionId, userId);
   if (!row) throw new ApiError('102', { field: 'session_id', detail: 'no such play session of this player' });
   if (row.status !== 'open') throw new ApiError('play_finished', { field: 'session_id' });
   const states = row.questions.map((s) => ({ ...s }));
@@ -50,14 +62,23 @@ function advance(row: SessionRow, states: PlayQuestionState[], now: Date): Sessi
   };
 }
 
-function isLate(row: SessionRow, now: Date): boolean {
+function isLate(row: Pick<SessionRow, 'currentDeadline' | 'totalDeadline'>, now: Date): boolean {
   const deadline = openDeadline(row);
   return deadline !== null && now.getTime() > deadline.getTime();
 }
 
+/** Reads of a session that kept changing under one answer before it gives up (each retry means another call changed it). */
+const MAX_ANSWER_ATTEMPTS = 20;
+
 /**
  * submit_answer. A letter after the deadline closes the question as unanswered, opens the next and
  * is then refused with `answer_too_late`; an empty answer is the player's time-out and succeeds.
+ *
+ * Two statements and no transaction: the session with its open question's right answer is read,
+ * the answer decided here, and the write applies only if the session is still the version read
+ * (`closeOpenQuestion`). When another call changed the session in between (a double submit, a
+ * lifeline, finish_play), the answer is decided again on what that call left: a double submit
+ * then finds the question closed (103), as it would have behind a row lock.
  */
 export async function submitAnswer(
   db: Db,
@@ -66,38 +87,44 @@ export async function submitAnswer(
   now: Date = new Date(),
 ): Promise<SubmitAnswerResult> {
   const letter = input.answer.trim().toLowerCase();
-  const outcome = await db.transaction(async (tx) => {
-    const { row, states, state } = await lockOpenQuestion(tx, userId, input.sessionId, input.questionId);
+  for (let attempt = 1; ; attempt++) {
+    const row = await readOpenQuestion(db, input.sessionId, userId);
+    if (!row) throw new ApiError('102', { field: 'session_id', detail: 'no such play session of this player' });
+    if (row.status !== 'open') throw new ApiError('play_finished', { field: 'session_id' });
+    const state = row.state;
+    if (!state) throw new ApiError('103', { field: 'question_id', detail: 'every question is closed: call finish_play' });
+    if (state.id !== input.questionId) throw new ApiError('103', { field: 'question_id', detail: `the open question is ${state.id}` });
     if (letter !== '' && !state.order.includes(letter)) {
       throw new ApiError('103', { field: 'answer', detail: `answer: must be one of ${state.order.join(', ')} or empty` });
     }
-    const question = (await loadQuestions(tx, [state.id])).get(state.id);
-    if (!question) throw new Error(`question ${state.id} of session ${row.id} is gone`);
+    if (row.rightAnswer === null) throw new Error(`question ${state.id} of session ${input.sessionId} is gone`);
+
     const late = isLate(row, now);
-    const closedAt = now.toISOString();
     const given = late || letter === '' ? null : letter;
-    states[row.currentIndex] = { ...state, answer: given, correct: given !== null && given === question.answer, closedAt, timedOut: given === null };
-    const patch = advance(row, states, now);
-    await updateSession(tx, row.id, patch);
-    const after = { ...row, ...patch };
-    return {
-      tooLate: late && letter !== '',
-      data: {
-        correct: states[row.currentIndex]!.correct === true,
-        correct_answer: question.answer,
-        timed_out: given === null,
-        current_index: patch.currentIndex,
-        time_left_ms: timeLeftMs(after, now),
-        finished: patch.currentIndex >= states.length,
-      } satisfies SubmitAnswerResult,
+    const closed: PlayQuestionState = { ...state, answer: given, correct: given !== null && given === row.rightAnswer, closedAt: now.toISOString(), timedOut: given === null };
+    const next = row.currentIndex + 1;
+    const deadline = row.timePerQuestion !== null && next < row.total ? new Date(now.getTime() + row.timePerQuestion * 1000 + GRACE_MS) : null;
+    const applied = await closeOpenQuestion(db, { sessionId: input.sessionId, version: row.version, index: row.currentIndex, state: closed, openedAt: now, deadline });
+    if (!applied) {
+      if (attempt < MAX_ANSWER_ATTEMPTS) continue;
+      throw new Error(`session ${input.sessionId} changed under ${MAX_ANSWER_ATTEMPTS} attempts to answer it`);
+    }
+
+    const data: SubmitAnswerResult = {
+      correct: closed.correct === true,
+      correct_answer: row.rightAnswer,
+      timed_out: given === null,
+      current_index: next,
+      time_left_ms: timeLeftMs({ currentDeadline: deadline, totalDeadline: row.totalDeadline, status: 'open' }, now),
+      finished: next >= row.total,
     };
-  });
-  if (outcome.tooLate) {
-    // Committed above: the question is closed as unanswered and the next is open.
-    const { current_index, time_left_ms, finished } = outcome.data;
-    throw new ApiError('answer_too_late', { field: 'answer', detail: 'the deadline of this question had passed', extra: { current_index, time_left_ms, finished } });
+    if (late && letter !== '') {
+      // Stored above: the question is closed as unanswered and the next is open.
+      const { current_index, time_left_ms, finished } = data;
+      throw new ApiError('answer_too_late', { field: 'answer', detail: 'the deadline of this question had passed', extra: { current_index, time_left_ms, finished } });
+    }
+    return data;
   }
-  return outcome.data;
 }
 
 /** use_lifeline: granted or refused on the open question; charged through the ledger when granted. */
@@ -108,7 +135,7 @@ export async function applyLifeline(
   now: Date = new Date(),
 ): Promise<LifelineData> {
   return db.transaction(async (tx) => {
-    const { row, states, state } = await lockOpenQuestion(tx, userId, input.sessionId, input.questionId);
+    const { row, states, state } = await lockOpenQuestion({ db, tx }, userId, input.sessionId, input.questionId);
     const question = (await loadQuestions(tx, [state.id])).get(state.id);
     if (!question) throw new Error(`question ${state.id} of session ${row.id} is gone`);
     const lifeline = input.lifeline;

@@ -8,13 +8,16 @@ import {
   insertDailyPlay,
   insertDailyQuiz,
   listBookmarkIds,
+  loadServable,
   pickQuestionIds,
+  pickQuestions,
   readDailyPlay,
   readDailyQuiz,
-  servableIds,
+  readQuizZoneStart,
 } from '@/services/server/play/repository';
 import { shuffled } from '@/services/server/play/views';
-import { assertLevelOpen, assertPlaceUnlocked, resolvePlace } from '@/services/server/quiz-zone/service';
+import { CATEGORY_TYPES } from '@/services/server/db/schema';
+import { assertPlaceUnlocked, resolvePlace } from '@/services/server/quiz-zone/service';
 
 /** The question-serving calls of the solo modes of issue 4, each opening (or resuming) a play session. */
 
@@ -25,7 +28,12 @@ function requireMode(settings: SettingsMap, key: string): void {
 /** Most bookmarked questions one bookmark play serves. */
 export const BOOKMARK_PLAY_MAX = 50;
 
-/** Quiz zone: the questions of one level of a category or subcategory; locked levels and premium places refused. */
+/**
+ * Quiz zone: the questions of one level of a category or subcategory; locked levels and premium
+ * places refused. Everything it checks (the place, its premium locks, the level progress) is read
+ * in one statement with the player's open session of the level and coins; the refusals come in the
+ * order of `resolvePlace`, `assertPlaceUnlocked`, `assertLevelOpen`.
+ */
 export async function openQuizZone(
   db: Db,
   settings: SettingsMap,
@@ -33,23 +41,30 @@ export async function openQuizZone(
   input: { category: string; subcategory?: string | undefined; level: number; languageId: number },
 ): Promise<SessionData> {
   requireMode(settings, 'quiz_zone_mode');
-  const place = await resolvePlace(db, input);
-  await assertPlaceUnlocked(db, userId, place);
-  await assertLevelOpen(db, userId, place, input.level);
-  const categoryId = place.category.id;
-  const subcategoryId = place.subcategory?.id ?? null;
+  const start = await readQuizZoneStart(db, { ...input, userId, type: CATEGORY_TYPES.quiz_zone });
+  if (!start) throw new ApiError('102', { field: 'category', detail: `no category ${input.category}` });
+  const { category, subcategory } = start;
+  if (input.subcategory && !subcategory) throw new ApiError('102', { field: 'subcategory', detail: `no subcategory ${input.subcategory} in ${category.slug}` });
+  if (start.categoryLocked) throw new ApiError('premium_locked', { field: 'category', detail: `${category.slug} is premium and not unlocked` });
+  if (subcategory && start.subcategoryLocked) throw new ApiError('premium_locked', { field: 'subcategory', detail: `${subcategory.slug} is premium and not unlocked` });
+  if (input.level > 1 && input.level > start.highestPassed + 1) {
+    throw new ApiError('level_locked', { field: 'level', detail: `level ${input.level} needs level ${input.level - 1} passed (passed: ${start.highestPassed})` });
+  }
+  const categoryId = category.id;
+  const subcategoryId = subcategory?.id ?? null;
   return openSession(db, settings, userId, {
     mode: 'quiz_zone',
     contextKey: `quiz_zone:${categoryId}:${subcategoryId ?? 0}:${input.level}`,
     categoryId,
     subcategoryId,
     level: input.level,
-    languageId: place.category.languageId,
+    languageId: category.languageId,
     timePerQuestion: intSetting(settings, 'quiz_zone_duration'),
     settleStale: true,
-    pick: (tx) =>
-      pickQuestionIds(
-        tx,
+    known: { openSessionId: start.openSessionId, coins: start.coins },
+    pick: (conn) =>
+      pickQuestions(
+        conn,
         { categoryId, subcategoryId, level: input.level, withOptionE: flagSetting(settings, 'option_e_mode') },
         intSetting(settings, 'quiz_zone_total_level_question'),
         flagSetting(settings, 'question_shuffle_mode'),
@@ -97,8 +112,7 @@ export async function openDailyQuiz(
           await insertDailyQuiz(tx, languageId, day, drawn);
           ids = (await readDailyQuiz(tx, languageId, day)) ?? drawn;
         }
-        const ok = await servableIds(tx, ids, withOptionE);
-        return ids.filter((id) => ok.has(id));
+        return loadServable(tx, ids, withOptionE);
       },
       async afterInsert(tx, row) {
         const recorded = await insertDailyPlay(tx, { userId, day, languageId, sessionId: row.id });
@@ -118,9 +132,9 @@ export async function openTrueFalse(db: Db, settings: SettingsMap, userId: numbe
     languageId: input.languageId,
     timePerQuestion: intSetting(settings, 'true_false_duration'),
     settleStale: true,
-    pick: (tx) =>
-      pickQuestionIds(
-        tx,
+    pick: (conn) =>
+      pickQuestions(
+        conn,
         { languageId: input.languageId, questionType: 'boolean', withOptionE: false, access: { userId } },
         intSetting(settings, 'true_false_total_question'),
         true,
@@ -152,7 +166,7 @@ export async function openSelfChallenge(
     languageId: place.category.languageId,
     totalTime: input.minutes * 60,
     settleStale: true,
-    pick: (tx) => pickQuestionIds(tx, { categoryId, subcategoryId, withOptionE: flagSetting(settings, 'option_e_mode') }, input.limit, true),
+    pick: (conn) => pickQuestions(conn, { categoryId, subcategoryId, withOptionE: flagSetting(settings, 'option_e_mode') }, input.limit, true),
   });
 }
 
@@ -164,10 +178,9 @@ export async function openBookmarkPlay(db: Db, settings: SettingsMap, userId: nu
     contextKey: `bookmark:${input.type}`,
     timePerQuestion: intSetting(settings, 'quiz_zone_duration'),
     settleStale: true,
-    async pick(tx) {
-      const ids = (await listBookmarkIds(tx, userId, input.type, BOOKMARK_PLAY_MAX)).map((b) => b.questionId);
-      const ok = await servableIds(tx, ids, flagSetting(settings, 'option_e_mode'), { userId });
-      const playable = ids.filter((id) => ok.has(id));
+    async pick(conn) {
+      const ids = (await listBookmarkIds(conn, userId, input.type, BOOKMARK_PLAY_MAX)).map((b) => b.questionId);
+      const playable = await loadServable(conn, ids, flagSetting(settings, 'option_e_mode'), { userId });
       return flagSetting(settings, 'question_shuffle_mode') ? shuffled(playable) : playable;
     },
   });

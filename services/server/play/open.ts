@@ -11,8 +11,11 @@ import {
   loadQuestions,
   lockSession,
   readCoins,
+  readOpenSessionId,
+  type QuestionRow,
   type SessionRow,
 } from '@/services/server/play/repository';
+import type { InTransaction } from '@/services/server/play/prepared';
 import { settleLocked } from '@/services/server/play/settle';
 import { GRACE_MS, newQuestionState, openDeadline, sessionView, type CurrentEffects } from '@/services/server/play/views';
 
@@ -52,12 +55,14 @@ export interface OpenSpec {
   /** Seconds per question, or for the whole session (`totalTime`); exactly one of them. */
   readonly timePerQuestion?: number;
   readonly totalTime?: number;
-  /** Picks the question ids, in play order. None: 102 "no questions found". */
-  pick(tx: Tx): Promise<number[]>;
+  /** Picks the questions (whole rows), in play order. None: 102 "no questions found". */
+  pick(conn: Db | Tx): Promise<QuestionRow[]>;
   /** Runs in the opening transaction right after the session was stored (e.g. record the daily play). */
   afterInsert?(tx: Tx, row: SessionRow): Promise<void>;
   /** Whether an open session may be settled as abandoned when it is stale (not the daily quiz: one play a day). */
   readonly settleStale?: boolean;
+  /** What the caller already read in its own checks (quiz zone): spares opening that statement. */
+  readonly known?: { readonly openSessionId: string | null; readonly coins: number };
 }
 
 export function newSessionId(): string {
@@ -74,55 +79,80 @@ function isStale(row: SessionRow, now: Date): boolean {
   return deadline !== null && now.getTime() - deadline.getTime() > STALE_AFTER_MS;
 }
 
+/**
+ * Opens a session, or answers the open one for the same thing.
+ *
+ * The usual case, nothing open for it, costs two statements and no transaction: the pick (whole
+ * question rows) and the insert, whose unique key (one open session per player and context)
+ * decides a race with a concurrent open. Resuming, settling a stale session, a lost race and
+ * modes with work to do in the opening transaction (`afterInsert`) take the transaction.
+ */
 export async function openSession(db: Db, settings: SettingsMap, userId: number, spec: OpenSpec, now: Date = new Date()): Promise<SessionData> {
+  if (!spec.afterInsert) {
+    const known = spec.known ?? (await readOpenSessionId(db, userId, spec.contextKey));
+    if (known.openSessionId === null) {
+      const opened = await insertNew(db, settings, userId, spec, now);
+      if (opened) return sessionView(opened.row, opened.byId, known.coins, now);
+    }
+  }
   return db.transaction(async (tx) => {
     const open = await findOpenSession(tx, userId, spec.contextKey);
     if (open) {
       if (!(spec.settleStale && isStale(open, now))) return view(tx, open, now);
-      const locked = await lockSession(tx, open.id, userId);
-      if (locked?.status === 'open') await settleLocked(tx, locked, settings, now);
+      const locked = await lockSession({ db, tx }, open.id, userId);
+      if (locked?.status === 'open') await settleLocked({ db, tx }, locked, settings, now);
     }
 
-    const ids = await spec.pick(tx);
-    if (ids.length === 0) throw new ApiError('102', { detail: 'no questions found' });
-    const byId = await loadQuestions(tx, ids);
-    const withOptionE = flagSetting(settings, 'option_e_mode');
-    const shuffle = flagSetting(settings, 'option_shuffle_mode');
-    const states = ids.filter((id) => byId.has(id)).map((id) => newQuestionState(byId.get(id)!, { withOptionE, shuffle }));
-    if (states.length === 0) throw new ApiError('102', { detail: 'no questions found' });
-
-    const perQuestion = spec.totalTime === undefined;
-    const seconds = perQuestion ? spec.timePerQuestion! : spec.totalTime!;
-    const deadline = new Date(now.getTime() + seconds * 1000 + GRACE_MS);
-    const row = await insertSession(tx, {
-      id: newSessionId(),
-      userId,
-      mode: spec.mode,
-      contextKey: spec.contextKey,
-      categoryId: spec.categoryId ?? null,
-      subcategoryId: spec.subcategoryId ?? null,
-      level: spec.level ?? null,
-      languageId: spec.languageId || null,
-      day: spec.day ?? null,
-      questions: states,
-      currentIndex: 0,
-      currentOpenedAt: now,
-      currentDeadline: perQuestion ? deadline : null,
-      timePerQuestion: perQuestion ? seconds : null,
-      totalTime: perQuestion ? null : seconds,
-      totalDeadline: perQuestion ? null : deadline,
-      lifelinesUsed: [],
-      rules: rulesFor(spec.mode, settings),
-      status: 'open',
-      createdAt: now,
-    });
-    if (!row) {
+    const opened = await insertNew({ db, tx }, settings, userId, spec, now);
+    if (!opened) {
       // A concurrent call opened the same thing first: answer its session.
       const winner = await findOpenSession(tx, userId, spec.contextKey);
       if (!winner) throw new Error('an open session vanished while opening another for the same context');
       return view(tx, winner, now);
     }
-    await spec.afterInsert?.(tx, row);
-    return sessionView(row, byId, await readCoins(tx, userId), now);
+    await spec.afterInsert?.(tx, opened.row);
+    return sessionView(opened.row, opened.byId, await readCoins(tx, userId), now);
   });
+}
+
+/** Picks the questions and stores a new session of them; null when one is open for the same context already. */
+async function insertNew(
+  on: Db | InTransaction,
+  settings: SettingsMap,
+  userId: number,
+  spec: OpenSpec,
+  now: Date,
+): Promise<{ row: SessionRow; byId: Map<number, QuestionRow> } | null> {
+  const picked = await spec.pick('tx' in on ? on.tx : on);
+  if (picked.length === 0) throw new ApiError('102', { detail: 'no questions found' });
+  const withOptionE = flagSetting(settings, 'option_e_mode');
+  const shuffle = flagSetting(settings, 'option_shuffle_mode');
+  const states = picked.map((q) => newQuestionState(q, { withOptionE, shuffle }));
+
+  const perQuestion = spec.totalTime === undefined;
+  const seconds = perQuestion ? spec.timePerQuestion! : spec.totalTime!;
+  const deadline = new Date(now.getTime() + seconds * 1000 + GRACE_MS);
+  const row = await insertSession(on, {
+    id: newSessionId(),
+    userId,
+    mode: spec.mode,
+    contextKey: spec.contextKey,
+    categoryId: spec.categoryId ?? null,
+    subcategoryId: spec.subcategoryId ?? null,
+    level: spec.level ?? null,
+    languageId: spec.languageId || null,
+    day: spec.day ?? null,
+    questions: states,
+    currentIndex: 0,
+    currentOpenedAt: now,
+    currentDeadline: perQuestion ? deadline : null,
+    timePerQuestion: perQuestion ? seconds : null,
+    totalTime: perQuestion ? null : seconds,
+    totalDeadline: perQuestion ? null : deadline,
+    lifelinesUsed: [],
+    rules: rulesFor(spec.mode, settings),
+    status: 'open',
+    createdAt: now,
+  });
+  return row ? { row, byId: new Map(picked.map((q) => [q.id, q])) } : null;
 }

@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/services/server/db/client';
+import type { CategoryRef, SubcategoryRef } from '@/services/server/quiz-zone/repository';
+import { isPlaceId, levelAboveSql, levelPassedSql } from '@/services/server/quiz-zone/repository';
+import { asDate, preparedStatement, runPrepared, runPreparedQuery, type InTransaction } from '@/services/server/play/prepared';
 import {
   bookmarks,
   categories,
@@ -40,20 +43,331 @@ export async function findOpenSession(db: Conn, userId: number, contextKey: stri
   return rows[0] ?? null;
 }
 
+/** What opening stores; the other columns of a new session are empty. */
+export type NewSessionValues = Omit<SessionRow, 'questionTable' | 'result' | 'settledAt' | 'reviewedAt'>;
+
+const INSERT_SESSION = preparedStatement<{ id: string }>(
+  'play_insert_session',
+  `insert into play_sessions (id, user_id, mode, context_key, question_table, category_id, subcategory_id, level, language_id, day,
+     questions, current_index, current_opened_at, current_deadline, time_per_question, total_time, total_deadline, lifelines_used, rules, status, created_at)
+   values ($1::text, $2::int, $3::text, $4::text, 'questions', $5::int, $6::int, $7::int, $8::int, $9::date,
+     $10::jsonb, $11::int, $12::timestamptz, $13::timestamptz, $14::int, $15::int, $16::timestamptz, $17::jsonb, $18::jsonb, $19::text, $20::timestamptz)
+   on conflict do nothing
+   returning id`,
+);
+
 /** Inserts a session; null when the player already has an open one for the same context (a concurrent open won). */
-export async function insertSession(tx: Tx, values: NewSession): Promise<SessionRow | null> {
-  const rows = await tx.insert(playSessions).values(values).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+export async function insertSession(on: Db | InTransaction, values: NewSessionValues): Promise<SessionRow | null> {
+  const rows = await runPrepared(on, INSERT_SESSION, [
+    values.id,
+    values.userId,
+    values.mode,
+    values.contextKey,
+    values.categoryId,
+    values.subcategoryId,
+    values.level,
+    values.languageId,
+    values.day,
+    JSON.stringify(values.questions),
+    values.currentIndex,
+    values.currentOpenedAt,
+    values.currentDeadline,
+    values.timePerQuestion,
+    values.totalTime,
+    values.totalDeadline,
+    JSON.stringify(values.lifelinesUsed),
+    JSON.stringify(values.rules),
+    values.status,
+    values.createdAt,
+  ]);
+  return rows.length > 0 ? { ...values, questionTable: 'questions', result: null, settledAt: null, reviewedAt: null } : null;
 }
 
+/**
+ * Whether the player has a session open for this context (its id), and the player's coins: what
+ * opening needs to know before it picks questions, in one statement.
+ */
+export async function readOpenSessionId(db: Db, userId: number, contextKey: string): Promise<{ openSessionId: string | null; coins: number }> {
+  const row = (await runPrepared(db, READ_OPEN_SESSION_ID, [userId, contextKey]))[0];
+  return { openSessionId: row?.open_session_id ?? null, coins: Number(row?.coins ?? 0) };
+}
+
+const READ_OPEN_SESSION_ID = preparedStatement<{ open_session_id: string | null; coins: number }>(
+  'play_read_open_session_id',
+  `select (select p.id from play_sessions p where p.user_id = $1::int and p.context_key = $2::text and p.status = 'open') as open_session_id,
+     (select coins from users where id = $1::int) as coins`,
+);
+
+/** Where a player stands before a quiz-zone level opens: the place, its locks, the progress there, an open session, the coins. */
+export interface QuizZoneStart {
+  readonly category: CategoryRef;
+  /** Null when none was named, or the named one is not an active subcategory of the category. */
+  readonly subcategory: SubcategoryRef | null;
+  /** Premium and not unlocked by the player. */
+  readonly categoryLocked: boolean;
+  readonly subcategoryLocked: boolean;
+  /** The highest level passed in the place (0: none). */
+  readonly highestPassed: number;
+  /** The player's open session of this level, if any. */
+  readonly openSessionId: string | null;
+  readonly coins: number;
+}
+
+interface QuizZoneStartRow {
+  id: number;
+  slug: string;
+  name: string;
+  type: number;
+  language_id: number;
+  image: string | null;
+  is_premium: boolean;
+  coins: number;
+  sub_id: number | null;
+  sub_slug: string | null;
+  sub_name: string | null;
+  sub_image: string | null;
+  sub_is_premium: boolean | null;
+  sub_coins: number | null;
+  category_locked: boolean;
+  subcategory_locked: boolean;
+  highest_passed: number;
+  open_session_id: string | null;
+  player_coins: number;
+}
+
+const READ_QUIZ_ZONE_START = preparedStatement<QuizZoneStartRow>(
+  'play_read_quiz_zone_start',
+  // $1 player, $2 level, $3 type; the category by id ($4 true, $5) or slug ($6) in language $7 (0: any);
+  // a subcategory when $8, by id ($9 true, $10) or slug ($11).
+  `select c.id, c.slug, c.name, c.type, c.language_id, c.image, c.is_premium, c.coins,
+     s.id as sub_id, s.slug as sub_slug, s.name as sub_name, s.image as sub_image, s.is_premium as sub_is_premium, s.coins as sub_coins,
+     c.is_premium and not exists (select 1 from unlocked_categories u
+       where u.user_id = $1::int and u.category_id = c.id and u.subcategory_id is null) as category_locked,
+     coalesce(s.is_premium and not exists (select 1 from unlocked_categories u
+       where u.user_id = $1::int and u.category_id = c.id and u.subcategory_id = s.id), false) as subcategory_locked,
+     coalesce((select lp.highest_passed from level_progress lp
+       where lp.user_id = $1::int and lp.category_id = c.id and lp.subcategory_id is not distinct from s.id), 0) as highest_passed,
+     (select p.id from play_sessions p where p.user_id = $1::int and p.status = 'open'
+       and p.context_key = 'quiz_zone:' || c.id || ':' || coalesce(s.id, 0) || ':' || $2::int) as open_session_id,
+     (select coins from users where id = $1::int) as player_coins
+   from (select c.* from categories c join languages l on l.id = c.language_id
+         where case when $4::boolean then c.id = $5::int else c.slug = $6::text and ($7::int = 0 or c.language_id = $7::int) end
+           and c.type = $3::int and c.status
+         order by l.is_default desc, c.id limit 1) c
+   left join lateral (select s.id, s.slug, s.name, s.image, s.is_premium, s.coins from subcategories s
+         where $8::boolean and s.category_id = c.id and s.status
+           and case when $9::boolean then s.id = $10::int else s.slug = $11::text end
+         limit 1) s on true`,
+);
+
+/**
+ * Everything opening a quiz-zone level checks, in one statement: the category (by id or slug, as
+ * `findCategory` finds it), the subcategory (as `findSubcategory`), their premium locks
+ * (`isUnlocked`), the highest level passed there (`readHighestPassed`), the player's open session
+ * of the level and the player's coins. Null when there is no such category.
+ */
+export async function readQuizZoneStart(
+  db: Db,
+  input: { userId: number; category: string; subcategory?: string | undefined; type: number; languageId: number; level: number },
+): Promise<QuizZoneStart | null> {
+  const categoryById = isPlaceId(input.category);
+  const subRef = input.subcategory ?? '';
+  const subById = isPlaceId(subRef);
+  const row = (
+    await runPrepared(db, READ_QUIZ_ZONE_START, [
+      input.userId,
+      input.level,
+      input.type,
+      categoryById,
+      categoryById ? Number(input.category) : null,
+      categoryById ? null : input.category,
+      input.languageId > 0 ? input.languageId : 0,
+      subRef !== '',
+      subById,
+      subById ? Number(subRef) : null,
+      subById ? null : subRef,
+    ])
+  )[0];
+  if (!row) return null;
+  const category: CategoryRef = {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    type: row.type,
+    languageId: row.language_id,
+    image: row.image,
+    isPremium: row.is_premium,
+    coins: row.coins,
+  };
+  const sub: SubcategoryRef | null =
+    row.sub_id === null
+      ? null
+      : {
+          id: row.sub_id,
+          categoryId: row.id,
+          slug: row.sub_slug!,
+          name: row.sub_name!,
+          image: row.sub_image,
+          isPremium: row.sub_is_premium === true,
+          coins: row.sub_coins ?? 0,
+        };
+  return {
+    category,
+    subcategory: sub,
+    categoryLocked: row.category_locked === true,
+    subcategoryLocked: row.subcategory_locked === true,
+    highestPassed: Number(row.highest_passed),
+    openSessionId: row.open_session_id,
+    coins: Number(row.player_coins ?? 0),
+  };
+}
+
+/** A play_sessions row as a statement returns it (snake_case; timestamps a Date or a string). */
+interface RawSessionRow {
+  id: string;
+  user_id: number;
+  mode: string;
+  context_key: string;
+  question_table: string;
+  category_id: number | null;
+  subcategory_id: number | null;
+  level: number | null;
+  language_id: number | null;
+  day: string | Date | null;
+  questions: PlayQuestionState[];
+  current_index: number;
+  current_opened_at: Date | string;
+  current_deadline: Date | string | null;
+  time_per_question: number | null;
+  total_time: number | null;
+  total_deadline: Date | string | null;
+  lifelines_used: string[];
+  rules: PlayRules;
+  status: string;
+  result: Record<string, unknown> | null;
+  settled_at: Date | string | null;
+  reviewed_at: Date | string | null;
+  created_at: Date | string;
+}
+
+function sessionRowOf(r: RawSessionRow): SessionRow {
+  return {
+    id: r.id,
+    userId: Number(r.user_id),
+    mode: r.mode,
+    contextKey: r.context_key,
+    questionTable: r.question_table,
+    categoryId: r.category_id,
+    subcategoryId: r.subcategory_id,
+    level: r.level,
+    languageId: r.language_id,
+    day: r.day instanceof Date ? r.day.toISOString().slice(0, 10) : r.day,
+    questions: r.questions,
+    currentIndex: Number(r.current_index),
+    currentOpenedAt: asDate(r.current_opened_at)!,
+    currentDeadline: asDate(r.current_deadline),
+    timePerQuestion: r.time_per_question,
+    totalTime: r.total_time,
+    totalDeadline: asDate(r.total_deadline),
+    lifelinesUsed: r.lifelines_used,
+    rules: r.rules,
+    status: r.status,
+    result: r.result,
+    settledAt: asDate(r.settled_at),
+    reviewedAt: asDate(r.reviewed_at),
+    createdAt: asDate(r.created_at)!,
+  };
+}
+
+const LOCK_SESSION = preparedStatement<RawSessionRow>(
+  'play_lock_session',
+  // The day as text: a date is a Date on one driver and a string on the other.
+  `select id, user_id, mode, context_key, question_table, category_id, subcategory_id, level, language_id, day::text as day,
+     questions, current_index, current_opened_at, current_deadline, time_per_question, total_time, total_deadline,
+     lifelines_used, rules, status, result, settled_at, reviewed_at, created_at
+   from play_sessions where id = $1::text and user_id = $2::int for update`,
+);
+
 /** A session of this player, locked until the end of the transaction: one writer per session. */
-export async function lockSession(tx: Tx, sessionId: string, userId: number): Promise<SessionRow | null> {
-  const rows = await tx
-    .select()
-    .from(playSessions)
-    .where(and(eq(playSessions.id, sessionId), eq(playSessions.userId, userId)))
-    .for('update');
-  return rows[0] ?? null;
+export async function lockSession(on: InTransaction, sessionId: string, userId: number): Promise<SessionRow | null> {
+  const row = (await runPrepared(on, LOCK_SESSION, [sessionId, userId]))[0];
+  return row ? sessionRowOf(row) : null;
+}
+
+/** A session's open question as submit_answer reads it: no lock (the write is guarded by `version`). */
+export interface OpenQuestionRow {
+  readonly status: string;
+  readonly currentIndex: number;
+  /** How many questions the session has. */
+  readonly total: number;
+  /** The open question's state; null when every question is closed. */
+  readonly state: PlayQuestionState | null;
+  /** The open question's right letter (null when the question row is gone). */
+  readonly rightAnswer: string | null;
+  readonly currentDeadline: Date | null;
+  readonly totalDeadline: Date | null;
+  readonly timePerQuestion: number | null;
+  /** The row version read (its xmin): `closeOpenQuestion` applies only while it is unchanged. */
+  readonly version: string;
+}
+
+const READ_OPEN_QUESTION = preparedStatement<{
+  status: string;
+  current_index: number;
+  total: number;
+  state: PlayQuestionState | null;
+  right_answer: string | null;
+  current_deadline: Date | null;
+  total_deadline: Date | null;
+  time_per_question: number | null;
+  version: string;
+}>(
+  'play_read_open_question',
+  `select s.status, s.current_index, jsonb_array_length(s.questions) as total, s.questions -> s.current_index as state,
+     q.answer as right_answer, s.current_deadline, s.total_deadline, s.time_per_question, s.xmin::text as version
+   from play_sessions s
+   left join questions q on q.id = (s.questions -> s.current_index ->> 'id')::int
+   where s.id = $1::text and s.user_id = $2::int`,
+);
+
+/** A session of this player with its open question and that question's right answer, in one statement. */
+export async function readOpenQuestion(db: Db, sessionId: string, userId: number): Promise<OpenQuestionRow | null> {
+  const row = (await runPrepared(db, READ_OPEN_QUESTION, [sessionId, userId]))[0];
+  if (!row) return null;
+  return {
+    status: row.status,
+    currentIndex: Number(row.current_index),
+    total: Number(row.total),
+    state: row.state,
+    rightAnswer: row.right_answer,
+    currentDeadline: row.current_deadline,
+    totalDeadline: row.total_deadline,
+    timePerQuestion: row.time_per_question,
+    version: row.version,
+  };
+}
+
+const CLOSE_OPEN_QUESTION = preparedStatement<{ id: string }>(
+  'play_close_open_question',
+  `update play_sessions set questions = jsonb_set(questions, array[$3::int::text], $4::jsonb), current_index = $3::int + 1,
+     current_opened_at = $5::timestamptz, current_deadline = $6::timestamptz
+   where id = $1::text and xmin::text = $2::text
+   returning id`,
+);
+
+/**
+ * Closes the open question (its new state at `index`) and opens the next one, if the session is
+ * still the version that was read: xmin changes with every update of a row, so a concurrent
+ * answer, lifeline or settlement in between makes this change nothing (false) and the caller
+ * reads the session again. One statement, no transaction: a row lock held across a read and a
+ * write would make every other call wait on the one PGlite connection in between.
+ */
+export async function closeOpenQuestion(
+  db: Db,
+  input: { sessionId: string; version: string; index: number; state: PlayQuestionState; openedAt: Date; deadline: Date | null },
+): Promise<boolean> {
+  const rows = await runPrepared(db, CLOSE_OPEN_QUESTION, [input.sessionId, input.version, input.index, JSON.stringify(input.state), input.openedAt, input.deadline]);
+  return rows.length > 0;
 }
 
 export async function readSession(db: Conn, sessionId: string, userId: number): Promise<SessionRow | null> {
@@ -205,6 +519,71 @@ export async function pickQuestionIds(db: Conn, filter: QuestionFilter, limit: n
   return rows.map((r) => r.id);
 }
 
+interface RawQuestionRow {
+  id: number;
+  category_id: number;
+  subcategory_id: number | null;
+  language_id: number;
+  question_type: string;
+  question: string;
+  option_a: string;
+  option_b: string;
+  option_c: string | null;
+  option_d: string | null;
+  option_e: string | null;
+  answer: string;
+  level: number;
+  image: string | null;
+  note: string;
+}
+
+function questionRowOf(r: RawQuestionRow): QuestionRow {
+  return {
+    id: r.id,
+    categoryId: r.category_id,
+    subcategoryId: r.subcategory_id,
+    languageId: r.language_id,
+    questionType: r.question_type,
+    question: r.question,
+    optionA: r.option_a,
+    optionB: r.option_b,
+    optionC: r.option_c,
+    optionD: r.option_d,
+    optionE: r.option_e,
+    answer: r.answer,
+    level: r.level,
+    image: r.image,
+    note: r.note,
+  };
+}
+
+/**
+ * Up to `limit` servable questions, whole (right answers included), in random order or by id: a
+ * pick and its load in one statement, prepared (a filter has a few shapes; the values vary).
+ */
+export async function pickQuestions(db: Conn, filter: QuestionFilter, limit: number, random: boolean): Promise<QuestionRow[]> {
+  const query = db
+    .select(questionColumns)
+    .from(questions)
+    .where(and(...filterConditions(filter)))
+    .orderBy(random ? sql`random()` : asc(questions.id))
+    .limit(limit);
+  return (await runPreparedQuery<RawQuestionRow>(db, 'play_pick_questions', query)).map(questionRowOf);
+}
+
+/** The servable questions among these ids (to this player, when `access` is given), whole, in the order of `ids`. */
+export async function loadServable(db: Conn, ids: readonly number[], withOptionE: boolean, access?: PremiumAccess): Promise<QuestionRow[]> {
+  if (ids.length === 0) return [];
+  const conditions = [inArray(questions.id, [...ids]), ...servable(withOptionE)];
+  if (access) conditions.push(premiumAllowed(access.userId));
+  const rows = await db
+    .select(questionColumns)
+    .from(questions)
+    .where(and(...conditions));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The questions with these ids (in any order; callers keep their own order). */
 export async function loadQuestions(db: Conn, ids: readonly number[]): Promise<Map<number, QuestionRow>> {
   if (ids.length === 0) return new Map();
@@ -252,8 +631,8 @@ export async function readDailyQuiz(db: Conn, languageId: number, day: string): 
 }
 
 /** Stores the day's drawn set unless one exists (the admin's pick, or a concurrent draw): the first wins. */
-export async function insertDailyQuiz(tx: Tx, languageId: number, day: string, ids: number[]): Promise<void> {
-  await tx.insert(dailyQuizzes).values({ languageId, day, questionIds: ids }).onConflictDoNothing();
+export async function insertDailyQuiz(db: Conn, languageId: number, day: string, ids: number[]): Promise<void> {
+  await db.insert(dailyQuizzes).values({ languageId, day, questionIds: ids }).onConflictDoNothing();
 }
 
 export async function readDailyPlay(db: Conn, userId: number, day: string): Promise<{ sessionId: string | null; finishedAt: Date | null } | null> {
@@ -281,21 +660,82 @@ export async function markDailyPlayFinished(tx: Tx, userId: number, day: string)
 // ---------------------------------------------------------------------------------------------
 // Settlement
 
-/** Adds answered and right answers per category. */
-export async function addStatistics(tx: Tx, userId: number, perCategory: ReadonlyMap<number, { answered: number; correct: number }>): Promise<void> {
-  const values = [...perCategory].filter(([, v]) => v.answered > 0).map(([categoryId, v]) => ({ userId, categoryId, answered: v.answered, correct: v.correct }));
-  if (values.length === 0) return;
-  await tx
-    .insert(userStatistics)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [userStatistics.userId, userStatistics.categoryId],
-      set: {
-        answered: sql`${userStatistics.answered} + excluded.answered`,
-        correct: sql`${userStatistics.correct} + excluded.correct`,
-        updatedAt: sql`now()`,
-      },
-    });
+/** What a settlement recorded in its first statement. */
+export interface RecordedPlay {
+  /** Categories whose statistics got this play's answers (0: no answer counted). */
+  readonly categoriesCounted: number;
+  /** The level was passed for the first time (only when a pass was recorded). */
+  readonly newlyPassed: boolean;
+  /** The place has a level above the passed one. */
+  readonly hasNextLevel: boolean;
+}
+
+/** The answers of a play ($2: [{ id, correct }]) added to the statistics of player $1, per category of each question. */
+const COUNT_ANSWERS = `answered as (
+      select q.category_id, count(*)::int as answered, (count(*) filter (where a.correct))::int as correct
+      from jsonb_to_recordset($2::jsonb) as a(id int, correct boolean)
+      join questions q on q.id = a.id
+      group by q.category_id
+    ), counted as (
+      insert into user_statistics as st (user_id, category_id, answered, correct)
+      select $1::int, category_id, answered, correct from answered
+      on conflict (user_id, category_id) do update
+        set answered = st.answered + excluded.answered, correct = st.correct + excluded.correct, updated_at = now()
+      returning 1
+    )`;
+
+type RecordedRow = { counted: number; newly_passed: boolean; next_level: boolean };
+
+const RECORD_ANSWERS = preparedStatement<RecordedRow>(
+  'play_record_answers',
+  `with ${COUNT_ANSWERS}
+   select (select count(*)::int from counted) as counted, false as newly_passed, false as next_level`,
+);
+
+const PASS = { user: '$1', category: '$3', subcategory: '$4', level: '$5' };
+const RECORD_ANSWERS_AND_PASS = preparedStatement<RecordedRow>(
+  'play_record_answers_and_pass',
+  `with ${COUNT_ANSWERS}, passed as (${levelPassedSql(PASS)})
+   select (select count(*)::int from counted) as counted, (select count(*)::int from passed) > 0 as newly_passed,
+     ${levelAboveSql(PASS)} as next_level`,
+);
+
+/**
+ * The answers of a play added to the player's statistics (answered and right, per category of
+ * each question), and a quiz-zone pass recorded in the level progress (`levelPassedSql`) with
+ * whether a level lies above it, in one statement.
+ */
+export async function recordPlay(
+  on: InTransaction,
+  input: { userId: number; answers: readonly { id: number; correct: boolean }[]; passed?: { categoryId: number; subcategoryId: number | null; level: number } },
+): Promise<RecordedPlay> {
+  const answers = JSON.stringify(input.answers);
+  const pass = input.passed;
+  const [row] = pass
+    ? await runPrepared(on, RECORD_ANSWERS_AND_PASS, [input.userId, answers, pass.categoryId, pass.subcategoryId, pass.level])
+    : await runPrepared(on, RECORD_ANSWERS, [input.userId, answers]);
+  return { categoriesCounted: Number(row?.counted ?? 0), newlyPassed: row?.newly_passed === true, hasNextLevel: row?.next_level === true };
+}
+
+const STORE_SETTLEMENT = preparedStatement<{ coins: number }>(
+  'play_store_settlement',
+  `update play_sessions set questions = $3::jsonb, current_index = jsonb_array_length($3::jsonb), current_deadline = null,
+     status = 'finished', settled_at = $5::timestamptz,
+     result = $4::jsonb || jsonb_build_object('coins', (select coins from users where id = $2::int))
+   where id = $1::text
+   returning (result ->> 'coins')::int as coins`,
+);
+
+/**
+ * Stores a settlement: the closed states, the finished status and the result with the player's
+ * balance as it is now (read in the same statement); answers that balance.
+ */
+export async function storeSettlement(
+  on: InTransaction,
+  input: { sessionId: string; userId: number; questions: PlayQuestionState[]; result: Record<string, unknown>; settledAt: Date },
+): Promise<number> {
+  const [row] = await runPrepared(on, STORE_SETTLEMENT, [input.sessionId, input.userId, JSON.stringify(input.questions), JSON.stringify(input.result), input.settledAt]);
+  return Number(row?.coins ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { reviewQuestion } from '@/services/server/play/views';
  */
 export async function getPlayReview(db: Db, settings: SettingsMap, userId: number, sessionId: string, now: Date = new Date()): Promise<PlayReview> {
   return db.transaction(async (tx) => {
-    const row = await lockSession(tx, sessionId, userId);
+    const row = await lockSession({ db, tx }, sessionId, userId);
     if (!row) throw new ApiError('102', { field: 'session_id', detail: 'no such play session of this player' });
     if (row.status !== 'finished') throw new ApiError('play_not_finished', { field: 'session_id', detail: 'call finish_play first' });
     let coins: number | null = null;

@@ -1,22 +1,14 @@
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
 import { playOutcome } from '@/services/domain/scoring';
 import type { PlayMode, PlayResult } from '@/services/domain/play-session';
-import type { Db, Tx } from '@/services/server/db/client';
+import type { Db } from '@/services/server/db/client';
 import { moveCoins } from '@/services/server/economy/ledger';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { awardBadges } from '@/services/server/badges/engine';
 import { addScore } from '@/services/server/leaderboards/repository';
 import { leaderboardPeriods, leaderboardTimezone } from '@/services/server/leaderboards/service';
-import {
-  addStatistics,
-  loadQuestions,
-  lockSession,
-  markDailyPlayFinished,
-  readCoins,
-  updateSession,
-  type SessionRow,
-} from '@/services/server/play/repository';
-import { countQuestionsByLevel, recordLevelPassed } from '@/services/server/quiz-zone/repository';
+import { lockSession, markDailyPlayFinished, recordPlay, storeSettlement, type RecordedPlay, type SessionRow } from '@/services/server/play/repository';
+import type { InTransaction } from '@/services/server/play/prepared';
 
 /** Modes whose pass adds its score to the leaderboards (rules.md: quiz zone; ours: daily quiz, true/false). */
 const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false']);
@@ -33,8 +25,14 @@ export function reviewCost(row: Pick<SessionRow, 'reviewedAt'>, settings: Settin
  * statistics, the daily-quiz play, badges and leaderboard scores. Everything or nothing: the caller's
  * transaction commits it together with the session's `finished` status, so a second settlement
  * finds the session finished and moves nothing.
+ *
+ * Statements, as few as the rules allow (a settlement holds its transaction open meanwhile):
+ * statistics and the level pass in one (`recordPlay`), the coins of a new pass (`moveCoins`),
+ * the badge engine's one read, the session with its result and the balance in one
+ * (`storeSettlement`), the leaderboard scores in one.
  */
-export async function settleLocked(tx: Tx, row: SessionRow, settings: SettingsMap, now: Date): Promise<PlayResult> {
+export async function settleLocked(on: InTransaction, row: SessionRow, settings: SettingsMap, now: Date): Promise<PlayResult> {
+  const { tx } = on;
   if (row.status !== 'open') throw new Error(`session ${row.id} is not open`);
   const closedAt = now.toISOString();
   const states = row.questions.map((s) => (s.closedAt ? s : { ...s, answer: null, correct: false, closedAt, timedOut: true }));
@@ -48,15 +46,19 @@ export async function settleLocked(tx: Tx, row: SessionRow, settings: SettingsMa
   const rules = { ...settings, ...row.rules.settings };
   const outcome = playOutcome({ total, correct, wrong, skipped }, mode, rules);
 
+  // Answers count in the statistics per category of their question, in every mode.
+  const answers = states.filter((s) => s.answer !== null).map((s) => ({ id: s.id, correct: s.correct === true }));
+  const place = mode === 'quiz_zone' && outcome.passed && row.categoryId !== null && row.level !== null ? { categoryId: row.categoryId, subcategoryId: row.subcategoryId, level: row.level } : null;
+  const recorded: RecordedPlay =
+    answers.length > 0 || place
+      ? await recordPlay(on, { userId: row.userId, answers, passed: place ?? undefined })
+      : { categoriesCounted: 0, newlyPassed: false, hasNextLevel: false };
+
   let coinsEarned = 0;
   let levelUnlocked: number | null = null;
-  if (mode === 'quiz_zone' && outcome.passed && row.categoryId !== null && row.level !== null) {
-    const newlyPassed = await recordLevelPassed(tx, { userId: row.userId, categoryId: row.categoryId, subcategoryId: row.subcategoryId, level: row.level });
-    if (newlyPassed) {
-      coinsEarned = outcome.coins;
-      const levels = await countQuestionsByLevel(tx, row.categoryId, row.subcategoryId);
-      if (levels.some((l) => l.level > row.level!)) levelUnlocked = row.level + 1;
-    }
+  if (place && recorded.newlyPassed) {
+    coinsEarned = outcome.coins;
+    if (recorded.hasNextLevel) levelUnlocked = place.level + 1;
   }
   if (coinsEarned > 0) {
     await moveCoins(tx, {
@@ -68,32 +70,20 @@ export async function settleLocked(tx: Tx, row: SessionRow, settings: SettingsMa
     });
   }
 
-  const byId = await loadQuestions(tx, states.map((s) => s.id));
-  const perCategory = new Map<number, { answered: number; correct: number }>();
-  for (const s of states) {
-    const q = byId.get(s.id);
-    if (!q || s.answer === null) continue;
-    const entry = perCategory.get(q.categoryId) ?? { answered: 0, correct: 0 };
-    entry.answered += 1;
-    if (s.correct) entry.correct += 1;
-    perCategory.set(q.categoryId, entry);
-  }
-  await addStatistics(tx, row.userId, perCategory);
-
   if (mode === 'daily_quiz' && row.day) await markDailyPlayFinished(tx, row.userId, row.day);
 
   // Badges, in this transaction, from what the server recorded about this play and the player.
   const periods = leaderboardPeriods(settings, now);
-  const badgesUnlocked = await awardBadges(tx, row.userId, settings, {
+  const badgesUnlocked = await awardBadges(on, row.userId, settings, {
     kind: 'play_settled',
     quizZonePlay: mode === 'quiz_zone' ? { questions: total, correct, lifelinesUsed: row.lifelinesUsed.length } : undefined,
-    answersCounted: perCategory.size > 0,
+    answersCounted: recorded.categoriesCounted > 0,
     dailyQuizDay: mode === 'daily_quiz' && row.day ? row.day : undefined,
     activeDay: periods.day,
     activeDayTimezone: leaderboardTimezone(settings),
   });
 
-  const result: PlayResult = {
+  const settled: PlayResult = {
     total,
     correct,
     wrong,
@@ -104,22 +94,17 @@ export async function settleLocked(tx: Tx, row: SessionRow, settings: SettingsMa
     score: outcome.score,
     coins_earned: coinsEarned,
     level_unlocked: levelUnlocked,
-    coins: await readCoins(tx, row.userId),
+    // The balance right after settling: read and stored by the statement that stores the result.
+    coins: 0,
     badges_unlocked: badgesUnlocked,
     review_cost: reviewCost(row, settings),
   };
-  await updateSession(tx, row.id, {
-    questions: states,
-    currentIndex: total,
-    currentDeadline: null,
-    status: 'finished',
-    result: result as unknown as Record<string, unknown>,
-    settledAt: now,
-  });
+  const coins = await storeSettlement(on, { sessionId: row.id, userId: row.userId, questions: states, result: { ...settled }, settledAt: now });
+  const result: PlayResult = { ...settled, coins };
 
   // Last: the leaderboards' score counts are rows many settlements share, locked until commit.
   if (SCORED_MODES.has(mode) && outcome.passed && outcome.score !== 0) {
-    await addScore(tx, { userId: row.userId, score: outcome.score, day: periods.day, month: periods.month });
+    await addScore(on, { userId: row.userId, score: outcome.score, day: periods.day, month: periods.month });
   }
   return result;
 }
@@ -127,9 +112,9 @@ export async function settleLocked(tx: Tx, row: SessionRow, settings: SettingsMa
 /** finish_play: settles once; every later call answers the stored result and moves nothing. */
 export async function finishPlay(db: Db, settings: SettingsMap, userId: number, sessionId: string, now: Date = new Date()): Promise<PlayResult> {
   return db.transaction(async (tx) => {
-    const row = await lockSession(tx, sessionId, userId);
+    const row = await lockSession({ db, tx }, sessionId, userId);
     if (!row) throw new ApiError('102', { field: 'session_id', detail: 'no such play session of this player' });
     if (row.status === 'finished') return row.result as unknown as PlayResult;
-    return settleLocked(tx, row, settings, now);
+    return settleLocked({ db, tx }, row, settings, now);
   });
 }

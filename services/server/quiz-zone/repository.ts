@@ -47,16 +47,17 @@ const subcategoryColumns = {
   coins: subcategories.coins,
 };
 
-const isId = (ref: string) => /^\d{1,10}$/.test(ref);
+/** A category or subcategory named by its id (digits) rather than its slug. */
+export const isPlaceId = (ref: string) => /^\d{1,10}$/.test(ref);
 
 /**
  * An active category of a kind by id or slug. A slug is unique per content language; with no
  * language (language mode off) the default language's category wins, then the oldest.
  */
 export async function findCategory(db: Conn, input: { ref: string; type: number; languageId: number }): Promise<CategoryRef | null> {
-  const byRef = isId(input.ref) ? eq(categories.id, Number(input.ref)) : eq(categories.slug, input.ref);
+  const byRef = isPlaceId(input.ref) ? eq(categories.id, Number(input.ref)) : eq(categories.slug, input.ref);
   const conditions: SQL[] = [byRef, eq(categories.type, input.type), eq(categories.status, true)];
-  if (input.languageId > 0 && !isId(input.ref)) conditions.push(eq(categories.languageId, input.languageId));
+  if (input.languageId > 0 && !isPlaceId(input.ref)) conditions.push(eq(categories.languageId, input.languageId));
   const rows = await db
     .select(categoryColumns)
     .from(categories)
@@ -69,7 +70,7 @@ export async function findCategory(db: Conn, input: { ref: string; type: number;
 
 /** An active subcategory of a category by id or slug. */
 export async function findSubcategory(db: Conn, categoryId: number, ref: string): Promise<SubcategoryRef | null> {
-  const byRef = isId(ref) ? eq(subcategories.id, Number(ref)) : eq(subcategories.slug, ref);
+  const byRef = isPlaceId(ref) ? eq(subcategories.id, Number(ref)) : eq(subcategories.slug, ref);
   const rows = await db
     .select(subcategoryColumns)
     .from(subcategories)
@@ -180,22 +181,36 @@ export async function readHighestPassed(db: Conn, userId: number, categoryId: nu
   return rows[0]?.highest ?? 0;
 }
 
+/** Placeholders (`$n`) of the values a level-pass statement reads, as the embedding statement numbers them. */
+export interface LevelPassParams {
+  readonly user: string;
+  readonly category: string;
+  /** Null: the category's own levels. */
+  readonly subcategory: string;
+  readonly level: string;
+}
+
 /**
- * Records a passed level. Returns true when it was not passed before (the level is newly passed):
- * the row is created, or raised, under its unique key, so two settlements racing for the same level
- * cannot both see it as new.
+ * SQL that records a passed level, to embed in a WITH clause of a settlement's statement (a
+ * prepared statement: text with the caller's placeholders). Its one row (the progress row's id)
+ * comes back only when the level was not passed before (newly passed): the row is created, or
+ * raised, under its unique key, so two settlements racing for the same level cannot both see it
+ * as new.
  */
-export async function recordLevelPassed(tx: Tx, input: { userId: number; categoryId: number; subcategoryId: number | null; level: number }): Promise<boolean> {
-  const rows = await tx
-    .insert(levelProgress)
-    .values({ userId: input.userId, categoryId: input.categoryId, subcategoryId: input.subcategoryId, highestPassed: input.level })
-    .onConflictDoUpdate({
-      target: [levelProgress.userId, levelProgress.categoryId, levelProgress.subcategoryId],
-      set: { highestPassed: sql`excluded.highest_passed`, updatedAt: sql`now()` },
-      setWhere: sql`${levelProgress.highestPassed} < excluded.highest_passed`,
-    })
-    .returning({ id: levelProgress.id });
-  return rows.length > 0;
+export function levelPassedSql(p: LevelPassParams): string {
+  return `insert into level_progress (user_id, category_id, subcategory_id, highest_passed)
+      values (${p.user}::int, ${p.category}::int, ${p.subcategory}::int, ${p.level}::int)
+      on conflict (user_id, category_id, subcategory_id) do update set highest_passed = excluded.highest_passed, updated_at = now()
+        where level_progress.highest_passed < excluded.highest_passed
+      returning id`;
+}
+
+/** SQL (a boolean): whether a place has a playable question above the level, a next level to unlock (the rule of `playableQuestion`). */
+export function levelAboveSql(p: Omit<LevelPassParams, 'user'>): string {
+  return `exists (select 1 from questions q
+      where q.category_id = ${p.category}::int and q.level > ${p.level}::int
+        and (case when ${p.subcategory}::int is null then q.subcategory_id is null else q.subcategory_id = ${p.subcategory}::int end)
+        and q.status and (q.subcategory_id is null or exists (select 1 from subcategories s where s.id = q.subcategory_id and s.status)))`;
 }
 
 export async function isUnlocked(db: Conn, userId: number, categoryId: number, subcategoryId: number | null): Promise<boolean> {

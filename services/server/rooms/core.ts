@@ -3,11 +3,14 @@ import type { Logger } from 'pino';
 import { botSettings, type RoomDocument } from '@/services/domain/rooms';
 import { intSetting, type SettingsMap } from '@/services/domain/settings';
 import type { Database, Db, Tx } from '@/services/server/db/client';
+import type { RoomSecret } from '@/services/server/db/schema';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { secureRandom } from '@/services/server/play/views';
 import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
-import { advance, cloneDraft, findPlayer, iso, nextDueAt, sameDoc, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
+import { rememberDocJson } from '@/services/server/rooms/doc-json';
+import { advance, cloneDraft, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
+import { createPreparedRunner } from '@/services/server/rooms/prepared';
 import {
   dueRoomIds,
   insertRoom,
@@ -55,6 +58,8 @@ export interface Committed {
 export interface Loaded {
   readonly row: LockedRoom;
   readonly draft: RoomDraft;
+  /** Whether due events changed the draft (else it still equals the stored row). */
+  readonly advanced: boolean;
 }
 
 export interface Command {
@@ -114,9 +119,19 @@ export function newRoomId(): string {
   return `r_${randomBytes(16).toString('base64url')}`;
 }
 
+/** A fresh, changeable copy of a stored room (parsed from its text: cheaper than a deep clone). */
+function storedDraft(row: LockedRoom): RoomDraft {
+  return {
+    doc: JSON.parse(row.docJson) as DocDraft,
+    secret: row.secretJson === null ? null : (JSON.parse(row.secretJson) as RoomSecret),
+    upcoming: [...row.upcoming],
+  };
+}
+
 export function createRoomCore(options: RoomServiceOptions): RoomCore {
   const { database, store, log } = options;
   const db = database.db;
+  const run = createPreparedRunner(db);
   const clock = options.now ?? (() => new Date());
   const random = options.random ?? secureRandom;
   const timers = new Map<string, NodeJS.Timeout>();
@@ -163,11 +178,11 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
   }
 
   async function load(tx: Tx, roomId: string, settings: SettingsMap, now: number): Promise<Loaded | null> {
-    const row = await lockRoom(tx, roomId);
+    const row = await lockRoom(run, tx, roomId, now);
     if (!row) return null;
-    const draft = cloneDraft(row.doc, row.secret, row.upcoming);
-    advance(draft, now, envOf(settings), rulesOf(draft, settings));
-    return { row, draft };
+    const draft = storedDraft(row);
+    const advanced = advance(draft, now, envOf(settings), rulesOf(draft, settings));
+    return { row, draft, advanced };
   }
 
   /**
@@ -178,25 +193,31 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
   async function commit(tx: Tx, loaded: Loaded, settings: SettingsMap, now: number, out: Committed[]): Promise<RoomDocument> {
     const { row, draft } = loaded;
     const doc = draft.doc;
-    const docChanged = !sameDoc(doc, row.doc);
-    if (!docChanged && JSON.stringify(draft.secret) === JSON.stringify(row.secret)) {
+    // Documents are compared as the text they are stored as: one serialisation, kept for the write.
+    let docJson = JSON.stringify(doc);
+    const docChanged = docJson !== row.docJson;
+    const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
+    if (!docChanged && secretJson === row.secretJson) {
       const due = nextDueAt(draft, now);
       const dueAt = due === null ? null : new Date(due);
       if ((row.dueAt?.getTime() ?? null) !== due) await writeDueAt(tx, row.id, dueAt);
+      rememberDocJson(row.doc, row.docJson);
       out.push({ doc: row.doc, changed: false, dueAt });
       return row.doc;
     }
     if (docChanged) {
       doc.version = row.version + 1;
       doc.updated_at = iso(now);
+      docJson = JSON.stringify(doc);
     }
     const due = nextDueAt(draft, now);
     const dueAt = due === null ? null : new Date(due);
     const next = doc as RoomDocument;
     const started = next.status !== 'waiting' && row.doc.status === 'waiting' && draft.secret !== null;
-    await writeRoom(tx, row.id, row.version, {
+    await writeRoom(run, tx, row.id, row.version, {
       doc: next,
-      secret: draft.secret,
+      docJson,
+      secretJson,
       // The question set is written once, when the room starts.
       ...(started ? { questions: draft.upcoming.map((u) => u.question) } : {}),
       dueAt,
@@ -205,6 +226,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     await syncMembers(tx, row.doc, next, new Date(now));
     if (started && !next.vs_bot && next.entry_fee > 0) await recordFeesHeld(tx, row.id, next.entry_fee);
     if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
+    rememberDocJson(next, docJson);
     out.push({ doc: next, changed: docChanged, dueAt });
     return next;
   }
@@ -249,11 +271,13 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       if (!loaded || (memberId !== null && !findPlayer(loaded.draft.doc, memberId))) throw notMember();
       let refusal: ApiError | undefined;
       if (command) {
-        const before = cloneDraft(loaded.draft.doc as RoomDocument, loaded.draft.secret, loaded.draft.upcoming);
+        // What a refusal goes back to: the stored row, or a copy when due events changed the draft.
+        const snapshot = loaded.advanced ? cloneDraft(loaded.draft.doc as RoomDocument, loaded.draft.secret, loaded.draft.upcoming) : null;
         try {
           await command({ tx, draft: loaded.draft, now, refuse: (e) => (refusal = e) });
         } catch (error) {
           if (!isApiError(error)) throw error;
+          const before = snapshot ?? storedDraft(loaded.row);
           loaded.draft.doc = before.doc;
           loaded.draft.secret = before.secret;
           loaded.draft.upcoming = before.upcoming;

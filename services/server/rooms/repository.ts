@@ -2,6 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
 import type { Db, Tx } from '@/services/server/db/client';
 import { roomMembers, rooms, users, type RoomSecret, type RoomSecretQuestion } from '@/services/server/db/schema';
+import { preparedStatement } from '@/services/server/play/prepared';
+import { canonicalJson } from '@/services/server/rooms/doc-json';
+import type { PreparedRunner } from '@/services/server/rooms/prepared';
 
 /** SQL of the room service: rooms, their members (index, presence, fees held), matchmaking, the bot player. */
 
@@ -12,39 +15,67 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
 /** A room as the room service changes it. */
 export interface LockedRoom {
   readonly id: string;
   readonly version: number;
+  /** The stored document: read-only, what the command started from. */
   readonly doc: RoomDocument;
+  /** `doc` as JSON.stringify writes it: a changed draft is one that serialises differently. */
+  readonly docJson: string;
   readonly secret: RoomSecret | null;
+  readonly secretJson: string | null;
   readonly dueAt: Date | null;
-  /** The question that opens next, loaded only while one is waiting to open (the reveal pause). */
+  /** The question that opens next, loaded only when its opening is due (the reveal pause is over). */
   readonly upcoming: { index: number; question: RoomSecretQuestion }[];
 }
 
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+/**
+ * The two statements of every answer — lock the room, write its next version — are the hottest
+ * of a battle: prepared (services/server/rooms/prepared.ts), and the document travels as the
+ * text it is stored as.
+ */
+const lockStatement = preparedStatement<{ id: string; version: number; doc: string; secret: string | null; due_at: Date | string | null }>(
+  'room_lock',
+  `select id, version, doc, secret, due_at from rooms where id = $1::text for update`,
+);
+const upcomingStatement = preparedStatement<{ question: unknown }>('room_upcoming', `select questions -> $2::int as question from rooms where id = $1::text`);
+const writeStatement = preparedStatement<{ id: string }>(
+  'room_write',
+  `update rooms set status = $3::text, version = $4::int, code = $5::text, entry_fee = $6::int, vs_bot = $7::boolean,
+     search_deadline_at = $8::timestamptz, due_at = $9::timestamptz, doc = $10::text, secret = $11::text,
+     questions = coalesce($12::jsonb, questions), updated_at = $13::timestamptz
+   where id = $1::text and version = $2::int
+   returning id`,
+);
 
 /**
- * The room, locked until the end of the transaction: one writer at a time. Plain SQL: this and
- * `writeRoom` are the two statements of every answer, the hottest path of a battle.
+ * The room, locked until the end of the transaction: one writer at a time. The content of the
+ * next question is read too when its opening is due at `now` (the question set is not read for
+ * every answer).
  */
-export async function lockRoom(tx: Tx, roomId: string): Promise<LockedRoom | null> {
-  const [row] = rowsOf<{ id: string; version: number; doc: unknown; secret: unknown; due_at: Date | string | null; next_index: number | null; upcoming: unknown }>(
-    await tx.execute(sql`
-      select id, version, doc, secret, due_at, jsonb_array_length(doc -> 'questions') as next_index,
-        case when secret ->> 'nextOpenAt' is not null then questions -> jsonb_array_length(doc -> 'questions') end as upcoming
-      from rooms where id = ${roomId} for update`),
-  );
+export async function lockRoom(run: PreparedRunner, tx: Tx, roomId: string, now: number): Promise<LockedRoom | null> {
+  const [row] = await run(tx, lockStatement, [roomId]);
   if (!row) return null;
+  const doc = JSON.parse(row.doc) as RoomDocument;
+  const secret = row.secret === null ? null : (JSON.parse(row.secret) as RoomSecret);
+  const upcoming: LockedRoom['upcoming'] = [];
+  if (secret?.nextOpenAt != null && secret.nextOpenAt <= now) {
+    const index = doc.questions.length;
+    const [next] = await run(tx, upcomingStatement, [roomId, index]);
+    if (next?.question != null) upcoming.push({ index, question: json<RoomSecretQuestion>(next.question) });
+  }
   return {
     id: row.id,
     version: Number(row.version),
-    doc: json<RoomDocument>(row.doc),
-    secret: row.secret === null ? null : json<RoomSecret>(row.secret),
+    doc,
+    docJson: canonicalJson(row.doc, doc),
+    secret,
+    secretJson: row.secret === null ? null : canonicalJson(row.secret, secret),
     dueAt: row.due_at === null ? null : new Date(row.due_at),
-    upcoming: row.upcoming === null || row.upcoming === undefined ? [] : [{ index: Number(row.next_index), question: json<RoomSecretQuestion>(row.upcoming) }],
+    upcoming,
   };
 }
 
@@ -56,7 +87,9 @@ export async function insertRoom(tx: Tx, values: typeof rooms.$inferInsert): Pro
 
 export interface RoomWrite {
   readonly doc: RoomDocument;
-  readonly secret: RoomSecret | null;
+  /** `doc` serialised (what is stored, and what the stream sends). */
+  readonly docJson: string;
+  readonly secretJson: string | null;
   /** The room's question set, written once: when it starts. */
   readonly questions?: RoomSecretQuestion[];
   readonly dueAt: Date | null;
@@ -64,18 +97,23 @@ export interface RoomWrite {
 }
 
 /** Writes the next version; the row is locked, and the version guard makes a lost update impossible anyway. */
-export async function writeRoom(tx: Tx, roomId: string, expectedVersion: number, write: RoomWrite): Promise<void> {
+export async function writeRoom(run: PreparedRunner, tx: Tx, roomId: string, expectedVersion: number, write: RoomWrite): Promise<void> {
   const { doc } = write;
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update rooms set status = ${doc.status}, version = ${doc.version}, code = ${doc.code}, entry_fee = ${doc.entry_fee}, vs_bot = ${doc.vs_bot},
-        search_deadline_at = ${doc.search_deadline_at}::timestamptz, due_at = ${isoOrNull(write.dueAt)}::timestamptz,
-        doc = ${JSON.stringify(doc)}::jsonb, secret = ${write.secret === null ? null : JSON.stringify(write.secret)}::jsonb,
-        questions = coalesce(${write.questions ? JSON.stringify(write.questions) : null}::jsonb, questions),
-        updated_at = ${write.updatedAt.toISOString()}::timestamptz
-      where id = ${roomId} and version = ${expectedVersion}
-      returning id`),
-  );
+  const rows = await run(tx, writeStatement, [
+    roomId,
+    expectedVersion,
+    doc.status,
+    doc.version,
+    doc.code,
+    doc.entry_fee,
+    doc.vs_bot,
+    doc.search_deadline_at,
+    write.dueAt,
+    write.docJson,
+    write.secretJson,
+    write.questions ? JSON.stringify(write.questions) : null,
+    write.updatedAt,
+  ]);
   if (rows.length !== 1) throw new Error(`room ${roomId} changed under its lock (expected version ${expectedVersion})`);
 }
 
