@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, sendParent, sendTo, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import { countdownMachine } from '@/machines/countdown/countdown.machine';
 import {
   commandTime,
@@ -9,6 +9,10 @@ import {
   type PlayStep,
   type RoomCall,
   type RoomData,
+  type RoomFeedEvent,
+  type RoomFeedInput,
+  type RoomIdPayload,
+  type SendRoomMessagePayload,
   type SubmitRoomAnswerPayload,
 } from '@/machines/battle-play/battle-room';
 import { currentQuestion, type RoomDocument } from '@/services/domain/rooms';
@@ -241,3 +245,21 @@ export type BattlePlaySnapshot = SnapshotFrom<BattlePlayMachine>;
 export const battlePlayChild = battlePlayMachine.provide({
   actions: { notifyDoc: sendParent((_, notice: PlayDocNotice) => ({ type: 'play.doc' as const, ...notice })) },
 });
+
+/** The effects both battle machines share: leave, quick messages, the room feed and answers. */
+export interface SharedRoomServices {
+  leaveRoom(payload: RoomIdPayload): Promise<RoomCall>;
+  sendMessage(payload: SendRoomMessagePayload): Promise<RoomCall>;
+  submitAnswer(payload: SubmitRoomAnswerPayload): Promise<RoomCall>;
+  roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): () => void;
+}
+
+/** The actors of the shared effects, as both battle machines are provided with them. */
+export function sharedRoomActors(services: SharedRoomServices) {
+  return {
+    leaveRoom: fromPromise(({ input }: { input: RoomIdPayload }) => services.leaveRoom(input)),
+    sendMessage: fromPromise(({ input }: { input: SendRoomMessagePayload }) => services.sendMessage(input)),
+    roomFeed: fromCallback<EventObject, RoomFeedInput>(({ input, sendBack }) => services.roomFeed(input, sendBack)),
+    play: battlePlayChild.provide({ actors: { submitAnswer: fromPromise(({ input }: { input: SubmitRoomAnswerPayload }) => services.submitAnswer(input)) } }),
+  };
+}

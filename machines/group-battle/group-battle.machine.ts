@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stopChild, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { battlePlayChild, type PlayDocNotice } from '@/machines/battle-play/battle-play.machine';
+import { battlePlayChild, sharedRoomActors, type PlayDocNotice } from '@/machines/battle-play/battle-play.machine';
 import {
   CHAT_DONE,
   CHAT_ERROR,
@@ -449,10 +449,7 @@ export function createGroupBattleMachine(services: GroupBattleServices) {
       setReady: fromPromise(({ input }) => services.setReady(input)),
       startRoom: fromPromise(({ input }) => services.startRoom(input)),
       deleteRoom: fromPromise(({ input }) => services.deleteRoom(input)),
-      leaveRoom: fromPromise(({ input }) => services.leaveRoom(input)),
-      sendMessage: fromPromise(({ input }) => services.sendMessage(input)),
-      roomFeed: fromCallback(({ input, sendBack }) => services.roomFeed(input, sendBack)),
-      play: battlePlayChild.provide({ actors: { submitAnswer: fromPromise(({ input }) => services.submitAnswer(input)) } }),
+      ...sharedRoomActors(services),
     },
   });
 }

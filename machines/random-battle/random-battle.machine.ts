@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stopChild, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import { battleCountdown, battlePlayChild, type PlayDocNotice } from '@/machines/battle-play/battle-play.machine';
+import { battleCountdown, battlePlayChild, sharedRoomActors, type PlayDocNotice } from '@/machines/battle-play/battle-play.machine';
 import {
   CHAT_DONE,
   CHAT_ERROR,
@@ -418,10 +418,7 @@ export function createRandomBattleMachine(services: RandomBattleServices) {
     actors: {
       findMatch: fromPromise(({ input }) => services.findMatch(input)),
       playWithBot: fromPromise(({ input }) => services.playWithBot(input)),
-      leaveRoom: fromPromise(({ input }) => services.leaveRoom(input)),
-      sendMessage: fromPromise(({ input }) => services.sendMessage(input)),
-      roomFeed: fromCallback(({ input, sendBack }) => services.roomFeed(input, sendBack)),
-      play: battlePlayChild.provide({ actors: { submitAnswer: fromPromise(({ input }) => services.submitAnswer(input)) } }),
+      ...sharedRoomActors(services),
     },
   });
 }
