@@ -14,7 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { freshBenchDatabase } from '@/bench/support/database';
 import { defaultSettings } from '@/services/domain/settings';
 import { migrateDatabase, openDatabase, type Database } from '@/services/server/db/client';
 import { readPage, readRank, readTotal, rebuildCounts, type BoardPeriod } from '@/services/server/leaderboards/repository';
@@ -150,23 +150,8 @@ async function run(database: Database, n: number, loaded = false): Promise<boole
 
 async function onPostgres(base: string): Promise<void> {
   const reuse = process.env.BENCH_REUSE_DB;
-  const name = reuse || `qa_bench_leaderboard_${process.pid}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(query);
-    } finally {
-      await c.end();
-    }
-  };
-  if (!reuse) {
-    await admin(`drop database if exists ${name}`);
-    await admin(`create database ${name}`);
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 4 });
+  const { url, name, drop } = await freshBenchDatabase(base, 'qa_bench_leaderboard', reuse);
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 4 });
   try {
     if (!reuse) await migrateDatabase(database);
     console.log(`== PostgreSQL (${database.location}), ${fmt(players)} players${reuse ? ' (loaded before)' : ''}`);
@@ -174,7 +159,7 @@ async function onPostgres(base: string): Promise<void> {
   } finally {
     await database.close();
     if (reuse || process.env.BENCH_KEEP_DB === '1') console.log(`kept the database ${name}: drop it when done`);
-    else await admin(`drop database if exists ${name}`);
+    else await drop();
   }
 }
 

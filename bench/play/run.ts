@@ -38,7 +38,8 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { freshBenchDatabase } from '@/bench/support/database';
+import { seededRandom } from '@/bench/support/players';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 
 function option(name: string, env: string, fallback: number): number {
@@ -59,18 +60,6 @@ const saturation = thinkMs === 0;
 const rampSeconds = option('ramp-seconds', 'BENCH_RAMP_SECONDS', saturation ? 0 : 3);
 const seed = option('seed', 'BENCH_SEED', 1);
 const TARGET_P99_MS = 50;
-
-/** mulberry32: a small seeded generator, one per player, so that a run can be repeated. */
-function seededRandom(seedValue: number): () => number {
-  let a = seedValue >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Answer {
   status: number;
@@ -242,28 +231,10 @@ function percentile(sorted: number[], p: number): number {
 
 // ---------------------------------------------------------------------------------------------
 
-async function freshPostgres(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `qa_bench_play_${process.pid}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(query);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`drop database if exists ${name}`);
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name}`) };
-}
-
 async function main() {
   const external = process.env.BENCH_URL;
   const pgBase = external ? undefined : process.env.DATABASE_URL;
-  const database = pgBase ? await freshPostgres(pgBase) : null;
+  const database = pgBase ? await freshBenchDatabase(pgBase, 'qa_bench_play') : null;
   let server: RunningServer | undefined;
   try {
     if (!external) server = await startServer({ env: { DEV_OUTBOX: '1', TRUST_PROXY: '1', ...(database ? { DATABASE_URL: database.url } : {}) } });

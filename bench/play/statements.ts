@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
+import { freshBenchDatabase } from '@/bench/support/database';
 import { migrateDatabase, type Database, type Db } from '@/services/server/db/client';
 import * as schema from '@/services/server/db/schema';
 import { hashToken } from '@/services/server/accounts/sessions';
@@ -48,7 +49,7 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 /**
  * Wraps a driver method so that every statement it sends is counted (and timed): Drizzle's
  * logger would miss the statements the play code prepares and runs on the driver itself
- * (services/server/play/prepared.ts), and PGlite's own BEGIN and COMMIT.
+ * (services/server/db/prepared.ts), and PGlite's own BEGIN and COMMIT.
  */
 function counted(target: object, method: string, textOf: (args: unknown[]) => string = (args) => String(args[0])): void {
   const t = target as Record<string, Method>;
@@ -83,22 +84,9 @@ function printTimings(): void {
 async function openCounted(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (base) {
-    const name = `qa_bench_statements_${process.pid}`;
-    const admin = async (query: string) => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        await c.query(query);
-      } finally {
-        await c.end();
-      }
-    };
-    await admin(`drop database if exists ${name}`);
-    await admin(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+    const fresh = await freshBenchDatabase(base, 'qa_bench_statements');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    const pool = new pg.Pool({ connectionString: fresh.url, max: 4 });
     const textOf = (args: unknown[]) => (typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text));
     // Transactions run on a client taken from the pool: count what it sends too. (pool.query
     // takes its client through connect with a callback, Drizzle's transactions through the promise.)
@@ -115,8 +103,8 @@ async function openCounted(): Promise<{ database: Database; drop: () => Promise<
       callback ? connect((err, client, done) => callback(err, client && watch(client), done)) : (connect() as Promise<pg.PoolClient>).then(watch);
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
-      database: { db, kind: 'postgres', location: name, close: () => pool.end() },
-      drop: () => admin(`drop database if exists ${name}`),
+      database: { db, kind: 'postgres', location: fresh.name, close: () => pool.end() },
+      drop: fresh.drop,
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -13,7 +13,10 @@
  * next opens after the reveal pause. An answer's latency, for each member, is from just before
  * its `submit_room_answer` leaves until that member's stream delivers the first version that
  * shows the answer; every (answer, member) pair is one sample. The floor plays the same rhythm
- * against bench/realtime/ws-floor-server.ts, whose documents are as large as the app's were.
+ * against bench/realtime/ws-floor-server.ts, whose documents are as large as the app's were;
+ * then, as a reference (BENCH_REFERENCE=0 skips it), the same floor writing each document to an
+ * embedded PGlite database before sending it: how much of the distance to the floor one committed
+ * write per answer accounts for on this machine.
  *
  * The simulated players run in this process, the server in its own (PGlite in a fresh data
  * directory, or PostgreSQL with DATABASE_URL: the bench then creates and drops its own database).
@@ -23,14 +26,16 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { freshBenchDatabase } from '@/bench/support/database';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { BenchApi, ok, percentile, seededRandom, signUpPlayers } from '@/bench/support/players';
 import type { RoomDocument } from '@/services/domain/rooms';
 
 const steps = (process.env.BENCH_ROOMS ?? '250,500').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+/** BENCH_REFERENCE=0 skips the reference run (the floor plus one PGlite write per answer). */
+const reference = process.env.BENCH_REFERENCE !== '0';
 const TARGET_P99_MS = 25;
 const TARGET_FLOOR_RATIO = 3;
 const THINK_MIN_MS = 300;
@@ -90,6 +95,38 @@ function openStream(url: string, roomId: string, token: string, onDoc: (doc: Roo
   });
 }
 const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+/**
+ * Answers go out through node:http on kept-alive connections: the least a Node client does per
+ * call, as the floor's `ws` client does the least per message (fetch costs this process several
+ * times more per call, and the bench's own CPU is part of every latency it measures).
+ */
+const answerAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+function submitAnswer(url: string, token: string, body: { room_id: string; question_index: number; answer: string }): Promise<{ status: number; message: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}/api/submit_room_answer`,
+      { method: 'POST', agent: answerAgent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let message = text;
+          try {
+            message = (JSON.parse(text) as { message?: string }).message ?? text;
+          } catch {
+            // not JSON: the text itself says what went wrong
+          }
+          resolve({ status: res.statusCode ?? 0, message });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 async function setUpRoom(api: BenchApi, members: readonly string[]): Promise<{ room: RoomDocument; players: Member[] }> {
   const [creator, ...others] = members as [string, ...string[]];
@@ -157,10 +194,9 @@ async function appStep(url: string, api: BenchApi, tokens: readonly string[], ro
           const key = `${doc.id}:${q.index}:${member.userId}`;
           sent.set(key, performance.now());
           if (measuring) samples.answers += 1;
-          api
-            .call('submit_room_answer', { room_id: doc.id, question_index: q.index, answer: option }, { token: member.token })
+          submitAnswer(url, member.token, { room_id: doc.id, question_index: q.index, answer: option })
             .then((res) => {
-              if (res.status !== 200 && running) countError(samples, `submit_room_answer ${res.status} ${res.body.message}`);
+              if (res.status !== 200 && running) countError(samples, `submit_room_answer ${res.status} ${res.message}`);
             })
             .catch((err: Error) => countError(samples, `submit_room_answer ${err.message}`));
         }, opensIn + think);
@@ -194,9 +230,10 @@ async function appStep(url: string, api: BenchApi, tokens: readonly string[], ro
 // ---------------------------------------------------------------------------------------------
 // The floor: the same rhythm against a bare ws broadcast server
 
-async function startFloor(docBytes: number): Promise<{ url: string; stop: () => void }> {
+async function startFloor(docBytes: number, withDatabase = false): Promise<{ url: string; stop: () => void }> {
   const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(process.cwd(), 'bench/realtime/ws-floor-server.ts')], { env: { ...process.env, FLOOR_DOC_BYTES: String(docBytes) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = { ...process.env, FLOOR_DOC_BYTES: String(docBytes), FLOOR_PGLITE: withDatabase ? '1' : '' };
+  const child = spawn(tsx, [path.join(process.cwd(), 'bench/realtime/ws-floor-server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (s: string) => {
@@ -302,20 +339,9 @@ async function main() {
   let dropDatabase: (() => Promise<void>) | null = null;
   const env: Record<string, string> = { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
   if (process.env.DATABASE_URL) {
-    const base = new URL(process.env.DATABASE_URL);
-    const name = `qa_bench_realtime_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    base.pathname = `/${name}`;
-    env.DATABASE_URL = base.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const fresh = await freshBenchDatabase(process.env.DATABASE_URL, 'qa_bench_realtime');
+    env.DATABASE_URL = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const external = process.env.BENCH_URL;
   const server: RunningServer | null = external ? null : await startServer({ env, settings: { group_battle_max_questions: '20' } });
@@ -331,12 +357,16 @@ async function main() {
       const docBytes = Math.round(app.docBytes.reduce((a, b) => a + b, 0) / Math.max(1, app.docBytes.length));
       const floorServer = await startFloor(docBytes);
       const floor = await floorStep(floorServer.url, rooms, 1000 + i).finally(() => floorServer.stop());
+      // A reference, not a target: the floor plus one committed PGlite write per answer.
+      const withWrite = reference ? await startFloor(docBytes, true) : null;
+      const written = withWrite ? await floorStep(withWrite.url, rooms, 1000 + i).finally(() => withWrite.stop()) : null;
       const appP99 = percentile(app.latencies, 99);
       const floorP99 = percentile(floor.latencies, 99);
       const ratio = appP99 / floorP99;
       console.log(`\n${rooms} rooms, ${rooms * 4} streams, documents ~${docBytes} bytes`);
       console.log(line('Quiz Arena (SSE)', app));
       console.log(line('floor (bare ws)', floor));
+      if (written) console.log(line('floor + PGlite write', written));
       for (const [what, n] of app.errors) console.log(`    ${n} × ${what}`);
       const targeted = rooms <= 250;
       const met = appP99 <= TARGET_P99_MS && ratio <= TARGET_FLOOR_RATIO && app.errors.size === 0;
