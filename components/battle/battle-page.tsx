@@ -118,6 +118,40 @@ export function storeRoomId(kind: BattleKind, roomId: string | null): void {
   }
 }
 
+/** The random battle's search choice, kept for the tab too: a reload (and "play again" after it) searches as before. */
+export interface SearchChoice {
+  readonly category: string | null;
+  readonly feeMultiplier: number;
+}
+
+const choiceKey = 'quiz-arena:battle-choice:random';
+
+/**
+ * The choice this tab made last, when it is still one the page offers: a category of `categories`
+ * (or any), a multiplier from 1 to `maxMultiplier`. Null otherwise (nothing kept, or the settings
+ * or categories changed since).
+ */
+export function storedSearchChoice(categories: readonly string[], maxMultiplier: number): SearchChoice | null {
+  try {
+    const raw = window.sessionStorage.getItem(choiceKey);
+    if (!raw) return null;
+    const { category, feeMultiplier } = JSON.parse(raw) as Partial<SearchChoice>;
+    const categoryOk = category === null || (typeof category === 'string' && categories.includes(category));
+    const multiplierOk = Number.isInteger(feeMultiplier) && feeMultiplier! >= 1 && feeMultiplier! <= maxMultiplier;
+    return categoryOk && multiplierOk ? { category: category ?? null, feeMultiplier: feeMultiplier! } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeSearchChoice(choice: SearchChoice): void {
+  try {
+    window.sessionStorage.setItem(choiceKey, JSON.stringify({ category: choice.category, feeMultiplier: choice.feeMultiplier }));
+  } catch {
+    // Storage refused: a reload then offers the defaults again.
+  }
+}
+
 /** What a battle machine's snapshot says about the room worth resuming. */
 export interface ResumableSnapshot {
   readonly context: { readonly roomId: string | null; readonly doc: { readonly status: string } | null };

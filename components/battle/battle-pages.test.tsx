@@ -112,6 +112,32 @@ describe('the battle pages', () => {
     await waitFor(() => expect(sent(server, 'create_room')).toEqual([{ room_type: 'group', no_of_que: '12', entry_fee: '5', language_id: '0' }]));
   });
 
+  test('the search choice is kept for the tab: after a reload the page offers it again and searches with it', async () => {
+    const server = battleServer({ random_battle_max_fee_multiplier: '3' }, { find_random_match: () => fail(402, 'not_enough_coins') });
+    const { unmount } = renderWithApp(<RandomBattlePage />);
+    fireEvent.change(await screen.findByLabelText('Category'), { target: { value: 'history' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^3×/ }));
+    await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem('quiz-arena:battle-choice:random')!)).toEqual({ category: 'history', feeMultiplier: 3 }));
+    unmount();
+
+    renderWithApp(<RandomBattlePage />);
+    expect(((await screen.findByLabelText('Category')) as HTMLSelectElement).value).toBe('history');
+    expect(screen.getByRole('radio', { name: /^3×/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Find an opponent' }));
+    await waitFor(() => expect(sent(server, 'find_random_match')).toEqual([{ category: 'history', fee_multiplier: '3', language_id: '0' }]));
+  });
+
+  test('a kept choice the page no longer offers (a category gone, a multiplier over the setting) gives way to the defaults', async () => {
+    battleServer({ random_battle_max_fee_multiplier: '2' });
+    for (const kept of [{ category: 'vault', feeMultiplier: 1 }, { category: 'science', feeMultiplier: 3 }, 'not json']) {
+      window.sessionStorage.setItem('quiz-arena:battle-choice:random', typeof kept === 'string' ? kept : JSON.stringify(kept));
+      const { unmount } = renderWithApp(<RandomBattlePage />);
+      expect(((await screen.findByLabelText('Category')) as HTMLSelectElement).value).toBe('');
+      expect(screen.getByRole('radio', { name: /^1×/ })).toBeChecked();
+      unmount();
+    }
+  });
+
   test('a room kept for this tab is followed again on load, without a new search', async () => {
     window.sessionStorage.setItem('quiz-arena:battle-room:random', 'room_kept');
     const server = battleServer();

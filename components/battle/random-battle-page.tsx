@@ -1,7 +1,19 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { BattleCategoriesGate, BattleModeGate, intConfig, resumableRoomId, storedRoomId, storeRoomId, usePlayerId, useBattleCategories, type SystemConfig } from '@/components/battle/battle-page';
+import {
+  BattleCategoriesGate,
+  BattleModeGate,
+  intConfig,
+  resumableRoomId,
+  storedRoomId,
+  storedSearchChoice,
+  storeRoomId,
+  storeSearchChoice,
+  usePlayerId,
+  useBattleCategories,
+  type SystemConfig,
+} from '@/components/battle/battle-page';
 import { RandomBattle } from '@/components/battle/random-battle';
 import type { BattleCategory } from '@/components/battle/random-battle-setup';
 import { createRandomBattleMachine, type RandomBattleActorRef, type RandomBattleMachine, type RandomBattleSnapshot } from '@/machines/random-battle/random-battle.machine';
@@ -12,8 +24,9 @@ import { selectWinStreak } from '@/services/store/selectors';
 
 /**
  * /random-battle/: a 1v1 battle with a random opponent (or the bot). The page checks the mode
- * switch and loads the categories; the machine does the rest. The room being played is kept for
- * the tab, so a reload lands back in it; the back-to-back wins are kept in the store.
+ * switch and loads the categories; the machine does the rest. The room being played and the
+ * search choice are kept for the tab, so a reload lands back in the room and a search after it
+ * ("play again") is the one the player chose; the back-to-back wins are kept in the store.
  */
 export function RandomBattlePage({ machine }: { machine?: RandomBattleMachine }) {
   return <BattleModeGate setting="battle_mode_one">{(config) => <RandomBattleWithCategories config={config} machine={machine} />}</BattleModeGate>;
@@ -33,6 +46,8 @@ function LiveRandomBattle({ config, categories, machine }: { config: SystemConfi
   // Made once per page: the machine, its live services and the input are the first render's.
   const [logic] = useState(() => machine ?? createRandomBattleMachine(liveRandomBattleServices()));
   const [resumeId] = useState(() => storedRoomId('random'));
+  const maxFeeMultiplier = Math.max(1, intConfig(config, 'random_battle_max_fee_multiplier', 4));
+  const [choice] = useState(() => storedSearchChoice(categories.map((c) => c.slug), maxFeeMultiplier));
   const [actor, setActor] = useState<RandomBattleActorRef | null>(null);
 
   useEffect(() => {
@@ -41,6 +56,7 @@ function LiveRandomBattle({ config, categories, machine }: { config: SystemConfi
     const follow = (snapshot: RandomBattleSnapshot) => {
       const gone = snapshot.matches({ room: 'unavailable' }) || snapshot.matches({ room: 'deleted' });
       storeRoomId('random', resumableRoomId({ context: snapshot.context, gone }));
+      storeSearchChoice(snapshot.context);
       if (snapshot.context.winStreak !== streak) {
         streak = snapshot.context.winStreak;
         dispatch(winStreakSet(streak));
@@ -59,7 +75,8 @@ function LiveRandomBattle({ config, categories, machine }: { config: SystemConfi
       input={{
         userId,
         winStreak,
-        maxFeeMultiplier: Math.max(1, intConfig(config, 'random_battle_max_fee_multiplier', 4)),
+        maxFeeMultiplier,
+        ...(choice ?? {}),
         ...(resumeId ? { roomId: resumeId } : {}),
       }}
       categories={categories}

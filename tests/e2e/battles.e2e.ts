@@ -284,6 +284,31 @@ describe('battles in Chromium', () => {
     expect(mine.points).toBeGreaterThan(points);
   });
 
+  test('(e) the server restarts between two questions: both pages reconnect by themselves and play on; the winner is paid', async () => {
+    const [max, nia] = await Promise.all([seat('Max Restart'), seat('Nia Restart')]);
+    await searchRandom(max.page, 'Sports and Games');
+    await max.page.getByRole('heading', { name: 'Looking for an opponent' }).waitFor();
+    await searchRandom(nia.page, 'Sports and Games');
+    await playQuestion([max, nia], 1, (s) => s === max);
+    const roomId = await storedRoom(max.page, 'random');
+    const before = await roomOf(max.player, roomId!);
+    const points = before.players.find((p) => p.user_id === max.player.user.id)!.points;
+    expect(points).toBeGreaterThan(0);
+
+    // Every stream drops with the process; the room, its points and its clock live in the database.
+    await server.restart();
+    await Promise.all([max, nia].map((s) => s.page.getByText(`Question 2 of ${QUESTIONS}`, { exact: true }).waitFor({ timeout: 20_000 })));
+    await playersRegion(max.page).getByText(`${points} points`).waitFor();
+    await playAll([max, nia], (s) => s === max, 2);
+    expect(await outcome(max.page)).toBe('You won!');
+    expect(await outcome(nia.page)).toBe('You lost');
+    const final = await roomOf(max.player, roomId!);
+    expect(final.result!.reason).toBe('completed');
+    expect(final.result!.entries.find((e) => e.user_id === max.player.user.id)!.correct).toBe(QUESTIONS);
+    expect(await coinsOf(max.player)).toBe(WELCOME - FEE + 2 * FEE);
+    expect(await coinsOf(nia.player)).toBe(WELCOME - FEE);
+  });
+
   test('play with a friend: an invalid code is refused; the friend joins by code and both play to the result', async () => {
     const [joy, kim] = await Promise.all([seat('Joy Friend'), seat('Kim Friend')]);
     await kim.page.goto(`${server.url}/random-battle/play-with-friend/`);

@@ -9,6 +9,8 @@ export interface RunningServer {
   readonly dataDir: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** Stops the server as an operator would (SIGTERM) and starts it again on the same port and data. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,21 +61,32 @@ export async function startServer(options: { settings?: Record<string, string>; 
   let log = '';
   // Links in mail point at PUBLIC_URL: make them the address the browser uses.
   const childEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url, child, () => log, 60_000);
+  const launch = async (): Promise<ChildProcess> => {
+    const started = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.stdout!.on('data', (d) => (log += d));
+    started.stderr!.on('data', (d) => (log += d));
+    await waitFor(url, started, () => log, 60_000);
+    return started;
+  };
+  const terminate = async (running: ChildProcess) => {
+    if (running.exitCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill('SIGTERM');
+    await exited;
+  };
+  let child = await launch();
   return {
     url,
     dataDir,
     output: () => log,
+    async restart() {
+      await terminate(child);
+      log += '\n--- restarted ---\n';
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await terminate(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
