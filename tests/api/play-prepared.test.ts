@@ -1,8 +1,8 @@
-import { boundStatement, preparedStatement, runPrepared, sqlLiteral, type PreparedValue } from '@/services/server/play/prepared';
+import { boundStatement, preparedStatement, runPrepared, sqlLiteral, type PreparedValue } from '@/services/server/db/prepared';
 import { closeTestDatabase, getTestDatabase, testDbKind } from '@/tests/setup/db';
 
 /**
- * Prepared statements (services/server/play/prepared.ts) run three ways: on the root handle
+ * Prepared statements (services/server/db/prepared.ts) run three ways: on the root handle
  * (PGlite: PREPARE and EXECUTE with literals; PostgreSQL: a named statement), inside a
  * transaction with the root handle at hand, and on a bare transaction (bound parameters). Every
  * way must read back exactly the values sent, whatever characters they hold.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '@/services/server/db/client';
 import { sessions } from '@/services/server/db/schema';
-import { preparedStatement, runPrepared } from '@/services/server/play/prepared';
+import { preparedStatement, runPrepared } from '@/services/server/db/prepared';
 
 /** The player behind a valid api_token. */
 export interface AuthUser {
@@ -26,7 +26,7 @@ export function hashToken(token: string): string {
 
 /**
  * Every authenticated call looks its token up, so the statement is prepared once per connection
- * (services/server/play/prepared.ts): a join planned anew each time costs several times its run.
+ * (services/server/db/prepared.ts): a join planned anew each time costs several times its run.
  * Not cached in memory: a logout or a deactivation takes effect on the very next call, in every process.
  */
 const sessionUserStatement = preparedStatement<{ id: number; firebase_id: string; name: string; is_admin: boolean; status: boolean }>(

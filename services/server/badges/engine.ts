@@ -12,7 +12,7 @@ import {
 } from '@/services/domain/badges';
 import type { SettingsMap } from '@/services/domain/settings';
 import type { Tx } from '@/services/server/db/client';
-import type { InTransaction } from '@/services/server/play/prepared';
+import type { InTransaction } from '@/services/server/db/prepared';
 import { facts, readHeldAndFacts, unlockBadges } from '@/services/server/badges/repository';
 import { insertNotification } from '@/services/server/notifications/repository';
 

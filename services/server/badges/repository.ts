@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BadgeKey } from '@/services/domain/badges';
 import type { Db, Tx } from '@/services/server/db/client';
-import { runPreparedQuery, type InTransaction } from '@/services/server/play/prepared';
+import { runPreparedQuery, type InTransaction } from '@/services/server/db/prepared';
 
 /**
  * SQL of the badge engine: the badges a player holds (`user_badges`; status 'locked' |

@@ -972,6 +972,30 @@ export const roomMembers = pgTable(
 );
 
 /**
+ * Server processes that hold room streams, and when each last said it is alive (every few
+ * seconds, and with every stream it opens). One that stops saying so has died: the streams it
+ * held are taken back (docs/rooms.md, Presence).
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: text('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
+
+/** How many of a member's open room streams each process holds (their sum is `room_members.connections`). */
+export const roomStreamHolders = pgTable(
+  'room_stream_holders',
+  {
+    instanceId: text('instance_id').notNull(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    streams: integer('streams').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.roomId, t.userId] }), check('room_stream_holders_streams_positive', sql`${t.streams} > 0`)],
+);
+
+/**
  * Finished human battles, one row per member (bot games are not recorded): what
  * get_battle_statistics lists, set_battle_statistics checks and the battle badges count.
  */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { QUICK_MESSAGES, type RoomDocument } from '@/services/domain/rooms';
 import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, requiredId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import type { SettingsMap } from '@/services/domain/settings';
 import { docJson } from '@/services/server/rooms/doc-json';
+import type { RoomService } from '@/services/server/rooms/service';
 import { getBattleStatistics, verifyBattleResult } from '@/services/server/rooms/statistics';
 
 /** Battle rooms (docs/rooms.md): matching, lobbies, the game, quick messages, battle statistics. */
@@ -34,6 +36,18 @@ const optionalCoins = z.preprocess(
 /** `{ room }`, with the document as the text the room service stored it as (serialised once per version). */
 const room = (doc: RoomDocument) => ({ dataJson: `{"room":${docJson(doc)}}` });
 
+/** A signed-in player's call on one room named by `room_id` alone, answering the room. */
+function roomCommand(name: string, run: (rooms: RoomService, userId: number, settings: SettingsMap, roomId: string) => Promise<RoomDocument>): EndpointDef {
+  return endpoint({
+    name,
+    access: 'user',
+    input: z.object({ room_id: roomId }),
+    async handler(input, ctx) {
+      return room(await run(ctx.app.rooms, ctx.user!.id, ctx.settings, input.room_id));
+    },
+  });
+}
+
 export const roomEndpoints: EndpointDef[] = [
   endpoint({
     name: 'find_random_match',
@@ -57,14 +71,7 @@ export const roomEndpoints: EndpointDef[] = [
     },
   }),
 
-  endpoint({
-    name: 'play_with_bot',
-    access: 'user',
-    input: z.object({ room_id: roomId }),
-    async handler(input, ctx) {
-      return room(await ctx.app.rooms.playWithBot(ctx.user!.id, ctx.settings, input.room_id));
-    },
-  }),
+  roomCommand('play_with_bot', (rooms, userId, settings, id) => rooms.playWithBot(userId, settings, id)),
 
   endpoint({
     name: 'create_room',
@@ -109,14 +116,7 @@ export const roomEndpoints: EndpointDef[] = [
     },
   }),
 
-  endpoint({
-    name: 'start_room',
-    access: 'user',
-    input: z.object({ room_id: roomId }),
-    async handler(input, ctx) {
-      return room(await ctx.app.rooms.startRoom(ctx.user!.id, ctx.settings, input.room_id));
-    },
-  }),
+  roomCommand('start_room', (rooms, userId, settings, id) => rooms.startRoom(userId, settings, id)),
 
   endpoint({
     name: 'submit_room_answer',
@@ -137,23 +137,8 @@ export const roomEndpoints: EndpointDef[] = [
     },
   }),
 
-  endpoint({
-    name: 'leave_room',
-    access: 'user',
-    input: z.object({ room_id: roomId }),
-    async handler(input, ctx) {
-      return room(await ctx.app.rooms.leaveRoom(ctx.user!.id, ctx.settings, input.room_id));
-    },
-  }),
-
-  endpoint({
-    name: 'delete_room',
-    access: 'user',
-    input: z.object({ room_id: roomId }),
-    async handler(input, ctx) {
-      return room(await ctx.app.rooms.deleteRoom(ctx.user!.id, ctx.settings, input.room_id));
-    },
-  }),
+  roomCommand('leave_room', (rooms, userId, settings, id) => rooms.leaveRoom(userId, settings, id)),
+  roomCommand('delete_room', (rooms, userId, settings, id) => rooms.deleteRoom(userId, settings, id)),
 
   endpoint({
     name: 'send_room_message',
@@ -164,14 +149,7 @@ export const roomEndpoints: EndpointDef[] = [
     },
   }),
 
-  endpoint({
-    name: 'get_room',
-    access: 'user',
-    input: z.object({ room_id: roomId }),
-    async handler(input, ctx) {
-      return room(await ctx.app.rooms.getRoom(ctx.user!.id, input.room_id));
-    },
-  }),
+  roomCommand('get_room', (rooms, userId, _settings, id) => rooms.getRoom(userId, id)),
 
   endpoint({
     name: 'get_random_questions',

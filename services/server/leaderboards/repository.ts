@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/services/server/db/client';
-import { preparedStatement, runPrepared, type InTransaction } from '@/services/server/play/prepared';
+import { preparedStatement, runPrepared, type InTransaction } from '@/services/server/db/prepared';
 
 /**
  * SQL of the leaderboards: three boards (daily, monthly, all-time) of (period, player, score,

@@ -14,7 +14,7 @@ import {
   type SessionPatch,
   type SessionRow,
 } from '@/services/server/play/repository';
-import type { InTransaction } from '@/services/server/play/prepared';
+import type { InTransaction } from '@/services/server/db/prepared';
 import { GRACE_MS, openDeadline, secureRandom, timeLeftMs } from '@/services/server/play/views';
 
 /**

@@ -15,7 +15,7 @@ import {
   type QuestionRow,
   type SessionRow,
 } from '@/services/server/play/repository';
-import type { InTransaction } from '@/services/server/play/prepared';
+import type { InTransaction } from '@/services/server/db/prepared';
 import { settleLocked } from '@/services/server/play/settle';
 import { GRACE_MS, newQuestionState, openDeadline, sessionView, type CurrentEffects } from '@/services/server/play/views';
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, type SQL } from 'dri
 import type { Db, Tx } from '@/services/server/db/client';
 import type { CategoryRef, SubcategoryRef } from '@/services/server/quiz-zone/repository';
 import { isPlaceId, levelAboveSql, levelPassedSql } from '@/services/server/quiz-zone/repository';
-import { asDate, preparedStatement, runPrepared, runPreparedQuery, type InTransaction } from '@/services/server/play/prepared';
+import { asDate, preparedStatement, runPrepared, runPreparedQuery, type InTransaction } from '@/services/server/db/prepared';
 import {
   bookmarks,
   categories,

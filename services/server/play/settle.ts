@@ -8,7 +8,7 @@ import { awardBadges } from '@/services/server/badges/engine';
 import { addScore } from '@/services/server/leaderboards/repository';
 import { leaderboardPeriods, leaderboardTimezone } from '@/services/server/leaderboards/service';
 import { lockSession, markDailyPlayFinished, recordPlay, storeSettlement, type RecordedPlay, type SessionRow } from '@/services/server/play/repository';
-import type { InTransaction } from '@/services/server/play/prepared';
+import type { InTransaction } from '@/services/server/db/prepared';
 
 /** Modes whose pass adds its score to the leaderboards (rules.md: quiz zone; ours: daily quiz, true/false). */
 const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false']);

@@ -10,11 +10,14 @@ import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 import { rememberDocJson } from '@/services/server/rooms/doc-json';
 import { advance, cloneDraft, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
-import { createPreparedRunner } from '@/services/server/rooms/prepared';
+import { createKeyedQueue, createRoomCache, type CachedRoom } from '@/services/server/rooms/cache';
 import {
   dueRoomIds,
   insertRoom,
+  isCurrent,
   lockRoom,
+  membersChanged,
+  readQuestionSet,
   readRoomHead,
   recordFeesHeld,
   syncMembers,
@@ -25,13 +28,22 @@ import {
 import { settleFinishedRoom } from '@/services/server/rooms/settle';
 
 /**
- * The room service's machinery: how a room is changed (one transaction under the room's row
- * lock: due events first, then the command, then the next version written and, after the
- * commit, published) and how due events are found without a command (a timer per room in this
- * process, and the sweep). The commands themselves are in service.ts and matchmaking.ts.
+ * The room service's machinery: how a room is changed and how due events are found without a
+ * command (a timer per room in this process, and the sweep). The commands themselves are in
+ * service.ts and matchmaking.ts.
  *
- * Whichever path notices a due event, it runs under the row lock on the state it reads, so a step
- * is applied once however many processes (or timers and sweeps) notice it.
+ * A command on a room runs after the room's earlier commands in this process (a queue per room)
+ * and in one of two ways (decision 013):
+ * - Locked: one transaction under the room's row lock — due events first, then the command, then
+ *   the next version and everything else it changes (member rows, fees, the settlement) written
+ *   and, after the commit, published.
+ * - From this process's last version of the room (cache.ts), when the command changes nothing but
+ *   the room's own row (an answer, a question opening or closing, readiness, a quick message's
+ *   text…): the next version is one `update … where xmin = <the version it was made from>` — no
+ *   read, no transaction around it. When the row moved on meanwhile (another process, a
+ *   transaction that changed it) the update changes nothing and the command runs locked instead.
+ *
+ * Either way a step is applied once however many processes (or timers and sweeps) notice it.
  */
 
 export interface RoomServiceOptions {
@@ -47,11 +59,13 @@ export interface RoomServiceOptions {
   readonly sweepIntervalMs?: number;
 }
 
-/** What one room transaction leaves to do after its commit: publish a new version, arm the room's timer. */
+/** What one room transaction leaves to do after its commit: publish a new version, arm the room's timer, remember the row. */
 export interface Committed {
   readonly doc: RoomDocument;
   readonly changed: boolean;
   readonly dueAt: Date | null;
+  /** The row as committed, for the next command from this version; null when unknown. */
+  readonly state: CachedRoom | null;
 }
 
 /** A room loaded under its lock, its due events applied. */
@@ -63,6 +77,7 @@ export interface Loaded {
 }
 
 export interface Command {
+  /** The room's transaction. A command that reads it runs locked (see above). */
   readonly tx: Tx;
   readonly draft: RoomDraft;
   readonly now: number;
@@ -98,6 +113,11 @@ export interface RoomCore {
   close(): Promise<void>;
 }
 
+/** Rooms whose last version this process keeps (a few kB each). */
+const CACHED_ROOMS = 10_000;
+/** Thrown by the `tx` of a command run from the cached version: run it locked. */
+const NEEDS_LOCK = Symbol('needs the row lock');
+
 /** Rooms advanced per sweep round (the rest wait a second). */
 const SWEEP_BATCH = 200;
 /** A transaction that lost a deadlock or a serialization race is run again this often. */
@@ -128,13 +148,17 @@ function storedDraft(row: LockedRoom): RoomDraft {
   };
 }
 
+/** Rooms that can still change: the ones worth keeping a version of. */
+const live = (doc: RoomDocument) => doc.status === 'waiting' || doc.status === 'started';
+
 export function createRoomCore(options: RoomServiceOptions): RoomCore {
   const { database, store, log } = options;
   const db = database.db;
-  const run = createPreparedRunner(db);
   const clock = options.now ?? (() => new Date());
   const random = options.random ?? secureRandom;
   const timers = new Map<string, NodeJS.Timeout>();
+  const cache = createRoomCache(CACHED_ROOMS);
+  const serial = createKeyedQueue();
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<number> | null = null;
   let closed = false;
@@ -164,6 +188,8 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       }
     }
     for (const c of committed) {
+      if (c.state) cache.set(c.doc.id, c.state);
+      else cache.delete(c.doc.id);
       if (c.changed) {
         try {
           await store.publish(c.doc);
@@ -178,7 +204,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
   }
 
   async function load(tx: Tx, roomId: string, settings: SettingsMap, now: number): Promise<Loaded | null> {
-    const row = await lockRoom(run, tx, roomId, now);
+    const row = await lockRoom({ db, tx }, roomId, now);
     if (!row) return null;
     const draft = storedDraft(row);
     const advanced = advance(draft, now, envOf(settings), rulesOf(draft, settings));
@@ -200,9 +226,10 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     if (!docChanged && secretJson === row.secretJson) {
       const due = nextDueAt(draft, now);
       const dueAt = due === null ? null : new Date(due);
-      if ((row.dueAt?.getTime() ?? null) !== due) await writeDueAt(tx, row.id, dueAt);
+      const rev = (row.dueAt?.getTime() ?? null) !== due ? await writeDueAt(tx, row.id, dueAt) : row.rev;
       rememberDocJson(row.doc, row.docJson);
-      out.push({ doc: row.doc, changed: false, dueAt });
+      const state = rev === null || !live(row.doc) ? null : { rev, doc: row.doc, docJson: row.docJson, secretJson: row.secretJson, dueAt: due, questions: null };
+      out.push({ doc: row.doc, changed: false, dueAt, state });
       return row.doc;
     }
     if (docChanged) {
@@ -214,20 +241,16 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const dueAt = due === null ? null : new Date(due);
     const next = doc as RoomDocument;
     const started = next.status !== 'waiting' && row.doc.status === 'waiting' && draft.secret !== null;
-    await writeRoom(run, tx, row.id, row.version, {
-      doc: next,
-      docJson,
-      secretJson,
-      // The question set is written once, when the room starts.
-      ...(started ? { questions: draft.upcoming.map((u) => u.question) } : {}),
-      dueAt,
-      updatedAt: new Date(now),
-    });
+    // The question set is written once, when the room starts.
+    const questions = started ? draft.upcoming.map((u) => u.question) : null;
+    const rev = await writeRoom({ db, tx }, row.id, row, { doc: next, docJson, secretJson, ...(questions ? { questions } : {}), dueAt, updatedAt: new Date(now) });
+    if (rev === null) throw new Error(`room ${row.id} changed under its lock (expected version ${row.version})`);
     await syncMembers(tx, row.doc, next, new Date(now));
     if (started && !next.vs_bot && next.entry_fee > 0) await recordFeesHeld(tx, row.id, next.entry_fee);
     if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
     rememberDocJson(next, docJson);
-    out.push({ doc: next, changed: docChanged, dueAt });
+    const state = live(next) ? { rev, doc: next, docJson, secretJson, dueAt: due, questions } : null;
+    out.push({ doc: next, changed: docChanged, dueAt, state });
     return next;
   }
 
@@ -255,16 +278,128 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     });
     if (!inserted) return false;
     await syncMembers(tx, null, doc as RoomDocument, new Date(now));
-    out.push({ doc: doc as RoomDocument, changed: true, dueAt });
+    out.push({ doc: doc as RoomDocument, changed: true, dueAt, state: null });
     return true;
   }
 
   /**
-   * One command on one room: lock, apply due events, run `command` on the draft, commit. A refusal
-   * (ApiError) thrown by the command undoes the command's changes to the draft but keeps the due
-   * events applied before it; commands throw before they write anything else.
+   * One command on one room, after the room's earlier commands in this process: due events first,
+   * then `command` on the draft, then the next version written — from the cached version when it
+   * can (fromCached), else locked (mutateLocked). A refusal (ApiError) thrown by the command undoes
+   * the command's changes to the draft but keeps the due events applied before it; commands throw
+   * before they write anything else.
    */
-  async function mutate(roomId: string, settings: SettingsMap, memberId: number | null, command?: (c: Command) => Promise<void> | void): Promise<RoomDocument> {
+  function mutate(roomId: string, settings: SettingsMap, memberId: number | null, command?: (c: Command) => Promise<void> | void): Promise<RoomDocument> {
+    return serial(roomId, async () => {
+      const cached = cache.get(roomId);
+      if (cached) {
+        const done = await fromCached(cached, settings, memberId, command);
+        if (done) {
+          if (done.refusal) throw done.refusal;
+          return done.doc;
+        }
+      }
+      return mutateLocked(roomId, settings, memberId, command);
+    });
+  }
+
+  /**
+   * The command run on this process's last version of the room, written with one guarded update.
+   * Null when it has to run locked: it touches the transaction, changes the room's status or its
+   * members, or the row is no longer the version it was made from.
+   */
+  async function fromCached(
+    cached: CachedRoom,
+    settings: SettingsMap,
+    memberId: number | null,
+    command?: (c: Command) => Promise<void> | void,
+  ): Promise<{ doc: RoomDocument; refusal?: ApiError } | null> {
+    const roomId = cached.doc.id;
+    const now = clock().getTime();
+    const draft: RoomDraft = {
+      doc: JSON.parse(cached.docJson) as DocDraft,
+      secret: cached.secretJson === null ? null : (JSON.parse(cached.secretJson) as RoomSecret),
+      upcoming: [],
+    };
+    if (draft.secret?.nextOpenAt != null && draft.secret.nextOpenAt <= now) {
+      // The next question is due to open: its content comes from the (fixed) question set.
+      let questions = cached.questions;
+      if (questions === null) {
+        questions = await readQuestionSet(db, roomId);
+        if (questions === null) return null;
+        cache.set(roomId, (cached = { ...cached, questions }));
+      }
+      const index = draft.doc.questions.length;
+      const question = questions[index];
+      if (question) draft.upcoming.push({ index, question });
+    }
+    const advanced = advance(draft, now, envOf(settings), rulesOf(draft, settings));
+    // Not a member of this version: perhaps of a newer one (joined through another process).
+    if (memberId !== null && !findPlayer(draft.doc, memberId)) return null;
+    let refusal: ApiError | undefined;
+    if (command) {
+      const snapshot = advanced ? cloneDraft(draft.doc as RoomDocument, draft.secret, draft.upcoming) : null;
+      const context: Command = {
+        get tx(): Tx {
+          throw NEEDS_LOCK;
+        },
+        draft,
+        now,
+        refuse: (e) => (refusal = e),
+      };
+      try {
+        await command(context);
+      } catch (error) {
+        if (error === NEEDS_LOCK) return null;
+        if (!isApiError(error)) throw error;
+        const before = snapshot ?? { doc: JSON.parse(cached.docJson) as DocDraft, secret: cached.secretJson === null ? null : (JSON.parse(cached.secretJson) as RoomSecret), upcoming: [] };
+        draft.doc = before.doc;
+        draft.secret = before.secret;
+        draft.upcoming = before.upcoming;
+        refusal = error;
+      }
+    }
+    const doc = draft.doc;
+    if (doc.status !== cached.doc.status || membersChanged(cached.doc, doc as RoomDocument)) return null;
+    let docJson = JSON.stringify(doc);
+    const docChanged = docJson !== cached.docJson;
+    const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
+    const due = nextDueAt(draft, now);
+    if (!docChanged && secretJson === cached.secretJson && due === cached.dueAt) {
+      // Nothing to write: the outcome (a refusal, or nothing to do) stands only if it was decided on the row as it is.
+      if (!(await isCurrent(db, roomId, cached.rev))) {
+        cache.delete(roomId);
+        return null;
+      }
+      return { doc: cached.doc, refusal };
+    }
+    if (docChanged) {
+      doc.version = cached.doc.version + 1;
+      doc.updated_at = iso(now);
+      docJson = JSON.stringify(doc);
+    }
+    const next = (docChanged ? doc : cached.doc) as RoomDocument;
+    const dueAt = due === null ? null : new Date(due);
+    const rev = await writeRoom(db, roomId, { version: cached.doc.version, rev: cached.rev }, { doc: next, docJson: docChanged ? docJson : cached.docJson, secretJson, dueAt, updatedAt: new Date(now) });
+    if (rev === null) {
+      cache.delete(roomId);
+      return null;
+    }
+    rememberDocJson(next, docChanged ? docJson : cached.docJson);
+    cache.set(roomId, { rev, doc: next, docJson: docChanged ? docJson : cached.docJson, secretJson, dueAt: due, questions: cached.questions });
+    if (docChanged) {
+      try {
+        await store.publish(next);
+      } catch (err) {
+        log.error({ err, room: roomId, version: next.version }, 'room document could not be published');
+      }
+    }
+    schedule(roomId, dueAt);
+    return { doc: next, refusal };
+  }
+
+  /** The command in one transaction under the room's row lock. */
+  async function mutateLocked(roomId: string, settings: SettingsMap, memberId: number | null, command?: (c: Command) => Promise<void> | void): Promise<RoomDocument> {
     return roomTx(async (tx, out) => {
       const now = clock().getTime();
       const loaded = await load(tx, roomId, settings, now);
@@ -379,6 +514,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       sweepTimer = undefined;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      cache.clear();
       await sweeping?.catch(() => 0);
     },
   };

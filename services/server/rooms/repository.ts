@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
 import type { Db, Tx } from '@/services/server/db/client';
-import { roomMembers, rooms, users, type RoomSecret, type RoomSecretQuestion } from '@/services/server/db/schema';
-import { preparedStatement } from '@/services/server/play/prepared';
+import { roomMembers, roomStreamHolders, rooms, serverInstances, users, type RoomSecret, type RoomSecretQuestion } from '@/services/server/db/schema';
+import { preparedStatement, runPrepared, type InTransaction } from '@/services/server/db/prepared';
 import { canonicalJson } from '@/services/server/rooms/doc-json';
-import type { PreparedRunner } from '@/services/server/rooms/prepared';
 
 /** SQL of the room service: rooms, their members (index, presence, fees held), matchmaking, the bot player. */
 
@@ -21,6 +20,8 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 export interface LockedRoom {
   readonly id: string;
   readonly version: number;
+  /** The row version (its xmin as text): changes with every write of the row, a change of the secret alone included. */
+  readonly rev: string;
   /** The stored document: read-only, what the command started from. */
   readonly doc: RoomDocument;
   /** `doc` as JSON.stringify writes it: a changed draft is one that serialises differently. */
@@ -34,21 +35,27 @@ export interface LockedRoom {
 
 /**
  * The two statements of every answer — lock the room, write its next version — are the hottest
- * of a battle: prepared (services/server/rooms/prepared.ts), and the document travels as the
+ * of a battle: prepared (services/server/db/prepared.ts), and the document travels as the
  * text it is stored as.
  */
-const lockStatement = preparedStatement<{ id: string; version: number; doc: string; secret: string | null; due_at: Date | string | null }>(
+const lockStatement = preparedStatement<{ id: string; version: number; rev: string; doc: string; secret: string | null; due_at: Date | string | null }>(
   'room_lock',
-  `select id, version, doc, secret, due_at from rooms where id = $1::text for update`,
+  `select id, version, xmin::text as rev, doc, secret, due_at from rooms where id = $1::text for update`,
 );
 const upcomingStatement = preparedStatement<{ question: unknown }>('room_upcoming', `select questions -> $2::int as question from rooms where id = $1::text`);
-const writeStatement = preparedStatement<{ id: string }>(
-  'room_write',
+const questionSetStatement = preparedStatement<{ questions: unknown }>('room_question_set', `select questions from rooms where id = $1::text`);
+/**
+ * The next version, written only over the row version it was made from (`rev`): under the row
+ * lock that always holds; without it (the room service's write from its own last version, see
+ * core.ts) a write by anyone else in between makes this change nothing.
+ */
+const writeStatement = preparedStatement<{ rev: string }>(
+  'room_write_rev',
   `update rooms set status = $3::text, version = $4::int, code = $5::text, entry_fee = $6::int, vs_bot = $7::boolean,
      search_deadline_at = $8::timestamptz, due_at = $9::timestamptz, doc = $10::text, secret = $11::text,
      questions = coalesce($12::jsonb, questions), updated_at = $13::timestamptz
-   where id = $1::text and version = $2::int
-   returning id`,
+   where id = $1::text and version = $2::int and xmin::text = $14::text
+   returning xmin::text as rev`,
 );
 
 /**
@@ -56,20 +63,21 @@ const writeStatement = preparedStatement<{ id: string }>(
  * next question is read too when its opening is due at `now` (the question set is not read for
  * every answer).
  */
-export async function lockRoom(run: PreparedRunner, tx: Tx, roomId: string, now: number): Promise<LockedRoom | null> {
-  const [row] = await run(tx, lockStatement, [roomId]);
+export async function lockRoom(tx: InTransaction, roomId: string, now: number): Promise<LockedRoom | null> {
+  const [row] = await runPrepared(tx, lockStatement, [roomId]);
   if (!row) return null;
   const doc = JSON.parse(row.doc) as RoomDocument;
   const secret = row.secret === null ? null : (JSON.parse(row.secret) as RoomSecret);
   const upcoming: LockedRoom['upcoming'] = [];
   if (secret?.nextOpenAt != null && secret.nextOpenAt <= now) {
     const index = doc.questions.length;
-    const [next] = await run(tx, upcomingStatement, [roomId, index]);
+    const [next] = await runPrepared(tx, upcomingStatement, [roomId, index]);
     if (next?.question != null) upcoming.push({ index, question: json<RoomSecretQuestion>(next.question) });
   }
   return {
     id: row.id,
     version: Number(row.version),
+    rev: row.rev,
     doc,
     docJson: canonicalJson(row.doc, doc),
     secret,
@@ -96,12 +104,33 @@ export interface RoomWrite {
   readonly updatedAt: Date;
 }
 
-/** Writes the next version; the row is locked, and the version guard makes a lost update impossible anyway. */
-export async function writeRoom(run: PreparedRunner, tx: Tx, roomId: string, expectedVersion: number, write: RoomWrite): Promise<void> {
+const revStatement = preparedStatement<{ rev: string }>('room_rev', `select xmin::text as rev from rooms where id = $1::text`);
+
+/** Whether the room's row is still version `rev` (read without a lock). */
+export async function isCurrent(db: Db, roomId: string, rev: string): Promise<boolean> {
+  const [row] = await runPrepared(db, revStatement, [roomId]);
+  return row?.rev === rev;
+}
+
+/**
+ * The room's question set (null before it starts). It is written once, at the start, and never
+ * changed: read without a lock.
+ */
+export async function readQuestionSet(db: Db, roomId: string): Promise<RoomSecretQuestion[] | null> {
+  const [row] = await runPrepared(db, questionSetStatement, [roomId]);
+  return row?.questions == null ? null : json<RoomSecretQuestion[]>(row.questions);
+}
+
+/**
+ * Writes the next version over the row version it was made from (and its document version);
+ * answers the new row version, or null when the row is no longer that version: under the row
+ * lock (`tx`) that is a bug, on the root handle a lost race the caller handles.
+ */
+export async function writeRoom(on: Db | InTransaction, roomId: string, expected: { version: number; rev: string }, write: RoomWrite): Promise<string | null> {
   const { doc } = write;
-  const rows = await run(tx, writeStatement, [
+  const rows = await runPrepared(on, writeStatement, [
     roomId,
-    expectedVersion,
+    expected.version,
     doc.status,
     doc.version,
     doc.code,
@@ -113,13 +142,15 @@ export async function writeRoom(run: PreparedRunner, tx: Tx, roomId: string, exp
     write.secretJson,
     write.questions ? JSON.stringify(write.questions) : null,
     write.updatedAt,
+    expected.rev,
   ]);
-  if (rows.length !== 1) throw new Error(`room ${roomId} changed under its lock (expected version ${expectedVersion})`);
+  return rows[0]?.rev ?? null;
 }
 
-/** Only the due time changed (e.g. a search ran out: nothing to show, the abandon time is next). */
-export async function writeDueAt(tx: Tx, roomId: string, dueAt: Date | null): Promise<void> {
-  await tx.update(rooms).set({ dueAt }).where(eq(rooms.id, roomId));
+/** Only the due time changed (e.g. a search ran out: nothing to show, the abandon time is next). Answers the new row version. */
+export async function writeDueAt(tx: Tx, roomId: string, dueAt: Date | null): Promise<string | null> {
+  const rows = await tx.update(rooms).set({ dueAt }).where(eq(rooms.id, roomId)).returning({ rev: sql<string>`xmin::text` });
+  return rows[0]?.rev ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,6 +158,20 @@ export async function writeDueAt(tx: Tx, roomId: string, dueAt: Date | null): Pr
 
 export async function readMembers(db: Conn, roomId: string): Promise<MemberRow[]> {
   return db.select().from(roomMembers).where(eq(roomMembers.roomId, roomId)).orderBy(asc(roomMembers.seat));
+}
+
+type PlayerRow = RoomDocument['players'][number];
+
+/** Whether a player's member row holds what the document says of them (seat, readiness, left, grace). */
+const sameMemberRow = (o: PlayerRow, p: PlayerRow) => o.seat === p.seat && o.ready === p.ready && o.left === p.left && o.grace_until === p.grace_until;
+
+/** Whether the member rows of `before` differ from what `after`'s players say (what syncMembers would write). */
+export function membersChanged(before: RoomDocument, after: RoomDocument): boolean {
+  if (before.players.length !== after.players.length) return true;
+  return after.players.some((p) => {
+    const o = before.players.find((b) => b.user_id === p.user_id);
+    return !o || !sameMemberRow(o, p);
+  });
 }
 
 /**
@@ -155,7 +200,7 @@ export async function syncMembers(tx: Tx, before: RoomDocument | null, after: Ro
   }
   for (const p of after.players) {
     const o = old.get(p.user_id);
-    if (!o || (o.seat === p.seat && o.ready === p.ready && o.left === p.left && o.grace_until === p.grace_until)) continue;
+    if (!o || sameMemberRow(o, p)) continue;
     await tx
       .update(roomMembers)
       .set({ seat: p.seat, ready: p.ready, left: p.left, graceUntil: p.grace_until ? new Date(p.grace_until) : null })
@@ -163,8 +208,12 @@ export async function syncMembers(tx: Tx, before: RoomDocument | null, after: Ro
   }
 }
 
-/** Counts a stream opening (+1) or closing (−1, never below 0); answers the member's open streams, or null when not a member. */
-export async function countStream(tx: Tx, roomId: string, userId: number, delta: 1 | -1): Promise<number | null> {
+/**
+ * Counts a stream opening (+1) or closing (−1, never below 0) held by process `instanceId`;
+ * answers the member's open streams in every process, or null when not a member. An opening also
+ * says the process is alive.
+ */
+export async function countStream(tx: Tx, roomId: string, userId: number, delta: 1 | -1, instanceId: string, now: Date): Promise<number | null> {
   const rows = await tx
     .update(roomMembers)
     .set(
@@ -174,14 +223,77 @@ export async function countStream(tx: Tx, roomId: string, userId: number, delta:
     )
     .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId)))
     .returning({ connections: roomMembers.connections });
-  return rows[0]?.connections ?? null;
+  if (!rows[0]) return null;
+  const holder = and(eq(roomStreamHolders.instanceId, instanceId), eq(roomStreamHolders.roomId, roomId), eq(roomStreamHolders.userId, userId));
+  if (delta > 0) {
+    await markInstanceAlive(tx, instanceId, now);
+    await tx
+      .insert(roomStreamHolders)
+      .values({ instanceId, roomId, userId, streams: 1 })
+      .onConflictDoUpdate({ target: [roomStreamHolders.instanceId, roomStreamHolders.roomId, roomStreamHolders.userId], set: { streams: sql`${roomStreamHolders.streams} + 1` } });
+  } else {
+    // The last one of this process: the row goes; otherwise one fewer.
+    const gone = await tx
+      .delete(roomStreamHolders)
+      .where(and(holder, eq(roomStreamHolders.streams, 1)))
+      .returning({ streams: roomStreamHolders.streams });
+    if (gone.length === 0) await tx.update(roomStreamHolders).set({ streams: sql`${roomStreamHolders.streams} - 1` }).where(holder);
+  }
+  return rows[0].connections;
+}
+
+/** Says that process `instanceId` is alive at `now`. */
+export async function markInstanceAlive(db: Conn, instanceId: string, now: Date): Promise<void> {
+  await db.insert(serverInstances).values({ id: instanceId, seenAt: now }).onConflictDoUpdate({ target: serverInstances.id, set: { seenAt: now } });
+}
+
+/** Processes other than `self` not seen alive since `before`. */
+export async function deadInstances(db: Db, self: string, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: serverInstances.id })
+    .from(serverInstances)
+    .where(and(ne(serverInstances.id, self), lte(serverInstances.seenAt, before)));
+  return rows.map((r) => r.id);
+}
+
+/** The members whose streams process `instanceId` held. */
+export async function heldStreams(db: Db, instanceId: string): Promise<{ roomId: string; userId: number }[]> {
+  return db.select({ roomId: roomStreamHolders.roomId, userId: roomStreamHolders.userId }).from(roomStreamHolders).where(eq(roomStreamHolders.instanceId, instanceId));
+}
+
+/**
+ * Takes back the streams a dead process held of one member: they no longer count. Answers the
+ * member's open streams left, or null when another process took them back first.
+ */
+export async function takeBackStreams(tx: Tx, instanceId: string, roomId: string, userId: number): Promise<number | null> {
+  const [taken] = await tx
+    .delete(roomStreamHolders)
+    .where(and(eq(roomStreamHolders.instanceId, instanceId), eq(roomStreamHolders.roomId, roomId), eq(roomStreamHolders.userId, userId)))
+    .returning({ streams: roomStreamHolders.streams });
+  if (!taken) return null;
+  const [member] = await tx
+    .update(roomMembers)
+    .set({ connections: sql`greatest(${roomMembers.connections} - ${taken.streams}, 0)` })
+    .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId)))
+    .returning({ connections: roomMembers.connections });
+  return member?.connections ?? 0;
+}
+
+/** Forgets a dead process once it holds nothing any more. */
+export async function forgetInstance(db: Db, instanceId: string): Promise<void> {
+  await db
+    .delete(serverInstances)
+    .where(and(eq(serverInstances.id, instanceId), sql`not exists (select 1 from ${roomStreamHolders} where ${roomStreamHolders.instanceId} = ${instanceId})`));
 }
 
 /**
  * Members of unfinished rooms who had streams open: zeroed when this process is the only one that
- * can hold streams (the embedded database), since whoever held them is gone. Answers who they were.
+ * can hold streams (the embedded database), since whoever held them is gone — and so is every
+ * process on record. Answers who they were.
  */
 export async function dropAllStreams(db: Db): Promise<{ roomId: string; userId: number }[]> {
+  await db.delete(roomStreamHolders);
+  await db.delete(serverInstances);
   return db
     .update(roomMembers)
     .set({ connections: 0 })

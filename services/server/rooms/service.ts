@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { QUICK_MESSAGES, makeRoomCode, normaliseRoomCode, startBlocker, type QuickMessage, type RoomDocument, type RoomQuestion } from '@/services/domain/rooms';
 import { intSetting, type SettingsMap } from '@/services/domain/settings';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
@@ -6,7 +7,19 @@ import { createRoomCore, notMember, type RoomServiceOptions } from '@/services/s
 import { addPlayer, appendMessage, disconnect, findPlayer, reconnect, recordAnswer, removePlayer } from '@/services/server/rooms/engine';
 import { findRandomMatch, type FindMatchInput } from '@/services/server/rooms/matchmaking';
 import { assertQuestionsAvailable, resolveBattleCategory } from '@/services/server/rooms/questions';
-import { countStream, dropAllStreams, ensureBotUser, roomByCode, roomExists, takeMessageSlot } from '@/services/server/rooms/repository';
+import {
+  countStream,
+  deadInstances,
+  dropAllStreams,
+  ensureBotUser,
+  forgetInstance,
+  heldStreams,
+  markInstanceAlive,
+  roomByCode,
+  roomExists,
+  takeBackStreams,
+  takeMessageSlot,
+} from '@/services/server/rooms/repository';
 import { holdFees } from '@/services/server/rooms/settle';
 import { assertCanPay, beginGame, leave, modeOf, newDoc, playerCard, requireMode } from '@/services/server/rooms/steps';
 
@@ -46,13 +59,18 @@ export interface RoomService extends RoomFeedSource {
   getQuestions(userId: number, settings: SettingsMap, roomId: string, options?: { leave?: boolean }): Promise<RoomQuestion[]>;
   /** Applies the room's due timed events now; null when there is no such room. */
   advanceRoom(roomId: string): Promise<RoomDocument | null>;
-  /** Advances every room whose `due_at` passed; answers how many were looked at. */
+  /** Says this process is alive and takes back the streams of processes that died, then advances every room whose `due_at` passed; answers how many rooms were looked at. */
   sweep(): Promise<number>;
   /** Starts the sweep (and, on the embedded database, treats every stream as gone: this process is the only one). */
   start(): Promise<void>;
   /** Stops the sweep and every timer. */
   close(): Promise<void>;
 }
+
+/** How often the process says it is alive (and looks for processes that died). */
+const INSTANCE_HEARTBEAT_MS = 5_000;
+/** Not seen alive for this long: the process died, and its streams are taken back. */
+export const INSTANCE_DEAD_AFTER_MS = 30_000;
 
 /** Quick messages: at most one per member per second. */
 const MESSAGE_GAP_MS = 1000;
@@ -62,6 +80,9 @@ const CODE_ATTEMPTS = 20;
 export function createRoomService(options: RoomServiceOptions): RoomService {
   const core = createRoomCore(options);
   const { db, mutate } = core;
+  /** This process, as the holder of its room streams. */
+  const instanceId = `i_${randomBytes(12).toString('base64url')}`;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
 
   async function getRoom(userId: number, roomId: string): Promise<RoomDocument> {
     const doc = await core.currentDoc(roomId);
@@ -73,12 +94,37 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
   async function presence(roomId: string, userId: number, delta: 1 | -1): Promise<void> {
     const settings = await options.settings.current();
     await mutate(roomId, settings, null, async ({ tx, draft, now }) => {
-      const open = await countStream(tx, roomId, userId, delta);
+      const open = await countStream(tx, roomId, userId, delta, instanceId, new Date(now));
       if (delta > 0 && open === 1) reconnect(draft, userId);
       if (delta < 0 && open === 0) disconnect(draft, userId, now, core.envOf(settings).graceMs);
     }).catch((error) => {
       if (!(isApiError(error) && error.code === '102')) throw error;
     });
+  }
+
+  /**
+   * The streams held by processes that stopped saying they are alive no longer count: a member
+   * left with none starts the grace period, as if their connection had just dropped. Each member's
+   * streams are taken back in their room's transaction, once, whichever process gets there first.
+   */
+  async function reapDeadInstances(): Promise<number> {
+    const settings = await options.settings.current();
+    const dead = await deadInstances(db, instanceId, new Date(core.now() - INSTANCE_DEAD_AFTER_MS));
+    for (const instance of dead) {
+      for (const { roomId, userId } of await heldStreams(db, instance)) {
+        await mutate(roomId, settings, null, async ({ tx, draft, now }) => {
+          const open = await takeBackStreams(tx, instance, roomId, userId);
+          if (open === 0) disconnect(draft, userId, now, core.envOf(settings).graceMs);
+        }).catch((err) => core.log.warn({ err, room: roomId, instance }, 'streams of a dead process could not be taken back'));
+      }
+      await forgetInstance(db, instance);
+    }
+    return dead.length;
+  }
+
+  async function heartbeat(): Promise<void> {
+    await markInstanceAlive(db, instanceId, new Date(core.now()));
+    await reapDeadInstances();
   }
 
   return {
@@ -230,7 +276,10 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
     },
 
     advanceRoom: core.advanceRoom,
-    sweep: core.sweep,
+    async sweep() {
+      await heartbeat();
+      return core.sweep();
+    },
 
     async currentForMember(roomId, userId) {
       const doc = await core.currentDoc(roomId);
@@ -249,10 +298,18 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
           );
         }
       }
+      await markInstanceAlive(db, instanceId, new Date(core.now()));
+      heartbeatTimer ??= setInterval(() => void heartbeat().catch((err) => core.log.error({ err }, 'room service heartbeat failed')), INSTANCE_HEARTBEAT_MS);
+      heartbeatTimer.unref();
       core.startSweep(options.sweepIntervalMs ?? 1000);
+      await reapDeadInstances();
       await core.sweep();
     },
 
-    close: core.close,
+    async close() {
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
+      heartbeatTimer = undefined;
+      await core.close();
+    },
   };
 }

@@ -5,8 +5,9 @@ import type { Db, Tx } from '@/services/server/db/client';
 
 /**
  * Statements prepared once per database connection and then executed by name: the hot reads and
- * writes of play (every answer runs two of them). Parsing and planning a join costs more than
- * running it, and neither driver keeps a plan on its own:
+ * writes of every call (the session lookup), of play (every answer runs two of them), of battle
+ * rooms and of leaderboards. Parsing and planning a join costs more than running it, and neither
+ * driver keeps a plan on its own:
  *
  * - PGlite (`query`) parses, plans and describes every statement anew. Here a statement is
  *   prepared with SQL `PREPARE` once (PGlite is one session, and a PREPARE outlives the
