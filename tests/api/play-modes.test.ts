@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { defaultSettings } from '@/services/domain/settings';
 import { seedDatabase } from '@/services/server/content/seed';
-import { categories, dailyQuizPlays, dailyQuizzes, leaderboardAllTime, questionReports, questions } from '@/services/server/db/schema';
+import { categories, dailyQuizPlays, dailyQuizzes, languages, leaderboardAllTime, questionReports, questions } from '@/services/server/db/schema';
 import { openDailyQuiz } from '@/services/server/play/modes';
 import { finishPlay } from '@/services/server/play/settle';
 import { isApiError } from '@/services/server/gateway/api-error';
@@ -127,6 +127,24 @@ describe(`true and false (${testDbKind})`, () => {
     } finally {
       await d.update(categories).set({ isPremium: false, coins: 0 }).where(premium);
     }
+  });
+
+  test('a call naming no language gets statements of the default language only; a named language gets its own', async () => {
+    const d = await db();
+    const [english] = await d.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, true));
+    const [other] = await d.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, false)).limit(1);
+    const languagesOf = async (session: SessionData) =>
+      new Set((await d.select({ languageId: questions.languageId }).from(questions).where(inArray(questions.id, session.questions.map((q) => q.id)))).map((r) => r.languageId));
+    for (const body of [{ type: 2 }, { type: 2, language_id: 0 }] as Record<string, number>[]) {
+      const { token } = await player();
+      const session = expectOk(await api.call('get_questions_by_type', body, { token })) as SessionData;
+      expect(session.questions).toHaveLength(10);
+      expect(await languagesOf(session)).toEqual(new Set([english!.id]));
+    }
+    const { token } = await player();
+    const session = expectOk(await api.call('get_questions_by_type', { type: 2, language_id: other!.id }, { token })) as SessionData;
+    expect(session.questions.length).toBeGreaterThan(0);
+    expect(await languagesOf(session)).toEqual(new Set([other!.id]));
   });
 
   test('only type 2 is served', async () => {

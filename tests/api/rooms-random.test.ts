@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
-import { coinLedger, roomMembers, rooms } from '@/services/server/db/schema';
+import { coinLedger, languages, questions, roomMembers, rooms } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
 import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
 import {
@@ -56,6 +56,21 @@ describe(`random matching (${testDbKind})`, () => {
     ]);
     const held = await h.db.select({ userId: roomMembers.userId, fee: roomMembers.feeHeld }).from(roomMembers).where(eq(roomMembers.roomId, waiting.id));
     expect(held.map((m) => m.fee)).toEqual([5, 5]);
+  });
+
+  test('a search naming no language plays in the default language and meets a search naming it; its questions are all of that language', async () => {
+    const [english] = await h.db.select({ id: languages.id }).from(languages).where(eq(languages.isDefault, true));
+    const a = await newPlayer(h);
+    const b = await newPlayer(h);
+    const waiting = await roomCall(h, a, 'find_random_match', { fee_multiplier: 2 });
+    expect(waiting.language_id).toBe(english!.id);
+    const matched = await search(b, { fee_multiplier: 2 });
+    expect([matched.id, matched.status]).toEqual([waiting.id, 'started']);
+    const [row] = await h.db.select({ questions: rooms.questions }).from(rooms).where(eq(rooms.id, waiting.id));
+    const ids = row!.questions!.map((q) => q.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const served = await h.db.select({ languageId: questions.languageId }).from(questions).where(inArray(questions.id, ids));
+    expect(new Set(served.map((q) => q.languageId))).toEqual(new Set([english!.id]));
   });
 
   test('a different fee, or another category, is another queue', async () => {

@@ -2,9 +2,9 @@ import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/set
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { dayOf, resolveCalendar } from '@/services/server/play/clock';
+import { servedLanguageId } from '@/services/server/play/language';
 import { openSession, type SessionData } from '@/services/server/play/open';
 import {
-  defaultLanguageId,
   insertDailyPlay,
   insertDailyQuiz,
   listBookmarkIds,
@@ -87,8 +87,7 @@ export async function openDailyQuiz(
   requireMode(settings, 'daily_quiz_mode');
   const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmtFormat }, settings.default_timezone ?? 'UTC');
   const day = dayOf(calendar, now);
-  const languageId = input.languageId || (await defaultLanguageId(db));
-  if (!languageId) throw new ApiError('102', { detail: 'no content language' });
+  const languageId = await servedLanguageId(db, input.languageId);
   const played = await readDailyPlay(db, userId, day);
   if (played?.finishedAt) throw new ApiError('112', { detail: `the daily quiz of ${day} was played` });
   const withOptionE = flagSetting(settings, 'option_e_mode');
@@ -123,19 +122,24 @@ export async function openDailyQuiz(
   );
 }
 
-/** True and false: random true/false statements (`type` 2). */
+/**
+ * True and false: random true/false statements (`type` 2) of one language. A call that names no
+ * language (language mode off, or a browser that has not loaded the languages yet) gets the
+ * default language's, as the daily quiz does: one play never mixes languages.
+ */
 export async function openTrueFalse(db: Db, settings: SettingsMap, userId: number, input: { languageId: number }): Promise<SessionData> {
   requireMode(settings, 'true_false_mode');
+  const languageId = await servedLanguageId(db, input.languageId);
   return openSession(db, settings, userId, {
     mode: 'true_false',
-    contextKey: `true_false:${input.languageId}`,
-    languageId: input.languageId,
+    contextKey: `true_false:${languageId}`,
+    languageId,
     timePerQuestion: intSetting(settings, 'true_false_duration'),
     settleStale: true,
     pick: (conn) =>
       pickQuestions(
         conn,
-        { languageId: input.languageId, questionType: 'boolean', withOptionE: false, access: { userId } },
+        { languageId, questionType: 'boolean', withOptionE: false, access: { userId } },
         intSetting(settings, 'true_false_total_question'),
         true,
       ),

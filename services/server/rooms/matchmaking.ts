@@ -2,6 +2,7 @@ import type { RoomDocument } from '@/services/domain/rooms';
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
 import type { Tx } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
+import { servedLanguageId } from '@/services/server/play/language';
 import type { Committed, RoomCore } from '@/services/server/rooms/core';
 import { addPlayer, iso, removePlayer } from '@/services/server/rooms/engine';
 import { assertQuestionsAvailable, resolveBattleCategory } from '@/services/server/rooms/questions';
@@ -32,9 +33,10 @@ export async function findRandomMatch(core: RoomCore, userId: number, settings: 
   const fee = intSetting(settings, 'random_battle_entry_coin') * input.feeMultiplier;
   const category =
     flagSetting(settings, 'battle_mode_random_category') && input.category ? await resolveBattleCategory(core.db, input.category, input.languageId) : null;
-  await assertQuestionsAvailable(core.db, input.languageId, category?.id ?? null, settings);
+  const languageId = await servedLanguageId(core.db, input.languageId, category?.languageId);
+  await assertQuestionsAvailable(core.db, languageId, category?.id ?? null, settings);
   assertCanPay((await playerCard(core.db, userId)).coins, fee);
-  const key: MatchKey = { languageId: input.languageId, category: category?.slug ?? null, entryFee: fee };
+  const key: MatchKey = { languageId, category: category?.slug ?? null, entryFee: fee };
   const searchMs = intSetting(settings, 'random_battle_search_seconds') * 1000;
 
   return core.roomTx(async (tx, out) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QUICK_MESSAGES, makeRoomCode, normaliseRoomCode, startBlocker, type QuickMessage, type RoomDocument, type RoomQuestion } from '@/services/domain/rooms';
 import { intSetting, type SettingsMap } from '@/services/domain/settings';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
+import { servedLanguageId } from '@/services/server/play/language';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 import { createRoomCore, notMember, type RoomServiceOptions } from '@/services/server/rooms/core';
 import { addPlayer, appendMessage, disconnect, findPlayer, reconnect, recordAnswer, removePlayer } from '@/services/server/rooms/engine';
@@ -156,7 +157,8 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
         throw new ApiError('103', { field: 'no_of_que', detail: `no_of_que: must be at most ${maxQuestions}` });
       }
       const category = input.category ? await resolveBattleCategory(db, input.category, input.languageId) : null;
-      await assertQuestionsAvailable(db, input.languageId, category?.id ?? null, settings);
+      const languageId = await servedLanguageId(db, input.languageId, category?.languageId);
+      await assertQuestionsAvailable(db, languageId, category?.id ?? null, settings);
       const fee = input.entryFee ?? intSetting(settings, 'random_battle_entry_coin');
       assertCanPay((await playerCard(db, userId)).coins, fee);
       const defaultQuestions = intSetting(settings, 'random_battle_total_question');
@@ -169,7 +171,7 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
             type: input.roomType,
             code: makeRoomCode(settings.group_battle_room_code_char ?? '3', core.random),
             createdBy: userId,
-            languageId: input.languageId,
+            languageId,
             category,
             entryFee: fee,
             noOfQue: group ? (input.noOfQue ?? Math.min(defaultQuestions, maxQuestions)) : defaultQuestions,
