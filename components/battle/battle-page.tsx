@@ -58,7 +58,24 @@ export function BattleModeGate({ setting, children }: { setting: string; childre
       </PlayRefusal>
     );
   }
-  return children(config);
+  return (
+    <>
+      <ExtendedTimeNote />
+      {children(config)}
+    </>
+  );
+}
+
+/** ui.md (timing adjustable): a player with extended time is told that battles keep one time for everyone. */
+function ExtendedTimeNote() {
+  const { t } = useTranslation();
+  const extended = useAppSelector(selectUser).data?.extended_time;
+  if (extended !== '1.5' && extended !== '2') return null;
+  return (
+    <p role="note" className="mb-4 rounded-control border border-line bg-surface-muted px-3 py-2 text-sm">
+      {t('battle.extended_time_note')}
+    </p>
+  );
 }
 
 /**

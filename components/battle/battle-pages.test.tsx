@@ -138,6 +138,18 @@ describe('the battle pages', () => {
     }
   });
 
+  test('a player with extended time is told that battles give everyone the same time; others are not', async () => {
+    battleServer();
+    const { unmount } = renderWithApp(<RandomBattlePage />);
+    await screen.findByRole('button', { name: 'Find an opponent' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    unmount();
+    getAppStore().dispatch(loggedIn({ data: { id: 7, name: 'Ada', coins: 100, extended_time: '2' }, token: 't' }));
+    renderWithApp(<GroupBattlePage roomType="group" />);
+    await screen.findByRole('button', { name: 'Create a room' });
+    expect(screen.getByRole('note')).toHaveTextContent('Your extended time applies to solo play. In battles every player has the same time.');
+  });
+
   test('a room kept for this tab is followed again on load, without a new search', async () => {
     window.sessionStorage.setItem('quiz-arena:battle-room:random', 'room_kept');
     const server = battleServer();

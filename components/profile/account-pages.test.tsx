@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReferAndEarnView } from '@/components/profile/refer-and-earn-view';
 import { SettingsView } from '@/components/profile/settings-view';
 import { WalletView } from '@/components/profile/wallet-view';
@@ -66,7 +66,7 @@ describe('refer and earn', () => {
 
 describe('the settings page', () => {
   test('deletes the account only after the confirmation, then signs out and goes home', async () => {
-    const server = fakeServer({ delete_user_account: () => ok({ deleted: true }) });
+    const server = fakeServer({ get_user_by_id: () => ok(PLAYER), delete_user_account: () => ok({ deleted: true }) });
     const { store } = renderWithApp(<SettingsView />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
@@ -74,19 +74,19 @@ describe('the settings page', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(server).not.toHaveBeenCalled();
+    expect(calledEndpoints(server)).toEqual(['get_user_by_id']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
 
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
-    expect(calledEndpoints(server)).toEqual(['delete_user_account']);
+    expect(calledEndpoints(server)).toEqual(['get_user_by_id', 'delete_user_account']);
     expect(selectUser(store.getState()).isLogin).toBe(false);
     expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
   });
 
   test('a refused deletion keeps the player signed in and says why', async () => {
-    fakeServer({ delete_user_account: () => fail(403, 'demo_mode') });
+    fakeServer({ get_user_by_id: () => ok(PLAYER), delete_user_account: () => fail(403, 'demo_mode') });
     const { store } = renderWithApp(<SettingsView />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -95,11 +95,57 @@ describe('the settings page', () => {
   });
 
   test('log out ends the session and clears the player', async () => {
-    const server = fakeServer({ logout: () => ok({ logged_out: true }) });
+    const server = fakeServer({ get_user_by_id: () => ok(PLAYER), logout: () => ok({ logged_out: true }) });
     const { store } = renderWithApp(<SettingsView />);
+    await screen.findByRole('radio', { name: 'Standard' });
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(selectUser(store.getState()).isLogin).toBe(false));
-    expect(calledEndpoints(server)).toEqual(['logout']);
+    expect(calledEndpoints(server)).toEqual(['get_user_by_id', 'logout']);
     expect(mockRouter.replace).toHaveBeenCalledWith('/');
+  });
+
+  describe('extended time', () => {
+    const timeSection = () => screen.getByRole('region', { name: 'Time to answer' });
+
+    test('shows the three choices with the stored one checked and says battles keep one time', async () => {
+      fakeServer({ get_user_by_id: () => ok({ ...PLAYER, extended_time: '1.5' }) });
+      renderWithApp(<SettingsView />);
+      expect(await screen.findByRole('radio', { name: '1.5× the time' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: 'Standard' })).not.toBeChecked();
+      expect(screen.getByRole('radio', { name: '2× the time' })).not.toBeChecked();
+      expect(screen.getByRole('group', { name: 'Extended time' })).toHaveAccessibleDescription(/Battles give every player the same time\./);
+    });
+
+    test('picking 2× saves it on the account, keeps it checked and stores the player the server answered', async () => {
+      const server = fakeServer({
+        get_user_by_id: () => ok({ ...PLAYER, extended_time: '1' }),
+        set_extended_time: (form) => ok({ ...PLAYER, extended_time: form.get('extended_time') }),
+      });
+      const { store } = renderWithApp(<SettingsView />);
+      fireEvent.click(await screen.findByRole('radio', { name: '2× the time' }));
+      expect(await screen.findByText('Extended time saved: it applies from your next game.')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: '2× the time' })).toBeChecked();
+      expect(calledEndpoints(server)).toEqual(['get_user_by_id', 'set_extended_time']);
+      expect((server.mock.calls[1]![1] as RequestInit).body as FormData).toBeInstanceOf(FormData);
+      expect(((server.mock.calls[1]![1] as RequestInit).body as FormData).get('extended_time')).toBe('2');
+      expect(selectUser(store.getState()).data?.extended_time).toBe('2');
+    });
+
+    test('a refusal says why and keeps the stored choice', async () => {
+      fakeServer({ get_user_by_id: () => ok({ ...PLAYER, extended_time: '1' }), set_extended_time: () => fail(500, '122') });
+      renderWithApp(<SettingsView />);
+      fireEvent.click(await screen.findByRole('radio', { name: '2× the time' }));
+      expect(await within(timeSection()).findByRole('alert')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: '2× the time' })).not.toBeChecked();
+    });
+
+    test('offers a retry when the player cannot be loaded, and shows the choices after it', async () => {
+      let calls = 0;
+      fakeServer({ get_user_by_id: () => (++calls === 1 ? fail(500, '122') : ok({ ...PLAYER, extended_time: '2' })) });
+      renderWithApp(<SettingsView />);
+      fireEvent.click(await within(timeSection()).findByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('radio', { name: '2× the time' })).toBeChecked();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { apiRequest, type ApiResult, type CallOptions } from '@/services/client/api';
+import type { ExtendedTime } from '@/services/domain/extended-time';
 
 /**
  * Typed fetchers for accounts: sign-in's last steps, profile, coins, notifications and the dev
@@ -21,6 +22,8 @@ export type AccountUser = {
   refer_code: string;
   friends_code: string;
   web_language: string;
+  /** Extended time of solo-play clocks: '1' (standard), '1.5' or '2'. */
+  extended_time: ExtendedTime;
   all_time_score: number;
   status: '1' | '0';
 };
@@ -98,6 +101,10 @@ export const updateProfile = (
   fields: { name?: string; mobile?: string; email?: string; web_language?: string },
   options: CallOptions = quiet,
 ): Promise<ApiResult<AccountUser>> => apiRequest('update_profile', fields, options);
+
+/** `set_extended_time`: the player's extended time for solo play (allowed in demo mode too: it is an accessibility need). */
+export const setExtendedTime = (extended_time: ExtendedTime): Promise<ApiResult<AccountUser>> =>
+  apiRequest('set_extended_time', { extended_time }, quiet);
 
 export const uploadProfileImage = (image: Blob): Promise<ApiResult<{ profile: string }>> =>
   apiRequest('upload_profile_image', { image }, quiet);

@@ -85,6 +85,7 @@ describe(`get_user_by_id (${testDbKind})`, () => {
       refer_code: 'ADA123',
       friends_code: '',
       web_language: 'en',
+      extended_time: '1',
       all_time_score: 0,
       status: '1',
     });

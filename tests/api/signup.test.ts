@@ -59,6 +59,7 @@ describe(`signing up a player (${testDbKind})`, () => {
       refer_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
       friends_code: '',
       web_language: '',
+      extended_time: '1',
       all_time_score: 0,
       status: '1',
     });

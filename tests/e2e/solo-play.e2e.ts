@@ -130,6 +130,30 @@ describe('solo play in Chromium', () => {
     expect(await answersRegion().count()).toBe(0);
   });
 
+  test('extended time: a player picks 2× in the settings; a solo question then gets twice the time, and the battle page says battles keep one time', async () => {
+    await signedIn();
+    await page.goto(`${server.url}/profile/settings/`);
+    const standard = page.getByRole('radio', { name: 'Standard' });
+    await standard.waitFor();
+    expect(await standard.isChecked()).toBe(true);
+    await page.getByRole('radio', { name: '2× the time' }).check();
+    await page.getByText('Extended time saved: it applies from your next game.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.reload();
+    await page.getByRole('radio', { name: '2× the time', checked: true }).waitFor();
+
+    await page.goto(`${server.url}/quiz-play/true-and-false-play/`);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await openQuestion(1);
+    // The standard clock is 30 s; with 2× the question opens with a minute (01:00, then 00:59…).
+    const timer = page.getByRole('timer');
+    const label = (await timer.getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/^Time left: (01:00|00:5\d)$/);
+
+    await page.goto(`${server.url}/random-battle/`);
+    await page.getByRole('note').filter({ hasText: 'In battles every player has the same time.' }).waitFor();
+  });
+
   test('a bookmarked question is listed in the bookmarks and played from there', async () => {
     await signedIn();
     await page.goto(`${server.url}/quiz-play/true-and-false-play/`);

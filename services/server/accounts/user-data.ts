@@ -1,3 +1,4 @@
+import { extendedTimeOf, type ExtendedTime } from '@/services/domain/extended-time';
 import type { users } from '@/services/server/db/schema';
 
 /** The player as every account call answers it (`user` of user_signup, profile calls). */
@@ -16,6 +17,8 @@ export interface UserData {
   /** The refer code this player entered at sign-up ('' when none). */
   readonly friends_code: string;
   readonly web_language: string;
+  /** Extended time of solo-play clocks: '1' (standard), '1.5' or '2' (set_extended_time). */
+  readonly extended_time: ExtendedTime;
   readonly all_time_score: number;
   /** '1' active, '0' deactivated by an admin (strings, as the reference product sends them). */
   readonly status: '1' | '0';
@@ -40,6 +43,7 @@ export function toUserData(row: UserRow, extra: { allTimeScore?: number } = {}):
     refer_code: row.referCode ?? '',
     friends_code: row.friendsCode ?? '',
     web_language: row.webLanguage ?? '',
+    extended_time: extendedTimeOf(row.timeExtension),
     all_time_score: extra.allTimeScore ?? 0,
     status: row.status ? '1' : '0',
   };

@@ -86,6 +86,11 @@ export const users = pgTable(
     /** The player whose refer code this player entered at sign-up. */
     referredBy: integer('referred_by'),
     webLanguage: text('web_language'),
+    /**
+     * Extended time (ui.md, WCAG 2.2.1), in percent of the standard time: 100, 150 or 200. The
+     * server applies it to the clocks of solo play; battles keep the same time for everyone.
+     */
+    timeExtension: smallint('time_extension').notNull().default(100),
     /** Cached balance, changed only by the ledger in the same transaction as its entry. */
     coins: integer('coins').notNull().default(0),
     status: boolean('status').notNull().default(true),
@@ -100,6 +105,7 @@ export const users = pgTable(
     /** Referrals of a player (the sharing caring badge counts them). */
     index('users_referred_by').on(t.referredBy).where(sql`${t.referredBy} is not null`),
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
+    check('users_time_extension_allowed', sql`${t.timeExtension} in (100, 150, 200)`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { EXTENDED_TIME_CHOICES } from '@/services/domain/extended-time';
 import { NAME_MAX_LENGTH } from '@/services/domain/profile';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
-import { deleteAccount, getUserData, updateProfile, uploadProfileImage } from '@/services/server/profile/service';
+import { deleteAccount, getUserData, setExtendedTime, updateProfile, uploadProfileImage } from '@/services/server/profile/service';
 
 const MiB = 1024 * 1024;
 
@@ -38,6 +39,17 @@ export const profileEndpoints: EndpointDef[] = [
     async handler(input, ctx) {
       const data = await updateProfile(ctx.app.database.db, ctx.user!.id, input, ctx.settings);
       return { message: '106', data };
+    },
+  }),
+
+  endpoint({
+    name: 'set_extended_time',
+    access: 'user',
+    input: z.object({
+      extended_time: z.enum(EXTENDED_TIME_CHOICES, { error: `must be one of ${EXTENDED_TIME_CHOICES.join(', ')}` }),
+    }),
+    async handler(input, ctx) {
+      return { data: await setExtendedTime(ctx.app.database.db, ctx.user!.id, input.extended_time) };
     },
   }),
 

@@ -61,7 +61,7 @@ export async function openQuizZone(
     languageId: category.languageId,
     timePerQuestion: intSetting(settings, 'quiz_zone_duration'),
     settleStale: true,
-    known: { openSessionId: start.openSessionId, coins: start.coins },
+    known: { openSessionId: start.openSessionId, coins: start.coins, timeExtension: start.timeExtension },
     pick: (conn) =>
       pickQuestions(
         conn,

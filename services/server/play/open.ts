@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { extendSeconds } from '@/services/domain/extended-time';
 import { lifelinesEnabled, LIFELINES } from '@/services/domain/lifelines';
 import type { PlayMode, PlaySession } from '@/services/domain/play-session';
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
@@ -12,6 +13,7 @@ import {
   lockSession,
   readCoins,
   readOpenSessionId,
+  type OpenStart,
   type QuestionRow,
   type SessionRow,
 } from '@/services/server/play/repository';
@@ -62,7 +64,7 @@ export interface OpenSpec {
   /** Whether an open session may be settled as abandoned when it is stale (not the daily quiz: one play a day). */
   readonly settleStale?: boolean;
   /** What the caller already read in its own checks (quiz zone): spares opening that statement. */
-  readonly known?: { readonly openSessionId: string | null; readonly coins: number };
+  readonly known?: OpenStart;
 }
 
 export function newSessionId(): string {
@@ -88,14 +90,16 @@ function isStale(row: SessionRow, now: Date): boolean {
  * modes with work to do in the opening transaction (`afterInsert`) take the transaction.
  */
 export async function openSession(db: Db, settings: SettingsMap, userId: number, spec: OpenSpec, now: Date = new Date()): Promise<SessionData> {
+  let known = spec.known;
   if (!spec.afterInsert) {
-    const known = spec.known ?? (await readOpenSessionId(db, userId, spec.contextKey));
+    known ??= await readOpenSessionId(db, userId, spec.contextKey);
     if (known.openSessionId === null) {
-      const opened = await insertNew(db, settings, userId, spec, now);
+      const opened = await insertNew(db, settings, userId, spec, known.timeExtension, now);
       if (opened) return sessionView(opened.row, opened.byId, known.coins, now);
     }
   }
   return db.transaction(async (tx) => {
+    const timeExtension = known?.timeExtension ?? (await readOpenSessionId(tx, userId, spec.contextKey)).timeExtension;
     const open = await findOpenSession(tx, userId, spec.contextKey);
     if (open) {
       if (!(spec.settleStale && isStale(open, now))) return view(tx, open, now);
@@ -103,7 +107,7 @@ export async function openSession(db: Db, settings: SettingsMap, userId: number,
       if (locked?.status === 'open') await settleLocked({ db, tx }, locked, settings, now);
     }
 
-    const opened = await insertNew({ db, tx }, settings, userId, spec, now);
+    const opened = await insertNew({ db, tx }, settings, userId, spec, timeExtension, now);
     if (!opened) {
       // A concurrent call opened the same thing first: answer its session.
       const winner = await findOpenSession(tx, userId, spec.contextKey);
@@ -115,12 +119,17 @@ export async function openSession(db: Db, settings: SettingsMap, userId: number,
   });
 }
 
-/** Picks the questions and stores a new session of them; null when one is open for the same context already. */
+/**
+ * Picks the questions and stores a new session of them; null when one is open for the same
+ * context already. The clock (per question or for the session) is the mode's time stretched by
+ * the player's extended time (`timeExtension`, percent): every deadline of the session follows it.
+ */
 async function insertNew(
   on: Db | InTransaction,
   settings: SettingsMap,
   userId: number,
   spec: OpenSpec,
+  timeExtension: number,
   now: Date,
 ): Promise<{ row: SessionRow; byId: Map<number, QuestionRow> } | null> {
   const picked = await spec.pick('tx' in on ? on.tx : on);
@@ -130,7 +139,7 @@ async function insertNew(
   const states = picked.map((q) => newQuestionState(q, { withOptionE, shuffle }));
 
   const perQuestion = spec.totalTime === undefined;
-  const seconds = perQuestion ? spec.timePerQuestion! : spec.totalTime!;
+  const seconds = extendSeconds(perQuestion ? spec.timePerQuestion! : spec.totalTime!, timeExtension);
   const deadline = new Date(now.getTime() + seconds * 1000 + GRACE_MS);
   const row = await insertSession(on, {
     id: newSessionId(),

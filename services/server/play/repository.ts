@@ -83,19 +83,29 @@ export async function insertSession(on: Db | InTransaction, values: NewSessionVa
   return rows.length > 0 ? { ...values, questionTable: 'questions', result: null, settledAt: null, reviewedAt: null } : null;
 }
 
-/**
- * Whether the player has a session open for this context (its id), and the player's coins: what
- * opening needs to know before it picks questions, in one statement.
- */
-export async function readOpenSessionId(db: Db, userId: number, contextKey: string): Promise<{ openSessionId: string | null; coins: number }> {
-  const row = (await runPrepared(db, READ_OPEN_SESSION_ID, [userId, contextKey]))[0];
-  return { openSessionId: row?.open_session_id ?? null, coins: Number(row?.coins ?? 0) };
+/** What opening a session needs to know of the player before it picks questions. */
+export interface OpenStart {
+  /** The player's open session for this context, if any. */
+  readonly openSessionId: string | null;
+  readonly coins: number;
+  /** The player's extended time, in percent of the standard time (100, 150, 200). */
+  readonly timeExtension: number;
 }
 
-const READ_OPEN_SESSION_ID = preparedStatement<{ open_session_id: string | null; coins: number }>(
+/**
+ * Whether the player has a session open for this context (its id), the player's coins and
+ * extended time: what opening needs to know before it picks questions, in one statement.
+ */
+export async function readOpenSessionId(db: Conn, userId: number, contextKey: string): Promise<OpenStart> {
+  const row = (await runPrepared(db, READ_OPEN_SESSION_ID, [userId, contextKey]))[0];
+  return { openSessionId: row?.open_session_id ?? null, coins: Number(row?.coins ?? 0), timeExtension: Number(row?.time_extension ?? 100) };
+}
+
+const READ_OPEN_SESSION_ID = preparedStatement<{ open_session_id: string | null; coins: number; time_extension: number }>(
   'play_read_open_session_id',
   `select (select p.id from play_sessions p where p.user_id = $1::int and p.context_key = $2::text and p.status = 'open') as open_session_id,
-     (select coins from users where id = $1::int) as coins`,
+     u.coins, u.time_extension
+   from (select 1) one left join users u on u.id = $1::int`,
 );
 
 /** Where a player stands before a quiz-zone level opens: the place, its locks, the progress there, an open session, the coins. */
@@ -111,6 +121,7 @@ export interface QuizZoneStart {
   /** The player's open session of this level, if any. */
   readonly openSessionId: string | null;
   readonly coins: number;
+  readonly timeExtension: number;
 }
 
 interface QuizZoneStartRow {
@@ -133,6 +144,7 @@ interface QuizZoneStartRow {
   highest_passed: number;
   open_session_id: string | null;
   player_coins: number;
+  time_extension: number;
 }
 
 const READ_QUIZ_ZONE_START = preparedStatement<QuizZoneStartRow>(
@@ -149,7 +161,7 @@ const READ_QUIZ_ZONE_START = preparedStatement<QuizZoneStartRow>(
        where lp.user_id = $1::int and lp.category_id = c.id and lp.subcategory_id is not distinct from s.id), 0) as highest_passed,
      (select p.id from play_sessions p where p.user_id = $1::int and p.status = 'open'
        and p.context_key = 'quiz_zone:' || c.id || ':' || coalesce(s.id, 0) || ':' || $2::int) as open_session_id,
-     (select coins from users where id = $1::int) as player_coins
+     u.coins as player_coins, u.time_extension
    from (select c.* from categories c join languages l on l.id = c.language_id
          where case when $4::boolean then c.id = $5::int else c.slug = $6::text and ($7::int = 0 or c.language_id = $7::int) end
            and c.type = $3::int and c.status
@@ -157,7 +169,8 @@ const READ_QUIZ_ZONE_START = preparedStatement<QuizZoneStartRow>(
    left join lateral (select s.id, s.slug, s.name, s.image, s.is_premium, s.coins from subcategories s
          where $8::boolean and s.category_id = c.id and s.status
            and case when $9::boolean then s.id = $10::int else s.slug = $11::text end
-         limit 1) s on true`,
+         limit 1) s on true
+   left join users u on u.id = $1::int`,
 );
 
 /**
@@ -219,6 +232,7 @@ export async function readQuizZoneStart(
     highestPassed: Number(row.highest_passed),
     openSessionId: row.open_session_id,
     coins: Number(row.player_coins ?? 0),
+    timeExtension: Number(row.time_extension ?? 100),
   };
 }
 

@@ -17,7 +17,7 @@ export async function lockUser(tx: Tx, userId: number): Promise<UserRow | undefi
   return rows[0];
 }
 
-export type ProfilePatch = Partial<Pick<UserRow, 'name' | 'email' | 'mobile' | 'webLanguage'>>;
+export type ProfilePatch = Partial<Pick<UserRow, 'name' | 'email' | 'mobile' | 'webLanguage' | 'timeExtension'>>;
 
 export async function updateProfileFields(db: Executor, userId: number, patch: ProfilePatch): Promise<UserRow | undefined> {
   if (Object.keys(patch).length === 0) return findUser(db, userId);

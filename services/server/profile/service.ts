@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { flagSetting, type SettingsMap } from '@/services/domain/settings';
+import { extendedTimePercent, type ExtendedTime } from '@/services/domain/extended-time';
 import { normaliseMobile, normaliseName } from '@/services/domain/profile';
 import type { ServerConfig } from '@/services/server/config';
 import type { Db } from '@/services/server/db/client';
@@ -86,6 +87,18 @@ export async function updateProfile(db: Db, userId: number, update: ProfileUpdat
   if (update.web_language !== undefined) patch.webLanguage = update.web_language;
 
   const row = await updateProfileFields(db, userId, patch);
+  if (!row) throw new ApiError('131');
+  return toUserData(row, { allTimeScore: await readAllTimeScore(db, userId) });
+}
+
+/**
+ * The player's extended time for solo play (ui.md, WCAG 2.2.1). Unlike the profile it may be
+ * changed in demo mode: it is an accessibility need, not content. Sessions already open keep
+ * their clocks; the next one opened uses the new time.
+ */
+export async function setExtendedTime(db: Db, userId: number, choice: ExtendedTime): Promise<UserData> {
+  await existingUser(db, userId);
+  const row = await updateProfileFields(db, userId, { timeExtension: extendedTimePercent(choice) });
   if (!row) throw new ApiError('131');
   return toUserData(row, { allTimeScore: await readAllTimeScore(db, userId) });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "time_extension" smallint DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_time_extension_allowed" CHECK ("users"."time_extension" in (100, 150, 200));
