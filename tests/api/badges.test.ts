@@ -1,32 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BADGES, type BadgeKey } from '@/services/domain/badges';
 import type { PlayResult } from '@/services/domain/play-session';
-import { seedDatabase } from '@/services/server/content/seed';
 import { coinLedger, dailyQuizPlays, notifications, playSessions, userBadges, users } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
 import { writeSetting } from '@/services/server/settings/repository';
-import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
-import { startTestApi, type TestApi } from '@/tests/setup/api';
+import { testDbKind } from '@/tests/setup/db';
+import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { coinsOf, expectOk, giveCoins, ledgerEntries, playThrough, wrong, type SessionData } from '@/tests/fixtures/play';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  const database = await getTestDatabase();
-  await resetDatabase(database);
-  await seedDatabase(database.db, { rootDir: process.cwd() });
-  api = await startTestApi(database);
-});
-
-beforeEach(() => api.app.settings.invalidate());
-
-afterAll(async () => {
-  await api.close();
-  await closeTestDatabase();
-});
-
-const db = async () => (await getTestDatabase()).db;
+const { api, db } = seededApiSuite();
 
 interface Badge {
   type: BadgeKey;

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
-import { seedDatabase } from '@/services/server/content/seed';
 import { playSessions, users } from '@/services/server/db/schema';
 import { writeSetting } from '@/services/server/settings/repository';
-import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
-import { startTestApi, type TestApi } from '@/tests/setup/api';
+import { testDbKind } from '@/tests/setup/db';
+import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { expectOk, giveCoins, rightAnswers, type SessionData } from '@/tests/fixtures/play';
 
@@ -13,23 +12,7 @@ import { expectOk, giveCoins, rightAnswers, type SessionData } from '@/tests/fix
  * the server to every clock of solo play; battles keep the same time for everyone.
  */
 
-let api: TestApi;
-
-beforeAll(async () => {
-  const database = await getTestDatabase();
-  await resetDatabase(database);
-  await seedDatabase(database.db, { rootDir: process.cwd() });
-  api = await startTestApi(database);
-});
-
-beforeEach(() => api.app.settings.invalidate());
-
-afterAll(async () => {
-  await api.close();
-  await closeTestDatabase();
-});
-
-const db = async () => (await getTestDatabase()).db;
+const { api, db } = seededApiSuite();
 
 async function playerWith(extended: string) {
   const p = await createPlayerWithSession(await db());

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PlayQuestionState } from '@/services/server/db/schema';
 import { playSessions, userStatistics } from '@/services/server/db/schema';
-import { seedDatabase } from '@/services/server/content/seed';
-import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
-import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
+import { testDbKind } from '@/tests/setup/db';
+import type { ApiAnswer } from '@/tests/setup/api';
+import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { demoPlace, expireOpenQuestion, expectOk, giveCoins, ledgerEntries, notesOf, rightAnswers, type SessionData } from '@/tests/fixtures/play';
 import { closeOpenQuestion, readOpenQuestion } from '@/services/server/play/repository';
@@ -15,23 +15,7 @@ import { questions as questionsTable } from '@/services/server/db/schema';
  * before every answer, uses every lifeline, and checks each response against what it may carry.
  */
 
-let api: TestApi;
-
-beforeAll(async () => {
-  const database = await getTestDatabase();
-  await resetDatabase(database);
-  await seedDatabase(database.db, { rootDir: process.cwd() });
-  api = await startTestApi(database);
-});
-
-beforeEach(() => api.app.settings.invalidate());
-
-afterAll(async () => {
-  await api.close();
-  await closeTestDatabase();
-});
-
-const db = async () => (await getTestDatabase()).db;
+const { api, db } = seededApiSuite();
 
 /** Keys that would carry (or point at) a right answer or its explanation. */
 const FORBIDDEN_KEY = /^(answer|answers|correct|correct_answer|correct_option|right_answer|is_correct|note|notes|solution|explanation)$/i;

@@ -1,32 +1,15 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { defaultSettings } from '@/services/domain/settings';
-import { seedDatabase } from '@/services/server/content/seed';
 import { categories, dailyQuizPlays, dailyQuizzes, languages, leaderboardAllTime, questionReports, questions } from '@/services/server/db/schema';
 import { openDailyQuiz } from '@/services/server/play/modes';
 import { finishPlay } from '@/services/server/play/settle';
 import { isApiError } from '@/services/server/gateway/api-error';
-import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
-import { startTestApi, type TestApi } from '@/tests/setup/api';
+import { testDbKind } from '@/tests/setup/db';
+import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { coinsOf, demoPlace, expectOk, playThrough, wrong, type SessionData } from '@/tests/fixtures/play';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  const database = await getTestDatabase();
-  await resetDatabase(database);
-  await seedDatabase(database.db, { rootDir: process.cwd() });
-  api = await startTestApi(database);
-});
-
-beforeEach(() => api.app.settings.invalidate());
-
-afterAll(async () => {
-  await api.close();
-  await closeTestDatabase();
-});
-
-const db = async () => (await getTestDatabase()).db;
+const { api, db } = seededApiSuite();
 const player = async () => createPlayerWithSession(await db());
 
 describe(`daily quiz (${testDbKind})`, () => {

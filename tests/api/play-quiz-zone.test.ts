@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayResult } from '@/services/domain/play-session';
 import { categories, playSessions, questions, leaderboardAllTime, leaderboardDaily, leaderboardMonthly, levelProgress, unlockedCategories } from '@/services/server/db/schema';
-import { seedDatabase } from '@/services/server/content/seed';
 import { writeSetting } from '@/services/server/settings/repository';
-import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
-import { startTestApi, type TestApi } from '@/tests/setup/api';
+import { testDbKind } from '@/tests/setup/db';
+import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import {
   coinsOf,
@@ -18,23 +17,7 @@ import {
   type SessionData,
 } from '@/tests/fixtures/play';
 
-let api: TestApi;
-
-beforeAll(async () => {
-  const database = await getTestDatabase();
-  await resetDatabase(database);
-  await seedDatabase(database.db, { rootDir: process.cwd() });
-  api = await startTestApi(database);
-});
-
-beforeEach(() => api.app.settings.invalidate());
-
-afterAll(async () => {
-  await api.close();
-  await closeTestDatabase();
-});
-
-const db = async () => (await getTestDatabase()).db;
+const { api, db } = seededApiSuite();
 
 async function player(coins = 0) {
   const p = await createPlayerWithSession(await db());
