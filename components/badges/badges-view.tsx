@@ -4,11 +4,13 @@ import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
+import { BadgeChip, type ChipTone } from '@/components/ui/badge-chip';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { CheckIcon, LockIcon, MedalIcon } from '@/components/ui/icons';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { claimBadgeReward, getUserBadges, type BadgeItem } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
@@ -25,6 +27,20 @@ const STATUS_STYLE: Record<BadgeStatus, string> = {
   unlocked: 'border-accent bg-accent-soft',
   reward_claimed: 'border-line bg-surface',
 };
+
+const STATUS_TONE: Record<BadgeStatus, ChipTone> = { locked: 'neutral', unlocked: 'accent', reward_claimed: 'success' };
+
+/** How far a locked badge with a counter is: the text, and the same as a bar. */
+function BadgeProgress({ progress, counter }: { progress: number; counter: number }) {
+  const { t } = useTranslation();
+  const text = t('badges.progress', { progress: Math.min(progress, counter), counter });
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-sm">{text}</p>
+      <ProgressBar value={progress} max={counter} label={t('badges.progress_label')} valueText={text} />
+    </div>
+  );
+}
 
 /** /profile/badges/: the 15 badges with their status, and claiming an unlocked badge's reward once. */
 export function BadgesView() {
@@ -70,12 +86,14 @@ export function BadgesView() {
                       <h2 id={`badge-${badge.type}`} className="font-bold">
                         {t(`badges.${badge.type}.name`)}
                       </h2>
-                      <p className="text-sm font-semibold">{t(`badges.status.${status}`)}</p>
+                      <p className="mt-1">
+                        <BadgeChip tone={STATUS_TONE[status]}>{t(`badges.status.${status}`)}</BadgeChip>
+                      </p>
                     </div>
                   </div>
                   <p className="text-sm text-fg-muted">{t(`badges.${badge.type}.description`, { n: badge.counter ?? 1 })}</p>
                   {badge.progress !== null && badge.counter !== null && status === 'locked' ? (
-                    <p className="text-sm">{t('badges.progress', { progress: Math.min(badge.progress, badge.counter), counter: badge.counter })}</p>
+                    <BadgeProgress progress={badge.progress} counter={badge.counter} />
                   ) : null}
                   <p className="text-sm">{t('badges.reward', { coins: badge.reward })}</p>
                   {status === 'unlocked' ? (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BattleCountdown, LastSeconds } from '@/components/battle/battle-countdown';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import type { BattlePlayActorRef, BattlePlaySnapshot } from '@/machines/battle-play/battle-play.machine';
 import { answerOf, revealedQuestion } from '@/machines/battle-play/battle-room';
@@ -106,6 +107,12 @@ export function BattleQuestion({ playRef, onAnswer }: { playRef: BattlePlayActor
         <span className="flex-1 font-semibold">{t('play.question_of', { n: shown.index + 1, total: doc.no_of_que })}</span>
         {countdownRef && step !== 'reveal' && step !== 'timeUp' ? <BattleCountdown countdownRef={countdownRef} totalMs={doc.seconds_per_question * 1000} /> : null}
       </div>
+      <ProgressBar
+        value={shown.index + 1}
+        max={doc.no_of_que}
+        label={t('play.progress_label')}
+        valueText={t('play.question_of', { n: shown.index + 1, total: doc.no_of_que })}
+      />
 
       <Card as="section" aria-labelledby="battle-question-text" className="flex flex-col gap-3">
         <h2 id="battle-question-text" dir="auto" className="text-xl font-bold leading-snug">

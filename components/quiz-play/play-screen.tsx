@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CountdownRing } from '@/components/ui/countdown-ring';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { secondsLeft } from '@/machines/countdown/countdown-format';
 import { lifelineRefusal } from '@/machines/lifelines/lifelines.machine';
 import type { Feedback, QuizPlayActorRef, QuizPlaySnapshot } from '@/machines/quiz-play/quiz-play.machine';
@@ -152,6 +153,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
         {coins !== null ? <span className="rounded-full bg-surface-muted px-3 py-1 text-sm font-semibold">{t('play.coins', { coins })}</span> : null}
         {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
       </header>
+      <ProgressBar value={index + 1} max={total} label={t('play.progress_label')} valueText={t('play.question_of', { n: index + 1, total })} />
 
       <Card as="section" aria-labelledby="question-text" className="flex flex-col gap-3">
         <h1 id="question-text" dir="auto" className="text-xl font-bold leading-snug">

@@ -30,6 +30,7 @@ describe('the play screen', () => {
     expect(screen.getByText('Question 1 of 2')).toBeInTheDocument();
     expect(screen.getByText('Coins: 100')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Time left: 00:30' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress through the quiz' })).toHaveAttribute('aria-valuetext', 'Question 1 of 2');
     expect(screen.getByRole('heading', { level: 1, name: 'Which planet is known as the red planet?' })).toBeInTheDocument();
   });
 
@@ -102,6 +103,8 @@ describe('the play screen', () => {
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent("Time's up. The right answer is C. Mars.");
     await step(() => fireEvent.click(screen.getByRole('button', { name: 'Next question' })));
     expect(screen.getByText('Question 2 of 2')).toBeInTheDocument();
+    const progress = screen.getByRole('progressbar', { name: 'Progress through the quiz' });
+    expect([progress.getAttribute('aria-valuenow'), progress.getAttribute('aria-valuemax')]).toEqual(['2', '2']);
   });
 
   test('announces the last five seconds', async () => {

@@ -80,6 +80,7 @@ function checkPlaying(expected: { matches(v: unknown): boolean }, h: RandomHarne
   }
   const open = currentQuestion(play.doc)!;
   expect(screen.getByText(`Question ${open.index + 1} of ${play.doc.no_of_que}`)).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Progress through the quiz' })).toHaveAttribute('aria-valuenow', String(open.index + 1));
   if (expected.matches({ room: { playing: { round: 'question' } } })) {
     expect(enabled).toHaveLength(open.options.length);
     expect(screen.getByRole('timer')).toHaveAccessibleName(/^Time left: \d\d:\d\d$/);
