@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { QUICK_MESSAGES, REVEAL_PAUSE_MS, type RoomDocument } from '@/services/domain/rooms';
 import { rooms, type RoomSecret } from '@/services/server/db/schema';
 import { createRoomService, type RoomService } from '@/services/server/rooms/service';
-import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
-import { newPlayer, roomCall, roomDoc, secretAnswers, startRoomsApi, sweep, wrongLetter, type Player, type RoomsHarness } from '@/tests/api/rooms.support';
+import { testDbKind } from '@/tests/setup/db';
+import { newPlayer, roomCall, roomDoc, roomsApiSuite, secretAnswers, sweep, wrongLetter, type Player } from '@/tests/api/rooms.support';
 
 /**
  * Commands run from the room service's last version of a room (services/server/rooms/core.ts,
@@ -12,16 +12,7 @@ import { newPlayer, roomCall, roomDoc, secretAnswers, startRoomsApi, sweep, wron
  * row alone, a status or member change.
  */
 
-let h: RoomsHarness;
-
-beforeAll(async () => {
-  h = await startRoomsApi();
-});
-
-afterAll(async () => {
-  await h.api.close();
-  await closeTestDatabase();
-});
+const h = roomsApiSuite();
 
 /** Counts the transactions the database opens while `work` runs. */
 async function transactionsDuring<T>(work: () => Promise<T>): Promise<{ value: T; transactions: number }> {

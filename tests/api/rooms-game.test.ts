@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { REVEAL_PAUSE_MS, type RoomDocument } from '@/services/domain/rooms';
 import { users } from '@/services/server/db/schema';
-import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
+import { testDbKind } from '@/tests/setup/db';
 import {
   answerOpen,
   coins,
@@ -11,28 +11,18 @@ import {
   refusal,
   roomCall,
   roomDoc,
+  roomsApiSuite,
   secretAnswers,
   setSetting,
   startFriendRoom,
-  startRoomsApi,
   sweep,
   wrongLetter,
   type Player,
-  type RoomsHarness,
 } from '@/tests/api/rooms.support';
 
 /** A battle being played: answers kept secret while open, deadlines, points, closing, the reveal pause, versions. */
 
-let h: RoomsHarness;
-
-beforeAll(async () => {
-  h = await startRoomsApi();
-});
-
-afterAll(async () => {
-  await h.api.close();
-  await closeTestDatabase();
-});
+const h = roomsApiSuite();
 
 const lastQuestion = (doc: RoomDocument) => doc.questions[doc.questions.length - 1]!;
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { coinLedger, languages, questions, roomMembers, rooms } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
-import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
+import { testDbKind } from '@/tests/setup/db';
 import {
   coins,
   expectBalancesMatchLedger,
@@ -11,25 +11,15 @@ import {
   refusal,
   roomCall,
   roomDoc,
+  roomsApiSuite,
   setSetting,
-  startRoomsApi,
   sweep,
   type Player,
-  type RoomsHarness,
 } from '@/tests/api/rooms.support';
 
 /** Random 1v1 matching: one room for two searchers (also when many search at once), retries, expiry, the fee. */
 
-let h: RoomsHarness;
-
-beforeAll(async () => {
-  h = await startRoomsApi();
-});
-
-afterAll(async () => {
-  await h.api.close();
-  await closeTestDatabase();
-});
+const h = roomsApiSuite();
 
 const search = (p: Player, body: Record<string, string | number> = {}) => roomCall(h, p, 'find_random_match', { language_id: 1, ...body });
 

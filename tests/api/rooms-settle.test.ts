@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { battleResults, battleStreaks, leaderboardAllTime, roomMembers } from '@/services/server/db/schema';
 import { createRoomService } from '@/services/server/rooms/service';
-import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
+import { testDbKind } from '@/tests/setup/db';
 import {
   coins,
   expectBalancesMatchLedger,
@@ -13,30 +13,19 @@ import {
   roomCall,
   roomDoc,
   roomLedger,
+  roomsApiSuite,
   secretAnswers,
   seededRandom,
   setSetting,
   startFriendRoom,
-  startRoomsApi,
   sweep,
   type Player,
-  type RoomsHarness,
 } from '@/tests/api/rooms.support';
 
 /** How battles end: payouts, refunds, leaving, dropping out, a restart in the middle, races; statistics and badges. */
 
-let h: RoomsHarness;
-
-beforeAll(async () => {
-  h = await startRoomsApi();
-  // Short games: the rules are the same with 3 questions as with 10.
-  await setSetting(h, 'random_battle_total_question', '3');
-});
-
-afterAll(async () => {
-  await h.api.close();
-  await closeTestDatabase();
-});
+// Short games: the rules are the same with 3 questions as with 10.
+const h = roomsApiSuite((started) => setSetting(started, 'random_battle_total_question', '3'));
 
 const right = (player: Player, afterMs = 1000) => ({ player, right: true, afterMs });
 const wrong = (player: Player, afterMs = 1500) => ({ player, right: false, afterMs });

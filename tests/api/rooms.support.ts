@@ -5,7 +5,7 @@ import type { Database, Db } from '@/services/server/db/client';
 import { coinLedger, rooms, users } from '@/services/server/db/schema';
 import { writeSetting } from '@/services/server/settings/repository';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
-import { getTestDatabase, resetDatabase } from '@/tests/setup/db';
+import { closeTestDatabase, getTestDatabase, resetDatabase } from '@/tests/setup/db';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { giveCoins } from '@/tests/fixtures/play';
 
@@ -63,6 +63,29 @@ export async function startRoomsApi(): Promise<RoomsHarness> {
   const clock = testClock();
   const api = await startTestApi(database, undefined, {}, { services: { rooms: { now: clock.now, random: seededRandom() } } });
   return { api, clock, database, db: database.db };
+}
+
+/**
+ * The harness of a room test file: `startRoomsApi` before the file (then `prepare`, e.g. settings
+ * of its own), the API and the worker's database closed after it. The harness stands for the
+ * running one once the file's tests run.
+ */
+export function roomsApiSuite(prepare?: (h: RoomsHarness) => Promise<void>): RoomsHarness {
+  let running: RoomsHarness | null = null;
+  beforeAll(async () => {
+    running = await startRoomsApi();
+    await prepare?.(running);
+  });
+  afterAll(async () => {
+    await running?.api.close();
+    await closeTestDatabase();
+  });
+  return new Proxy({} as RoomsHarness, {
+    get(_target, key) {
+      if (!running) throw new Error('the rooms API starts in beforeAll: use it inside a test or a hook');
+      return Reflect.get(running, key) as unknown;
+    },
+  });
 }
 
 export async function setSetting(h: RoomsHarness, key: string, value: string): Promise<void> {

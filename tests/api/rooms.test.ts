@@ -2,32 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { roomMembers, rooms } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
-import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
-import {
-  coins,
-  expectNothingSecret,
-  newPlayer,
-  refusal,
-  roomCall,
-  roomDoc,
-  setSetting,
-  startRoomsApi,
-  type Player,
-  type RoomsHarness,
-} from '@/tests/api/rooms.support';
+import { testDbKind } from '@/tests/setup/db';
+import { coins, expectNothingSecret, newPlayer, refusal, roomCall, roomDoc, roomsApiSuite, setSetting, type Player } from '@/tests/api/rooms.support';
 
 /** Friend and group rooms through the gateway: create, join by code, lobby, start, leave, delete; refusals. */
 
-let h: RoomsHarness;
-
-beforeAll(async () => {
-  h = await startRoomsApi();
-});
-
-afterAll(async () => {
-  await h.api.close();
-  await closeTestDatabase();
-});
+const h = roomsApiSuite();
 
 const create = (p: Player, body: Record<string, string | number> = {}) =>
   roomCall(h, p, 'create_room', { room_type: 'group', language_id: 1, entry_fee: 5, no_of_que: 5, ...body });
