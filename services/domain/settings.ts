@@ -130,6 +130,11 @@ export const SYSTEM_SETTINGS: readonly SettingDef[] = [
   int('group_battle_max_questions', 20, 'most questions a group room may have', 1, 50),
   text('group_battle_room_code_char', '3', "room code characters: '1' digits, '2' letters, '3' both"),
 
+  // Contests
+  int('contest_duration', 30, 'seconds per contest question', 5, 600),
+  int('contest_correct_answer_score', 4, 'score per right answer in a contest', 0, 1000),
+  int('contest_wrong_answer_score', 4, 'score taken per wrong answer in a contest', 0, 1000),
+
   // Exams
   int('exam_module_resume_exam_timeout', 5, 'minutes a dropped exam-taker has to resume', 0, 600),
   int('exam_violation_hidden_seconds', 5, 'seconds the exam page may be hidden before it is submitted', 1, 60),

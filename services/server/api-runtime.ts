@@ -18,6 +18,7 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
   const gateway = createGateway(createRegistry(), app, log);
   // Unfinished rooms go on from where they were: the sweep advances what fell due meanwhile.
   app.rooms.start().catch((err) => log.error({ err }, 'the room service could not start'));
+  app.exams.start();
   return {
     app,
     gateway,
@@ -25,6 +26,7 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
       // Streams first (their presence is recorded as closed), then the room store's connection.
       try {
         await gateway.close();
+        await app.exams.close();
         await app.rooms.close();
         await app.roomStore.close();
       } finally {

@@ -9,6 +9,7 @@ import { createSmsSender, type SmsSender } from '@/services/server/mail/sms';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 import { createRoomService, type RoomService, type RoomServiceOptions } from '@/services/server/rooms/service';
 import { createRoomStore } from '@/services/server/rooms/store/select';
+import { createExamSweeper, type ExamSweeper } from '@/services/server/exams/service';
 
 /** The services every handler can reach through its request context. */
 export interface AppServices {
@@ -25,6 +26,8 @@ export interface AppServices {
   readonly roomStore: RoomStore;
   /** The battle rooms (docs/rooms.md); also the room stream's feed source. Its sweep runs once started. */
   readonly rooms: RoomService;
+  /** Ends exam attempts that fell due (deadline, hidden page, page gone); runs once started. */
+  readonly exams: ExamSweeper;
 }
 
 /** Test seams of the services (a clock and random numbers for the room service). */
@@ -46,5 +49,6 @@ export function createAppServices(database: Database, config: ServerConfig, log:
   return {
     ...services,
     rooms: createRoomService({ database, settings: services.settings, store: services.roomStore, log, ...options.rooms }),
+    exams: createExamSweeper(database.db, log),
   };
 }

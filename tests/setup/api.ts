@@ -92,6 +92,7 @@ export async function startTestApi(
       await gateway.close();
       server.closeAllConnections();
       await closed;
+      await app.exams.close();
       await app.rooms.close();
       await app.roomStore.close();
     },

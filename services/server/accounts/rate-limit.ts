@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   signUpIp: { name: 'signup-ip', limit: 20, windowMs: HOUR },
   /** Verification mails re-sent when an unverified account signs in with the right password. */
   verifyResendEmail: { name: 'verify-resend-email', limit: 3, windowMs: HOUR },
+  /** Exam keys tried by one player for one exam: 4 digits are guessed in 10,000 tries, not in 10. */
+  examKey: { name: 'exam-key', limit: 10, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitHit {

@@ -438,21 +438,33 @@ export const multiMatchQuestions = pgTable(
   (t) => [index('multi_match_level_lookup').on(t.categoryId, t.subcategoryId, t.level)],
 );
 
-/** Contests and their questions and prizes. */
-export const contests = pgTable('contests', {
-  id: serial('id').primaryKey(),
-  languageId: integer('language_id')
-    .notNull()
-    .references(() => languages.id),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  image: text('image'),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-  entryFee: integer('entry_fee').notNull().default(0),
-  prizesPaidAt: timestamp('prizes_paid_at', { withTimezone: true }),
-  status: boolean('status').notNull().default(true),
-});
+/** Contests and their questions and prizes (docs/contests.md). */
+export const contests = pgTable(
+  'contests',
+  {
+    id: serial('id').primaryKey(),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    entryFee: integer('entry_fee').notNull().default(0),
+    /** Set by the prize job once every prize of the finished contest was paid. */
+    prizesPaidAt: timestamp('prizes_paid_at', { withTimezone: true }),
+    /** Stable key of seeded or imported contests (a second import of the same file changes nothing). */
+    contentKey: text('content_key').unique(),
+    status: boolean('status').notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [
+    index('contests_window').on(t.startsAt, t.endsAt),
+    check('contests_window_order', sql`${t.endsAt} > ${t.startsAt}`),
+    check('contests_fee_nonnegative', sql`${t.entryFee} >= 0`),
+  ],
+);
 
 export const contestQuestions = pgTable(
   'contest_questions',
@@ -468,9 +480,13 @@ export const contestQuestions = pgTable(
     answer: text('answer').notNull(),
     note: text('note').notNull().default(''),
   },
-  (t) => [index('contest_questions_parent').on(t.contestId)],
+  (t) => [
+    index('contest_questions_parent').on(t.contestId),
+    check('contest_questions_answer_letter', sql`${t.answer} in ('a','b','c','d','e')`),
+  ],
 );
 
+/** The prize table: every rank up to `rank_to` (from the row above it) wins `coins`. */
 export const contestPrizes = pgTable(
   'contest_prizes',
   {
@@ -481,22 +497,73 @@ export const contestPrizes = pgTable(
     rankTo: integer('rank_to').notNull(),
     coins: integer('coins').notNull(),
   },
-  (t) => [uniqueIndex('contest_prizes_rank').on(t.contestId, t.rankTo)],
+  (t) => [uniqueIndex('contest_prizes_rank').on(t.contestId, t.rankTo), check('contest_prizes_coins_positive', sql`${t.coins} > 0`)],
 );
 
-/** Exams: date, duration, 4-digit key; questions carry their marks. */
-export const examModules = pgTable('exam_modules', {
-  id: serial('id').primaryKey(),
-  languageId: integer('language_id')
-    .notNull()
-    .references(() => languages.id),
-  title: text('title').notNull(),
-  examDate: date('exam_date').notNull(),
-  examKey: text('exam_key').notNull(),
-  durationMinutes: integer('duration_minutes').notNull(),
-  answerAgain: boolean('answer_again').notNull().default(false),
-  status: boolean('status').notNull().default(true),
-});
+/**
+ * A player's entry in a contest: one per player and contest (the primary key is the "you have
+ * already played" rule). Written in the transaction that opens the play and takes the fee; the
+ * score is the server's, recorded when the play settles; the prize when the prize job pays it.
+ */
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    /** The entry fee taken (through the ledger). */
+    fee: integer('fee').notNull().default(0),
+    score: integer('score').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    wrong: integer('wrong').notNull().default(0),
+    questionsAttended: integer('questions_attended').notNull().default(0),
+    /** When the play settled; null while it is being played (not on the leaderboard yet). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Rank and coins the prize job paid (null: no prize). */
+    prizeRank: integer('prize_rank'),
+    prizeCoins: integer('prize_coins'),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contestId, t.userId] }),
+    index('contest_entries_rank').on(t.contestId, t.score.desc(), t.userId).where(sql`${t.finishedAt} is not null`),
+  ],
+);
+
+/** Exams: a window to start in, a duration, a 4-digit key; questions carry their marks (docs/exams.md). */
+export const examModules = pgTable(
+  'exam_modules',
+  {
+    id: serial('id').primaryKey(),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    title: text('title').notNull(),
+    /** The window in which the exam can be started. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    examKey: text('exam_key').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** Whether an answer may be changed before the exam is submitted. */
+    answerAgain: boolean('answer_again').notNull().default(false),
+    /** Whether the exam asks for fullscreen (leaving it is then a violation). */
+    requireFullscreen: boolean('require_fullscreen').notNull().default(false),
+    /** Stable key of seeded or imported exams. */
+    contentKey: text('content_key').unique(),
+    status: boolean('status').notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [
+    index('exam_modules_window').on(t.startsAt, t.endsAt),
+    check('exam_modules_window_order', sql`${t.endsAt} > ${t.startsAt}`),
+    check('exam_modules_key_digits', sql`${t.examKey} ~ '^[0-9]{4}$'`),
+    check('exam_modules_duration_positive', sql`${t.durationMinutes} > 0`),
+  ],
+);
 
 export const examModuleQuestions = pgTable(
   'exam_module_questions',
@@ -513,7 +580,88 @@ export const examModuleQuestions = pgTable(
     answer: text('answer').notNull(),
     note: text('note').notNull().default(''),
   },
-  (t) => [index('exam_module_questions_parent').on(t.examModuleId)],
+  (t) => [
+    index('exam_module_questions_parent').on(t.examModuleId),
+    check('exam_module_questions_marks_positive', sql`${t.marks} > 0`),
+    check('exam_module_questions_answer_letter', sql`${t.answer} in ('a','b','c','d','e')`),
+  ],
+);
+
+/** One question of an exam attempt: the shown option order and the answer so far. */
+export interface ExamQuestionState {
+  id: number;
+  order: string[];
+  /** The letter chosen, or null. */
+  answer: string | null;
+  answeredAt: string | null;
+}
+
+/**
+ * An exam attempt: the exam session of one player in one exam (one attempt per player: the
+ * unique key). The server holds its deadline, its answers and the page it is played on.
+ */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    /** Random and unguessable: `x_` + 22 base64url characters. */
+    id: text('id').primaryKey(),
+    examModuleId: integer('exam_module_id')
+      .notNull()
+      .references(() => examModules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'in_exam' | 'completed' ('not started' is the absence of a row). */
+    status: text('status').notNull().default('in_exam'),
+    questions: jsonb('questions').$type<ExamQuestionState[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Started at + duration × the player's extended time (+ 1 s for the network). */
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** The page the exam is played on (a random id per page load) and when it was last heard from. */
+    clientId: text('client_id').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The page said it was closed (reload, tab closed): the player may come back (resume timeout). */
+    clientLeftAt: timestamp('client_left_at', { withTimezone: true }),
+    /** Since when the page is hidden, by the server's clock (null: visible), and the violation row of it. */
+    hiddenSince: timestamp('hidden_since', { withTimezone: true }),
+    hiddenViolationId: integer('hidden_violation_id'),
+    /** The settings the attempt was started with: hidden seconds allowed, resume minutes. */
+    hiddenLimitSeconds: integer('hidden_limit_seconds').notNull(),
+    resumeMinutes: integer('resume_minutes').notNull(),
+    /** When the exam ended and why: 'submitted' | 'deadline' | 'rules_violated' | 'abandoned'. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    rulesViolated: boolean('rules_violated').notNull().default(false),
+    /** The graded result (what set_exam_module_result answers, every time). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('exam_attempts_one_per_player').on(t.examModuleId, t.userId),
+    index('exam_attempts_user').on(t.userId, t.status),
+    index('exam_attempts_in_exam').on(t.deadline).where(sql`${t.status} = 'in_exam'`),
+    check('exam_attempts_status_known', sql`${t.status} in ('in_exam','completed')`),
+  ],
+);
+
+/** Every violation the browser reported (or the server saw) during an exam, with the question on screen. */
+export const examViolations = pgTable(
+  'exam_violations',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    /** See EXAM_VIOLATIONS in services/domain/exams.ts. */
+    kind: text('kind').notNull(),
+    questionId: integer('question_id'),
+    /** When the server received it. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** How long it lasted (a hidden page, a page left), when it has a length. */
+    durationMs: integer('duration_ms'),
+    clientId: text('client_id'),
+  },
+  (t) => [index('exam_violations_attempt').on(t.attemptId, t.at)],
 );
 
 /** Import runs, so an operator can see what was loaded and when. */

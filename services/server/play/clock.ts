@@ -62,3 +62,31 @@ export function dayOf(calendar: PlayerCalendar, at: Date): string {
 export function monthOf(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
+
+/** Minutes east of UTC of a timezone at an instant. */
+function zoneOffsetMinutes(timezone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a day (YYYY-MM-DD) of a calendar ends: the next midnight there. */
+export function dayEndOf(calendar: PlayerCalendar, day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
+  if (calendar.kind === 'offset') return new Date(nextMidnightAsUtc - calendar.minutes * 60_000);
+  // The offset at the guess, then at the instant it gives (daylight saving may differ between them).
+  let at = nextMidnightAsUtc - zoneOffsetMinutes(calendar.timezone, new Date(nextMidnightAsUtc)) * 60_000;
+  at = nextMidnightAsUtc - zoneOffsetMinutes(calendar.timezone, new Date(at)) * 60_000;
+  return new Date(at);
+}

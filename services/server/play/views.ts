@@ -19,7 +19,10 @@ export const secureRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 const LETTERS = ['a', 'b', 'c', 'd', 'e'] as const;
 
-function optionText(q: QuestionRow, key: string): string | null {
+/** What a question's options are read from; every question table has these columns. */
+export type OptionColumns = Pick<QuestionRow, 'questionType' | 'optionA' | 'optionB' | 'optionC' | 'optionD' | 'optionE'>;
+
+export function optionText(q: OptionColumns, key: string): string | null {
   switch (key) {
     case 'a':
       return q.optionA;
@@ -37,7 +40,7 @@ function optionText(q: QuestionRow, key: string): string | null {
 }
 
 /** The option letters a question offers (E only with option_e_mode on). */
-export function optionLetters(q: QuestionRow, withOptionE: boolean): string[] {
+export function optionLetters(q: OptionColumns, withOptionE: boolean): string[] {
   if (q.questionType === 'boolean') return ['a', 'b'];
   return LETTERS.filter((k) => (k !== 'e' || withOptionE) && optionText(q, k) !== null && optionText(q, k) !== '');
 }

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { EXAM_LISTS, EXAM_REPORTS } from '@/services/domain/exams';
+import { blankAsUnset, effectiveLanguageId, optionalId, paging, requiredId, sessionId } from '@/services/server/endpoints/common';
+import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import { answerExam, heartbeat, listExamModule, openExam, readExamResult, reportViolation, submitExam } from '@/services/server/exams/service';
+
+/** Exams (docs/exams.md): the lists, opening an attempt, answers, violations, heartbeats, submit and result. */
+
+const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
+
+/** The page an exam is played on: a random id per page load (API clients without one share 'api'). */
+const clientId = z.preprocess(
+  (v) => blankAsUnset(v) ?? 'api',
+  z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _'),
+);
+
+const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
+
+/** The spec's `type` of get_exam_module: a list name, or 1 today, 2 upcoming, 3 completed. */
+const examListType = z.preprocess((v) => {
+  const byNumber: Record<string, string> = { '1': 'today', '2': 'upcoming', '3': 'completed' };
+  const key = String(v ?? '');
+  return byNumber[key] ?? (v === undefined || v === '' ? 'today' : v);
+}, z.enum(EXAM_LISTS, { error: `must be one of ${EXAM_LISTS.join(', ')}` }));
+
+/** Question ids a client says were caught, as a JSON array or a comma-separated list. */
+const idList = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return [];
+  if (Array.isArray(v)) return v;
+  const text = String(v).trim();
+  if (text.startsWith('[')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}, z.array(z.coerce.number().int().min(1).max(2_147_483_647), { error: 'must be a list of question ids' }).max(500, 'must list at most 500 ids'));
+
+export const examEndpoints: EndpointDef[] = [
+  endpoint({
+    name: 'get_exam_module',
+    access: 'user',
+    input: z.object({ language_id: optionalId, type: examListType, timezone: optionalText(64), gmt_format: optionalText(16), ...paging }),
+    async handler(input, ctx) {
+      const answer = await listExamModule(ctx.app.database.db, ctx.settings, ctx.user!.id, {
+        list: input.type,
+        languageId: effectiveLanguageId(ctx.settings, input.language_id),
+        timezone: input.timezone,
+        gmtFormat: input.gmt_format,
+        offset: input.offset,
+        limit: input.limit,
+      });
+      return { data: answer.items, extra: { total: answer.total } };
+    },
+  }),
+
+  endpoint({
+    name: 'get_exam_module_questions',
+    access: 'user',
+    input: z.object({
+      exam_module_id: requiredId,
+      exam_key: z.preprocess(blankAsUnset, z.string().trim().max(16, 'must be at most 16 characters').optional()),
+      rules_agreed: flag,
+      client_id: clientId,
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await openExam(ctx.app.database.db, ctx.settings, ctx.user!.id, {
+          examId: input.exam_module_id,
+          examKey: input.exam_key,
+          rulesAgreed: input.rules_agreed,
+          clientId: input.client_id,
+        }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'set_exam_answer',
+    access: 'user',
+    input: z.object({
+      session_id: sessionId,
+      question_id: requiredId,
+      answer: z.preprocess((v) => v ?? '', z.string().trim().max(1, 'must be an option letter or empty')),
+      client_id: clientId,
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await answerExam(ctx.app.database.db, ctx.user!.id, {
+          sessionId: input.session_id,
+          questionId: input.question_id,
+          answer: input.answer,
+          clientId: input.client_id,
+        }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'report_exam_violation',
+    access: 'user',
+    input: z.object({
+      session_id: sessionId,
+      kind: z.enum(EXAM_REPORTS, { error: `must be one of ${EXAM_REPORTS.join(', ')}` }),
+      question_id: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
+      client_id: clientId,
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await reportViolation(ctx.app.database.db, ctx.user!.id, {
+          sessionId: input.session_id,
+          report: input.kind,
+          questionId: input.question_id,
+          clientId: input.client_id,
+        }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'exam_heartbeat',
+    access: 'user',
+    input: z.object({ session_id: sessionId, client_id: clientId }),
+    async handler(input, ctx) {
+      return { data: await heartbeat(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, clientId: input.client_id }) };
+    },
+  }),
+
+  endpoint({
+    name: 'set_exam_module_result',
+    access: 'user',
+    // total_duration, obtained_marks and statistics are the spec's fields: accepted, never read.
+    input: z.object({
+      exam_module_id: requiredId,
+      rules_violated: flag,
+      captured_question_ids: idList,
+      total_duration: z.unknown().optional(),
+      obtained_marks: z.unknown().optional(),
+      statistics: z.unknown().optional(),
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await submitExam(ctx.app.database.db, ctx.settings, ctx.user!.id, {
+          examId: input.exam_module_id,
+          rulesViolated: input.rules_violated,
+          capturedQuestionIds: input.captured_question_ids,
+        }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'get_exam_module_result',
+    access: 'user',
+    input: z.object({ exam_module_id: requiredId }),
+    async handler(input, ctx) {
+      return { data: await readExamResult(ctx.app.database.db, ctx.settings, ctx.user!.id, input.exam_module_id) };
+    },
+  }),
+];
