@@ -216,10 +216,3 @@ export function dueEnd(clock: AttemptClock, now: Date): { reason: Exclude<ExamEn
 export function hiddenTooLong(hiddenSince: Date, returnedAt: Date, limitSeconds: number): boolean {
   return returnedAt.getTime() - hiddenSince.getTime() > limitSeconds * 1000;
 }
-
-/** Which list an exam is in for a player on their day `today` (YYYY-MM-DD) given the days its window covers there. */
-export function examListOf(input: { status: ExamStatus; startDay: string; endsAt: Date; now: Date; today: string }): ExamList | null {
-  if (input.status === 'completed') return 'completed';
-  if (input.endsAt.getTime() <= input.now.getTime()) return null;
-  return input.startDay > input.today ? 'upcoming' : 'today';
-}

@@ -20,6 +20,7 @@ export const LIFELINE_MODES: Readonly<Record<PlayMode, boolean>> = {
   true_false: false,
   self_challenge: false,
   bookmark: false,
+  contest: false,
 };
 
 export function lifelinesEnabled(mode: PlayMode, modes: Readonly<Record<PlayMode, boolean>> = LIFELINE_MODES): boolean {

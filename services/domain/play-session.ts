@@ -8,7 +8,7 @@
 import type { Lifeline } from '@/services/domain/lifelines';
 
 /** The solo modes that play through a play session in this issue. */
-export const PLAY_MODES = ['quiz_zone', 'daily_quiz', 'true_false', 'self_challenge', 'bookmark'] as const;
+export const PLAY_MODES = ['quiz_zone', 'daily_quiz', 'true_false', 'self_challenge', 'bookmark', 'contest'] as const;
 export type PlayMode = (typeof PLAY_MODES)[number];
 
 /** 'multiple' has 4 options (5 with option_e_mode), 'boolean' (true/false) has 2. */
@@ -75,7 +75,8 @@ export type OpenPlayRequest =
       readonly limit: number;
       readonly minutes: number;
     }
-  | { readonly mode: 'bookmark'; readonly type: string };
+  | { readonly mode: 'bookmark'; readonly type: string }
+  | { readonly mode: 'contest'; readonly contest_id: number };
 
 /** The call that opens (or resumes) a session for each mode. */
 export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
@@ -84,6 +85,7 @@ export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
   true_false: 'get_questions_by_type',
   self_challenge: 'get_questions_for_self_challenge',
   bookmark: 'get_bookmark_play',
+  contest: 'get_questions_by_contest',
 };
 
 export interface SubmitAnswerPayload {
@@ -163,6 +165,8 @@ export interface PlayResult {
   readonly badges_unlocked: readonly string[];
   /** Coins a review costs now (0 when free or already paid). */
   readonly review_cost: number;
+  /** Contests: the player's rank in the contest when the play settled. */
+  readonly rank?: number;
 }
 
 export type ReviewStatus = 'correct' | 'wrong' | 'unanswered' | 'skipped';

@@ -47,6 +47,7 @@ const SCORE_SETTINGS: Readonly<Record<PlayMode, { correct: string; wrong: string
   true_false: { correct: 'true_false_correct_answer_score', wrong: 'true_false_wrong_answer_score' },
   self_challenge: null,
   bookmark: null,
+  contest: { correct: 'contest_correct_answer_score', wrong: 'contest_wrong_answer_score' },
 };
 
 /**

@@ -19,6 +19,7 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
   // Unfinished rooms go on from where they were: the sweep advances what fell due meanwhile.
   app.rooms.start().catch((err) => log.error({ err }, 'the room service could not start'));
   app.exams.start();
+  app.contestPrizes.start();
   return {
     app,
     gateway,
@@ -27,6 +28,7 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
       try {
         await gateway.close();
         await app.exams.close();
+        await app.contestPrizes.close();
         await app.rooms.close();
         await app.roomStore.close();
       } finally {

@@ -10,6 +10,7 @@ import type { RoomStore } from '@/services/server/rooms/store/port';
 import { createRoomService, type RoomService, type RoomServiceOptions } from '@/services/server/rooms/service';
 import { createRoomStore } from '@/services/server/rooms/store/select';
 import { createExamSweeper, type ExamSweeper } from '@/services/server/exams/service';
+import { createContestPrizeJob, type ContestPrizeJob } from '@/services/server/contests/service';
 
 /** The services every handler can reach through its request context. */
 export interface AppServices {
@@ -28,6 +29,8 @@ export interface AppServices {
   readonly rooms: RoomService;
   /** Ends exam attempts that fell due (deadline, hidden page, page gone); runs once started. */
   readonly exams: ExamSweeper;
+  /** Pays the prizes of ended contests, once each; runs once started. */
+  readonly contestPrizes: ContestPrizeJob;
 }
 
 /** Test seams of the services (a clock and random numbers for the room service). */
@@ -50,5 +53,6 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     ...services,
     rooms: createRoomService({ database, settings: services.settings, store: services.roomStore, log, ...options.rooms }),
     exams: createExamSweeper(database.db, log),
+    contestPrizes: createContestPrizeJob(database.db, () => services.settings.current(), log),
   };
 }

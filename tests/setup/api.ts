@@ -93,6 +93,7 @@ export async function startTestApi(
       server.closeAllConnections();
       await closed;
       await app.exams.close();
+      await app.contestPrizes.close();
       await app.rooms.close();
       await app.roomStore.close();
     },

@@ -3,6 +3,7 @@ import { accountEndpoints } from '@/services/server/endpoints/accounts';
 import { authEndpoints } from '@/services/server/endpoints/auth';
 import { badgeEndpoints } from '@/services/server/endpoints/badges';
 import { devEndpoints } from '@/services/server/endpoints/dev';
+import { contestEndpoints } from '@/services/server/endpoints/contests';
 import { examEndpoints } from '@/services/server/endpoints/exams';
 import { economyEndpoints } from '@/services/server/endpoints/economy';
 import { leaderboardEndpoints } from '@/services/server/endpoints/leaderboards';
@@ -30,6 +31,7 @@ export function createRegistry(): EndpointRegistry {
     leaderboardEndpoints,
     roomEndpoints,
     examEndpoints,
+    contestEndpoints,
     devEndpoints,
   ]);
 }

@@ -136,7 +136,7 @@ export async function applyLifeline(
 ): Promise<LifelineData> {
   return db.transaction(async (tx) => {
     const { row, states, state } = await lockOpenQuestion({ db, tx }, userId, input.sessionId, input.questionId);
-    const question = (await loadQuestions(tx, [state.id])).get(state.id);
+    const question = (await loadQuestions(tx, [state.id], row.questionTable)).get(state.id);
     if (!question) throw new Error(`question ${state.id} of session ${row.id} is gone`);
     const lifeline = input.lifeline;
     const refusal = canUse(

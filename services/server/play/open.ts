@@ -14,6 +14,7 @@ import {
   readCoins,
   readOpenSessionId,
   type OpenStart,
+  type QuestionTable,
   type QuestionRow,
   type SessionRow,
 } from '@/services/server/play/repository';
@@ -36,7 +37,7 @@ export const STALE_AFTER_MS = 5 * 60_000;
 /** The settings scoring reads for a mode, fixed in the session when it opens. */
 function rulesFor(mode: PlayMode, settings: SettingsMap): PlayRules {
   const keys = ['quiz_winning_percentage', 'maximum_winning_coins', 'minimum_coins_winning_percentage'];
-  if (mode === 'quiz_zone' || mode === 'daily_quiz' || mode === 'true_false') keys.push(`${mode}_correct_answer_score`, `${mode}_wrong_answer_score`);
+  if (mode === 'quiz_zone' || mode === 'daily_quiz' || mode === 'true_false' || mode === 'contest') keys.push(`${mode}_correct_answer_score`, `${mode}_wrong_answer_score`);
   const lifelines = lifelinesEnabled(mode) ? [...LIFELINES] : [];
   return {
     settings: Object.fromEntries(keys.map((k) => [k, String(intSetting(settings, k))])),
@@ -54,6 +55,8 @@ export interface OpenSpec {
   readonly level?: number | null;
   readonly languageId?: number | null;
   readonly day?: string | null;
+  /** Where the question ids point (default: the shared `questions`). */
+  readonly questionTable?: QuestionTable;
   /** Seconds per question, or for the whole session (`totalTime`); exactly one of them. */
   readonly timePerQuestion?: number;
   readonly totalTime?: number;
@@ -72,7 +75,7 @@ export function newSessionId(): string {
 }
 
 async function view(db: Db | Tx, row: SessionRow, now: Date): Promise<SessionData> {
-  const questions = await loadQuestions(db, row.questions.map((q) => q.id));
+  const questions = await loadQuestions(db, row.questions.map((q) => q.id), row.questionTable);
   return sessionView(row, questions, await readCoins(db, row.userId), now);
 }
 
@@ -151,6 +154,7 @@ async function insertNew(
     level: spec.level ?? null,
     languageId: spec.languageId || null,
     day: spec.day ?? null,
+    questionTable: spec.questionTable ?? 'questions',
     questions: states,
     currentIndex: 0,
     currentOpenedAt: now,

@@ -6,6 +6,7 @@ import { asDate, preparedStatement, runPrepared, runPreparedQuery, type InTransa
 import {
   bookmarks,
   categories,
+  contestQuestions,
   dailyQuizPlays,
   dailyQuizzes,
   languages,
@@ -44,13 +45,13 @@ export async function findOpenSession(db: Conn, userId: number, contextKey: stri
 }
 
 /** What opening stores; the other columns of a new session are empty. */
-export type NewSessionValues = Omit<SessionRow, 'questionTable' | 'result' | 'settledAt' | 'reviewedAt'>;
+export type NewSessionValues = Omit<SessionRow, 'questionTable' | 'result' | 'settledAt' | 'reviewedAt'> & { questionTable?: QuestionTable };
 
 const INSERT_SESSION = preparedStatement<{ id: string }>(
   'play_insert_session',
   `insert into play_sessions (id, user_id, mode, context_key, question_table, category_id, subcategory_id, level, language_id, day,
      questions, current_index, current_opened_at, current_deadline, time_per_question, total_time, total_deadline, lifelines_used, rules, status, created_at)
-   values ($1::text, $2::int, $3::text, $4::text, 'questions', $5::int, $6::int, $7::int, $8::int, $9::date,
+   values ($1::text, $2::int, $3::text, $4::text, $21::text, $5::int, $6::int, $7::int, $8::int, $9::date,
      $10::jsonb, $11::int, $12::timestamptz, $13::timestamptz, $14::int, $15::int, $16::timestamptz, $17::jsonb, $18::jsonb, $19::text, $20::timestamptz)
    on conflict do nothing
    returning id`,
@@ -79,8 +80,9 @@ export async function insertSession(on: Db | InTransaction, values: NewSessionVa
     JSON.stringify(values.rules),
     values.status,
     values.createdAt,
+    values.questionTable ?? 'questions',
   ]);
-  return rows.length > 0 ? { ...values, questionTable: 'questions', result: null, settledAt: null, reviewedAt: null } : null;
+  return rows.length > 0 ? { ...values, questionTable: values.questionTable ?? 'questions', result: null, settledAt: null, reviewedAt: null } : null;
 }
 
 /** What opening a session needs to know of the player before it picks questions. */
@@ -338,9 +340,10 @@ const READ_OPEN_QUESTION = preparedStatement<{
 }>(
   'play_read_open_question',
   `select s.status, s.current_index, jsonb_array_length(s.questions) as total, s.questions -> s.current_index as state,
-     q.answer as right_answer, s.current_deadline, s.total_deadline, s.time_per_question, s.xmin::text as version
+     coalesce(q.answer, cq.answer) as right_answer, s.current_deadline, s.total_deadline, s.time_per_question, s.xmin::text as version
    from play_sessions s
-   left join questions q on q.id = (s.questions -> s.current_index ->> 'id')::int
+   left join questions q on s.question_table = 'questions' and q.id = (s.questions -> s.current_index ->> 'id')::int
+   left join contest_questions cq on s.question_table = 'contest_questions' and cq.id = (s.questions -> s.current_index ->> 'id')::int
    where s.id = $1::text and s.user_id = $2::int`,
 );
 
@@ -598,11 +601,41 @@ export async function loadServable(db: Conn, ids: readonly number[], withOptionE
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The questions with these ids (in any order; callers keep their own order). */
-export async function loadQuestions(db: Conn, ids: readonly number[]): Promise<Map<number, QuestionRow>> {
+/** The tables a play session's question ids may point into. */
+export type QuestionTable = 'questions' | 'contest_questions';
+
+/** A contest's questions read as the play area reads every question (no category, level 1). */
+const contestQuestionColumns = {
+  id: contestQuestions.id,
+  categoryId: sql<number>`0`.mapWith(Number),
+  subcategoryId: sql<number | null>`null`,
+  languageId: sql<number>`0`.mapWith(Number),
+  questionType: contestQuestions.questionType,
+  question: contestQuestions.question,
+  optionA: contestQuestions.optionA,
+  optionB: contestQuestions.optionB,
+  optionC: contestQuestions.optionC,
+  optionD: contestQuestions.optionD,
+  optionE: contestQuestions.optionE,
+  answer: contestQuestions.answer,
+  level: sql<number>`1`.mapWith(Number),
+  image: contestQuestions.image,
+  note: contestQuestions.note,
+};
+
+/** The questions with these ids in a session's question table (in any order; callers keep their own order). */
+export async function loadQuestions(db: Conn, ids: readonly number[], table: string = 'questions'): Promise<Map<number, QuestionRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select(questionColumns).from(questions).where(inArray(questions.id, [...ids]));
+  const rows =
+    table === 'contest_questions'
+      ? await db.select(contestQuestionColumns).from(contestQuestions).where(inArray(contestQuestions.id, [...ids]))
+      : await db.select(questionColumns).from(questions).where(inArray(questions.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The questions of a contest, whole, in the order they were written. */
+export async function loadContestQuestions(db: Conn, contestId: number): Promise<QuestionRow[]> {
+  return db.select(contestQuestionColumns).from(contestQuestions).where(eq(contestQuestions.contestId, contestId)).orderBy(asc(contestQuestions.id));
 }
 
 /** Which of these ids are servable now (to this player, when `access` is given). */

@@ -26,7 +26,7 @@ export async function getPlayReview(db: Db, settings: SettingsMap, userId: numbe
       }
       await updateSession(tx, row.id, { reviewedAt: now });
     }
-    const byId = await loadQuestions(tx, row.questions.map((q) => q.id));
+    const byId = await loadQuestions(tx, row.questions.map((q) => q.id), row.questionTable);
     return {
       questions: row.questions.filter((s) => byId.has(s.id)).map((s) => reviewQuestion(byId.get(s.id)!, s)),
       coins: coins ?? (await readCoins(tx, userId)),

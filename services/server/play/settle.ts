@@ -9,6 +9,7 @@ import { addScore } from '@/services/server/leaderboards/repository';
 import { leaderboardPeriods, leaderboardTimezone } from '@/services/server/leaderboards/service';
 import { lockSession, markDailyPlayFinished, recordPlay, storeSettlement, type RecordedPlay, type SessionRow } from '@/services/server/play/repository';
 import type { InTransaction } from '@/services/server/db/prepared';
+import { recordContestScore } from '@/services/server/contests/repository';
 
 /** Modes whose pass adds its score to the leaderboards (rules.md: quiz zone; ours: daily quiz, true/false). */
 const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false']);
@@ -46,8 +47,9 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   const rules = { ...settings, ...row.rules.settings };
   const outcome = playOutcome({ total, correct, wrong, skipped }, mode, rules);
 
-  // Answers count in the statistics per category of their question, in every mode.
-  const answers = states.filter((s) => s.answer !== null).map((s) => ({ id: s.id, correct: s.correct === true }));
+  // Answers count in the statistics per category of their question, in every mode that plays
+  // the categorised questions (a contest's own questions have no category).
+  const answers = row.questionTable === 'questions' ? states.filter((s) => s.answer !== null).map((s) => ({ id: s.id, correct: s.correct === true })) : [];
   const place = mode === 'quiz_zone' && outcome.passed && row.categoryId !== null && row.level !== null ? { categoryId: row.categoryId, subcategoryId: row.subcategoryId, level: row.level } : null;
   const recorded: RecordedPlay =
     answers.length > 0 || place
@@ -71,6 +73,10 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   }
 
   if (mode === 'daily_quiz' && row.day) await markDailyPlayFinished(tx, row.userId, row.day);
+  const contestRank =
+    mode === 'contest'
+      ? await recordContestScore(tx, { sessionId: row.id, userId: row.userId, score: outcome.score, correct, wrong, attended: correct + wrong, finishedAt: now })
+      : undefined;
 
   // Badges, in this transaction, from what the server recorded about this play and the player.
   const periods = leaderboardPeriods(settings, now);
@@ -98,6 +104,7 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
     coins: 0,
     badges_unlocked: badgesUnlocked,
     review_cost: reviewCost(row, settings),
+    ...(contestRank !== undefined ? { rank: contestRank } : {}),
   };
   const coins = await storeSettlement(on, { sessionId: row.id, userId: row.userId, questions: states, result: { ...settled }, settledAt: now });
   const result: PlayResult = { ...settled, coins };

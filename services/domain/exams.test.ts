@@ -1,0 +1,57 @@
+import { dueEnd, gradeExam, hiddenTooLong, EXAM_LIVE_WINDOW_MS } from '@/services/domain/exams';
+
+describe('grading an exam', () => {
+  test('obtained marks are the marks of the right answers, with statistics per mark value', () => {
+    const grade = gradeExam([
+      { marks: 2, answer: 'a', right: 'a' },
+      { marks: 2, answer: 'b', right: 'a' },
+      { marks: 1, answer: null, right: 'c' },
+      { marks: 5, answer: 'd', right: 'd' },
+    ]);
+    expect(grade).toEqual({
+      total_marks: 10,
+      obtained_marks: 7,
+      total_questions: 4,
+      correct: 2,
+      incorrect: 1,
+      unanswered: 1,
+      statistics: [
+        { mark: 1, questions: 1, correct: 0, incorrect: 0, unanswered: 1 },
+        { mark: 2, questions: 2, correct: 1, incorrect: 1, unanswered: 0 },
+        { mark: 5, questions: 1, correct: 1, incorrect: 0, unanswered: 0 },
+      ],
+    });
+  });
+});
+
+describe('when a running exam is over', () => {
+  const t0 = Date.parse('2026-01-01T10:00:00Z');
+  const at = (ms: number) => new Date(t0 + ms);
+  const clock = { deadline: at(600_000), hiddenSince: null, hiddenLimitSeconds: 5, lastSeenAt: at(0), resumeMinutes: 5 };
+
+  test('runs until its deadline, then ends as of the deadline (a page heard from all along)', () => {
+    const heard = { ...clock, lastSeenAt: at(590_000) };
+    expect(dueEnd(heard, at(599_999))).toBeNull();
+    expect(dueEnd(heard, at(600_000))).toEqual({ reason: 'deadline', at: at(600_000) });
+  });
+
+  test('a hidden page ends it with the rules violated at the hidden limit, whatever the page says later', () => {
+    const hidden = { ...clock, hiddenSince: at(10_000), lastSeenAt: at(10_000) };
+    expect(dueEnd(hidden, at(14_999))).toBeNull();
+    expect(dueEnd(hidden, at(20_000))).toEqual({ reason: 'rules_violated', at: at(15_000) });
+    expect(hiddenTooLong(at(10_000), at(15_000), 5)).toBe(false);
+    expect(hiddenTooLong(at(10_000), at(15_001), 5)).toBe(true);
+  });
+
+  test('a page gone past the live window and the resume timeout is abandoned; never before', () => {
+    const gone = { ...clock, deadline: at(3_600_000) };
+    const limit = EXAM_LIVE_WINDOW_MS + 5 * 60_000;
+    expect(dueEnd(gone, at(limit - 1))).toBeNull();
+    expect(dueEnd(gone, at(limit + 10))).toEqual({ reason: 'abandoned', at: at(limit) });
+  });
+
+  test('the earliest reason wins', () => {
+    const both = { ...clock, deadline: at(12_000), hiddenSince: at(10_000) };
+    expect(dueEnd(both, at(60_000))).toEqual({ reason: 'deadline', at: at(12_000) });
+  });
+});
