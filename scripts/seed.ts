@@ -31,6 +31,10 @@ async function main(): Promise<number> {
               `${d.updated} updated, ${d.unchanged} unchanged, ${d.kept} left as they are`
           : '  demo content:             skipped (SEED_DEMO=0)',
       );
+      if (config.seedDemo) {
+        const sc = report.schedule;
+        console.log(`  demo contests and exams:  ${sc.contests.inserted} contests and ${sc.exams.inserted} exams added, ${sc.contests.kept + sc.exams.kept} kept`);
+      }
     }
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;

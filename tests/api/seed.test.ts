@@ -85,7 +85,9 @@ describe(`seeding (${testDbKind})`, () => {
       systemLanguages: { inserted: 0, keysAdded: 0, skipped: second.systemLanguages.skipped },
       pages: { inserted: 0 },
       demo: { categories: 0, subcategories: 0, inserted: 0, updated: 0, unchanged: first.demo.inserted, kept: 0 },
+      schedule: { contests: { inserted: 0, kept: first.schedule.contests.inserted }, exams: { inserted: 0, kept: first.schedule.exams.inserted } },
     });
+    expect(first.schedule).toEqual({ contests: { inserted: 4, kept: 0 }, exams: { inserted: 2, kept: 0 } });
     expect(await tableSizes()).toEqual(after);
   });
 

@@ -7,6 +7,7 @@ import type { Db } from '@/services/server/db/client';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import { languageName } from '@/services/server/content/content-row';
 import { listDemoFiles, loadDemoContent, type DemoFile } from '@/services/server/content/demo-content';
+import { loadSchedule, parseScheduleFile, type ScheduleReport } from '@/services/server/content/schedule';
 import {
   ensureContentLanguage,
   findQuestionIdsByHashes,
@@ -65,6 +66,8 @@ export interface SeedReport {
     /** Shipped questions not stored because an admin took the row over or the same question exists under another key. */
     kept: number;
   };
+  /** Demo contests and exams (`content/schedule/`), dated from the first seed. */
+  schedule: ScheduleReport;
 }
 
 export class SeedFileError extends Error {
@@ -328,7 +331,37 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     systemLanguages: await seedSystemLanguages(db, systemLanguages),
     pages: await seedPages(db, shippedPages),
     demo: await seedDemo(db, demoFiles),
+    schedule: await seedSchedule(db, options.demo === false ? [] : await listScheduleFiles(options.rootDir), options.rootDir),
   };
+}
+
+/** The shipped schedule files (demo contests and exams), relative to the root, sorted. */
+export async function listScheduleFiles(rootDir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(path.join(rootDir, 'content', 'schedule'))).filter((n) => n.endsWith('.json')).sort().map((n) => `content/schedule/${n}`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function seedSchedule(db: Db, files: readonly string[], rootDir: string): Promise<ScheduleReport> {
+  const total: ScheduleReport = { contests: { inserted: 0, kept: 0 }, exams: { inserted: 0, kept: 0 } };
+  for (const rel of files) {
+    const data = await readJson(rootDir, rel);
+    let file;
+    try {
+      file = parseScheduleFile(rel, data);
+    } catch (error) {
+      throw new SeedFileError((error as Error).message);
+    }
+    const report = await loadSchedule(db, file);
+    for (const kind of ['contests', 'exams'] as const) {
+      total[kind].inserted += report[kind].inserted;
+      total[kind].kept += report[kind].kept;
+    }
+  }
+  return total;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -348,6 +381,7 @@ export async function listSeedFiles(rootDir: string, options: { demo?: boolean }
     ...(await inDir('locales')),
     ...(await inDir('content/pages')),
     ...(options.demo === false ? [] : await listDemoFiles(rootDir)),
+    ...(options.demo === false ? [] : await listScheduleFiles(rootDir)),
   ];
 }
 
