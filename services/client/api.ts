@@ -41,6 +41,8 @@ export interface CallOptions {
    * pass false. "No data" (102) is never toasted: it is an empty state, not an error.
    */
   toast?: boolean;
+  /** Let the request outlive the page (a report sent while the page is being closed). */
+  keepalive?: boolean;
 }
 
 /** Endpoints whose payload carries `language_id` (spec §7). */
@@ -117,7 +119,7 @@ export async function apiRequest<T>(endpoint: string, payload: Payload = {}, opt
 
   let res: Response;
   try {
-    res = await fetch(`/api/${endpoint}`, { method: 'POST', body: toFormData(endpoint, payload), headers });
+    res = await fetch(`/api/${endpoint}`, { method: 'POST', body: toFormData(endpoint, payload), headers, ...(options.keepalive ? { keepalive: true } : {}) });
   } catch (err) {
     console.warn(`[api] ${endpoint}: network error`, err);
     if (options.toast !== false) notify(null, 0);

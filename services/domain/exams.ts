@@ -216,3 +216,24 @@ export function dueEnd(clock: AttemptClock, now: Date): { reason: Exclude<ExamEn
 export function hiddenTooLong(hiddenSince: Date, returnedAt: Date, limitSeconds: number): boolean {
   return returnedAt.getTime() - hiddenSince.getTime() > limitSeconds * 1000;
 }
+
+/** A key press as the exam page sees it. */
+export interface KeyPress {
+  readonly key: string;
+  readonly code?: string;
+  readonly ctrlKey?: boolean;
+  readonly metaKey?: boolean;
+  readonly shiftKey?: boolean;
+  readonly altKey?: boolean;
+}
+
+/**
+ * Whether a key press is a screenshot: PrintScreen (alone or with a modifier), the Mac's
+ * ⌘⇧3 / ⌘⇧4 / ⌘⇧5, and Windows' snipping tool (Win+Shift+S, seen as Meta+Shift+S).
+ */
+export function isScreenshotShortcut(e: KeyPress): boolean {
+  if (e.key === 'PrintScreen' || e.code === 'PrintScreen') return true;
+  if (!(e.metaKey && e.shiftKey)) return false;
+  const k = e.key.toLowerCase();
+  return k === '3' || k === '4' || k === '5' || k === 's' || e.code === 'Digit3' || e.code === 'Digit4' || e.code === 'Digit5' || e.code === 'KeyS';
+}
