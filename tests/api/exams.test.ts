@@ -226,6 +226,20 @@ describe(`exams: violations (${testDbKind})`, () => {
     expect(row!.result).toMatchObject({ rules_violated: true, violations: [expect.objectContaining({ kind: 'page_hidden', duration_ms: 5000 })] });
   });
 
+  test('a page whose own clock ran out the hidden limit submits as rules violated, even a moment before the server\'s limit', async () => {
+    const { d, userId, session, at } = await running();
+    await reportViolation(d, userId, { sessionId: session.session_id, report: 'page_hidden', questionId: session.questions[0]!.id, clientId: 'p' }, at(1000));
+    const result = await submitExam(d, settings, userId, { examId: session.exam.id, rulesViolated: true, capturedQuestionIds: [] }, at(5900));
+    expect(result).toMatchObject({ end_reason: 'rules_violated', rules_violated: true, total_duration: 6 });
+    expect(result.violations).toEqual([expect.objectContaining({ kind: 'page_hidden', duration_ms: 4900 })]);
+  });
+
+  test('a claim of a broken rule on a visible page is believed but is no hidden-page end', async () => {
+    const { d, userId, session, at } = await running();
+    const result = await submitExam(d, settings, userId, { examId: session.exam.id, rulesViolated: true, capturedQuestionIds: [] }, at(3000));
+    expect(result).toMatchObject({ end_reason: 'submitted', rules_violated: true });
+  });
+
   test('screenshot keys, copy, paste, the context menu, blur and leaving fullscreen are recorded with the question on screen', async () => {
     const { token, session } = await running();
     const kinds = ['screenshot_key', 'copy', 'paste', 'context_menu', 'window_blur', 'fullscreen_exit'] as const;

@@ -451,8 +451,11 @@ export async function submitExam(
     const attempt = (await lockAttempt(tx, found.id, userId))!;
     if (attempt.status === 'completed') return attempt.result as unknown as ExamResult;
     const due = dueEnd(attempt, now);
+    // A page that says it broke the rules while the server sees it hidden was hidden for its
+    // limit by its own clock (the report reached the server a little later): it ends so.
+    const hiddenEnd = !due && input.rulesViolated && attempt.hiddenSince !== null ? { reason: 'rules_violated' as const, at: now } : null;
     return completeLocked(tx, attempt, {
-      ...(due ?? { reason: 'submitted' as const, at: now }),
+      ...(due ?? hiddenEnd ?? { reason: 'submitted' as const, at: now }),
       claimedViolation: input.rulesViolated,
       claimedCaptured: input.capturedQuestionIds,
     });
