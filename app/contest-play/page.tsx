@@ -1,0 +1,5 @@
+import { ContestPlay } from '@/components/contest/contest-view';
+
+export default function ContestPlayPage() {
+  return <ContestPlay />;
+}
