@@ -199,6 +199,7 @@ function RankRow({ row, mine }: { row: ContestRankRow; mine: boolean }) {
         {row.name || t('contest.player')}
         {mine ? ` (${t('contest.you')})` : ''}
       </span>
+      {row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize })}</span> : null}
       <span className="font-semibold tabular-nums">{t('contest.points', { score: row.score })}</span>
     </li>
   );

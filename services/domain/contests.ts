@@ -49,6 +49,8 @@ export interface ContestRankRow {
   readonly profile: string | null;
   readonly score: number;
   readonly rank: number;
+  /** Coins the prize job paid this player (null: none, or not paid yet). */
+  readonly prize: number | null;
 }
 
 /** The code of an empty list. */

@@ -48,8 +48,8 @@ export function contestLists(now: number): ContestLists {
 
 export function contestBoard(): ContestBoard {
   const rows = [
-    { user_id: 7, name: 'Ada', profile: null, score: 16, rank: 1 },
-    { user_id: 8, name: 'Grace', profile: null, score: 8, rank: 2 },
+    { user_id: 7, name: 'Ada', profile: null, score: 16, rank: 1, prize: null },
+    { user_id: 8, name: 'Grace', profile: null, score: 8, rank: 2, prize: null },
   ];
   return { items: rows, topThree: rows, myRank: null, total: 2 };
 }

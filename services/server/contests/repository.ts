@@ -95,6 +95,7 @@ const rankedColumns = {
   profile: users.profile,
   score: contestEntries.score,
   rank: rankOf(sql`${contestEntries.contestId}`, sql`${contestEntries.score}`).mapWith(Number),
+  prize: contestEntries.prizeCoins,
 };
 
 /** A page of a contest's leaderboard: finished entries by score, ties by who finished first. */
