@@ -229,6 +229,9 @@ function RulesScreen({ actorRef, hiddenLimitSeconds, resumeMinutes }: { actorRef
         <Button variant="ghost" onClick={() => actorRef.send({ type: 'user.back' })}>
           {t('exam.back')}
         </Button>
+        <Button variant="ghost" onClick={() => actorRef.send({ type: 'user.cancel' })}>
+          {t('exam.back_to_list')}
+        </Button>
       </div>
     </Card>
   );

@@ -103,7 +103,7 @@ describe('exams in Chromium', () => {
     await options().first().click();
     await page.getByText('3 of 6 answered').waitFor();
     await page.getByRole('button', { name: 'Submit the exam' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Submit the exam?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Submit the exam?' });
     await dialog.getByText(/Questions not answered: 3\./).waitFor();
     await dialog.getByRole('button', { name: 'Submit the exam' }).click();
 
