@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { OutboxView } from '@/components/dev/outbox-view';
 import { fakeServer, ok, renderWithApp, resetApp, WEB_SETTINGS } from '@/components/testing/test-app';
 import { webSettingsLoaded, type WebSettings } from '@/services/store/settings-slice';
@@ -62,5 +62,16 @@ describe('the dev outbox', () => {
     fakeServer({ dev_outbox: () => ok([]) });
     renderWithApp(<OutboxView />);
     expect(await screen.findByText('no data')).toBeInTheDocument();
+  });
+
+  test('shows the keys of the open exams, so that a tester can sit one', async () => {
+    withOutbox(true);
+    fakeServer({
+      dev_outbox: () => ok([]),
+      dev_exam_keys: () => ok([{ id: 1, title: 'Science basics', exam_key: '2468', starts_at: '2025-01-01T10:00:00.000Z', ends_at: '2025-03-01T10:00:00.000Z' }]),
+    });
+    renderWithApp(<OutboxView />);
+    const keys = await screen.findByRole('region', { name: 'Exam keys' });
+    await waitFor(() => expect(keys).toHaveTextContent('Science basics: 2468'));
   });
 });

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { PageHeading } from '@/components/ui/page-heading';
 import { SkeletonText } from '@/components/ui/skeleton';
-import { getDevOutbox, type OutboxEntry } from '@/services/client/accounts-api';
+import { getDevExamKeys, getDevOutbox, type OutboxEntry } from '@/services/client/accounts-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectDevOutbox } from '@/services/store/selectors';
@@ -17,7 +17,46 @@ import { selectDevOutbox } from '@/services/store/selectors';
 /** The mail and SMS a development server did not deliver; anywhere else the page does not exist. */
 export function OutboxView() {
   const enabled = useAppSelector(selectDevOutbox);
-  return enabled ? <Outbox /> : <NotFoundView />;
+  return enabled ? (
+    <div className="flex flex-col gap-8">
+      <Outbox />
+      <ExamKeys />
+    </div>
+  ) : (
+    <NotFoundView />
+  );
+}
+
+/** The keys of the open and coming exams, so that a tester can sit one. */
+function ExamKeys() {
+  const { t, i18n } = useTranslation();
+  const keys = useApiQuery('dev-exam-keys', getDevExamKeys, (rows) => rows.length === 0);
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="dev-exam-keys">
+      <h2 id="dev-exam-keys" className="text-lg font-semibold">
+        {t('outbox.exam_keys')}
+      </h2>
+      {keys.status === 'loading' ? (
+        <SkeletonText label={t('common.loading')} lines={2} />
+      ) : keys.status === 'error' ? (
+        <ErrorWithRetry title={t('common.error_title')} message={t('common.load_failed')} retryLabel={t('common.retry')} onRetry={keys.retry} />
+      ) : keys.status === 'empty' ? (
+        <EmptyState title={t('outbox.no_exams')} />
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {keys.data.map((exam) => (
+            <li key={exam.id} className="rounded-card border border-line bg-surface p-3">
+              <span dir="auto" className="font-semibold">
+                {exam.title}
+              </span>
+              : <span className="font-mono">{exam.exam_key}</span>{' '}
+              <span className="text-sm text-fg-muted">({t('exam.window', { start: formatDateTime(exam.starts_at, i18n.language), end: formatDateTime(exam.ends_at, i18n.language) })})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;

@@ -124,6 +124,17 @@ export const getNotifications = (page: Page): Promise<ApiResult<NotificationItem
 /** Mail and SMS the server did not deliver (development only; 404 when off). */
 export const getDevOutbox = (): Promise<ApiResult<OutboxEntry[]>> => apiRequest('dev_outbox', {}, quiet);
 
+export interface DevExamKey {
+  id: number;
+  title: string;
+  exam_key: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+/** The keys of the exams open now or later (development servers only). */
+export const getDevExamKeys = (): Promise<ApiResult<DevExamKey[]>> => apiRequest('dev_exam_keys', {}, quiet);
+
 /** A total from a list answer's envelope, or the length of what came when there is none. */
 export function totalOf(result: ApiResult<readonly unknown[]>): number {
   if (!result.ok) return 0;

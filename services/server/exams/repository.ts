@@ -150,3 +150,14 @@ export async function listExams(
 }
 
 export type { ExamQuestionState };
+
+/** The keys of the exams open now or later (the development outbox shows them to testers). */
+export async function listOpenExamKeys(db: Db | Tx, now: Date): Promise<{ id: number; title: string; exam_key: string; starts_at: string; ends_at: string }[]> {
+  const rows = await db
+    .select({ id: examModules.id, title: examModules.title, key: examModules.examKey, startsAt: examModules.startsAt, endsAt: examModules.endsAt })
+    .from(examModules)
+    .where(and(eq(examModules.status, true), gt(examModules.endsAt, now)))
+    .orderBy(asc(examModules.startsAt), asc(examModules.id))
+    .limit(50);
+  return rows.map((r) => ({ id: r.id, title: r.title, exam_key: r.key, starts_at: r.startsAt.toISOString(), ends_at: r.endsAt.toISOString() }));
+}
