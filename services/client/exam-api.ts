@@ -3,6 +3,7 @@ import { browserTimezone } from '@/services/client/play-api';
 import type { ExamPageEvent } from '@/machines/exam/violation-watcher.machine';
 import type { ExamServices } from '@/machines/exam/exam.machine';
 import type { ExamList, ExamListItem, ExamProgress, ExamResult, ExamSession } from '@/services/domain/exams';
+import type { CallOutcome } from '@/services/domain/play-session';
 
 /**
  * The exam machine's effects against the server (docs/exams.md), and the adapter that turns the
@@ -13,16 +14,25 @@ import type { ExamList, ExamListItem, ExamProgress, ExamResult, ExamSession } fr
 const quiet = { toast: false } as const;
 const LIST_TYPE: Readonly<Record<ExamList, number>> = { today: 1, upcoming: 2, completed: 3 };
 
-export const liveExamServices: ExamServices = {
-  loadList: ({ type }) => apiRequest<ExamListItem[]>('get_exam_module', { type: LIST_TYPE[type], timezone: browserTimezone(), offset: 0, limit: 50 }, quiet),
-  openExam: (payload) => apiRequest<ExamSession>('get_exam_module_questions', { ...payload, rules_agreed: payload.rules_agreed ? 1 : 0 }, quiet),
-  setAnswer: (payload) => apiRequest<ExamProgress>('set_exam_answer', { ...payload }, quiet),
-  report: ({ keepalive, ...payload }) => apiRequest<ExamProgress>('report_exam_violation', { ...payload, question_id: payload.question_id ?? '' }, { ...quiet, keepalive: keepalive === true }),
-  heartbeat: (payload) => apiRequest<ExamProgress>('exam_heartbeat', { ...payload }, quiet),
-  submitExam: (payload) =>
-    apiRequest<ExamResult>('set_exam_module_result', { ...payload, rules_violated: payload.rules_violated ? 1 : 0, captured_question_ids: payload.captured_question_ids.join(',') }, quiet),
-  loadResult: (payload) => apiRequest<ExamResult>('get_exam_module_result', { ...payload }, quiet),
-};
+/** How the services reach the server: the API client's request (tests pass one of their own). */
+export type ExamRequest = <T>(endpoint: string, payload: Record<string, string | number>, options: { toast: false; keepalive?: boolean }) => Promise<CallOutcome<T>>;
+
+/** The exam calls of docs/exams.md, as the exam machine asks for them. */
+export function createExamServices(request: ExamRequest, timezone: () => string = browserTimezone): ExamServices {
+  return {
+    loadList: ({ type }) => request<ExamListItem[]>('get_exam_module', { type: LIST_TYPE[type], timezone: timezone(), offset: 0, limit: 50 }, quiet),
+    openExam: (p) => request<ExamSession>('get_exam_module_questions', { exam_module_id: p.exam_module_id, exam_key: p.exam_key, rules_agreed: p.rules_agreed ? 1 : 0, client_id: p.client_id }, quiet),
+    setAnswer: (p) => request<ExamProgress>('set_exam_answer', { ...p }, quiet),
+    report: ({ keepalive, ...p }) =>
+      request<ExamProgress>('report_exam_violation', { session_id: p.session_id, kind: p.kind, question_id: p.question_id ?? '', client_id: p.client_id }, { ...quiet, keepalive: keepalive === true }),
+    heartbeat: (p) => request<ExamProgress>('exam_heartbeat', { ...p }, quiet),
+    submitExam: (p) =>
+      request<ExamResult>('set_exam_module_result', { exam_module_id: p.exam_module_id, rules_violated: p.rules_violated ? 1 : 0, captured_question_ids: p.captured_question_ids.join(',') }, quiet),
+    loadResult: (p) => request<ExamResult>('get_exam_module_result', { ...p }, quiet),
+  };
+}
+
+export const liveExamServices: ExamServices = createExamServices((endpoint, payload, options) => apiRequest(endpoint, payload, options));
 
 /** A random id for this page load: the server tells two pages of one exam apart by it. */
 export function newClientId(): string {
