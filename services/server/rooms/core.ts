@@ -371,6 +371,10 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
         cache.delete(roomId);
         return null;
       }
+      // A room timer can fire a millisecond before its due time by the wall clock (timers run on
+      // a monotonic clock): it found nothing due yet, and must be armed again, or the room would
+      // wait for the sweep.
+      if (due !== null && due > now && !timers.has(roomId)) schedule(roomId, new Date(due));
       return { doc: cached.doc, refusal };
     }
     if (docChanged) {
