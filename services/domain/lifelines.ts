@@ -21,6 +21,7 @@ export const LIFELINE_MODES: Readonly<Record<PlayMode, boolean>> = {
   self_challenge: false,
   bookmark: false,
   contest: false,
+  maths: false,
 };
 
 export function lifelinesEnabled(mode: PlayMode, modes: Readonly<Record<PlayMode, boolean>> = LIFELINE_MODES): boolean {

@@ -8,7 +8,7 @@
 import type { Lifeline } from '@/services/domain/lifelines';
 
 /** The solo modes that play through a play session in this issue. */
-export const PLAY_MODES = ['quiz_zone', 'daily_quiz', 'true_false', 'self_challenge', 'bookmark', 'contest'] as const;
+export const PLAY_MODES = ['quiz_zone', 'daily_quiz', 'true_false', 'self_challenge', 'bookmark', 'contest', 'maths'] as const;
 export type PlayMode = (typeof PLAY_MODES)[number];
 
 /** 'multiple' has 4 options (5 with option_e_mode), 'boolean' (true/false) has 2. */
@@ -76,7 +76,9 @@ export type OpenPlayRequest =
       readonly minutes: number;
     }
   | { readonly mode: 'bookmark'; readonly type: string }
-  | { readonly mode: 'contest'; readonly contest_id: number };
+  | { readonly mode: 'contest'; readonly contest_id: number }
+  /** Maths mania: a category's or a subcategory's questions (spec: `type`, `type_id`). */
+  | { readonly mode: 'maths'; readonly type: 'category' | 'subcategory'; readonly type_id: number };
 
 /** The call that opens (or resumes) a session for each mode. */
 export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
@@ -86,6 +88,7 @@ export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
   self_challenge: 'get_questions_for_self_challenge',
   bookmark: 'get_bookmark_play',
   contest: 'get_questions_by_contest',
+  maths: 'get_maths_questions',
 };
 
 export interface SubmitAnswerPayload {

@@ -48,6 +48,7 @@ const SCORE_SETTINGS: Readonly<Record<PlayMode, { correct: string; wrong: string
   self_challenge: null,
   bookmark: null,
   contest: { correct: 'contest_correct_answer_score', wrong: 'contest_wrong_answer_score' },
+  maths: { correct: 'maths_correct_answer_score', wrong: 'maths_wrong_answer_score' },
 };
 
 /**
@@ -61,9 +62,12 @@ export function scoreFor(correct: number, wrong: number, mode: PlayMode, setting
   return correct * intSetting(settings, keys.correct) - wrong * intSetting(settings, keys.wrong);
 }
 
-/** Modes whose pass pays coins (quiz zone, once per newly passed level); the others do not. */
+/**
+ * Modes whose pass pays coins: the quiz zone once per newly passed level, maths mania (and the
+ * other question kinds) on the first pass of the category or subcategory; the others do not.
+ */
 export function paysCoins(mode: PlayMode): boolean {
-  return mode === 'quiz_zone';
+  return mode === 'quiz_zone' || mode === 'maths';
 }
 
 export interface PlayCounts {

@@ -19,6 +19,9 @@ import {
  */
 
 export const DEMO_LEVELS = [1, 2, 3] as const;
+/** The kinds of category a demo file can hold so far. Maths mania uses level 1 only. */
+export const DEMO_KINDS = ['quiz_zone', 'maths'] as const;
+export type DemoKind = (typeof DEMO_KINDS)[number];
 export const QUESTIONS_PER_LEVEL = 10;
 export const NOTE_MAX = 500;
 
@@ -84,6 +87,8 @@ export const demoFileSchema = z.strictObject({
     slug: slug('category slug'),
     name: text('category name', LIMITS.name),
     row_order: rowOrder,
+    /** The mode the category belongs to (get_categories' type); the quiz zone when left out. */
+    kind: z.enum(DEMO_KINDS, { error: `kind is one of ${DEMO_KINDS.join(', ')}` }).default('quiz_zone'),
   }),
   subcategories: z.array(demoSubcategorySchema, { error: 'subcategories must be a list' }).min(1, { error: 'a category needs at least one subcategory' }),
 });
@@ -112,7 +117,7 @@ export interface DemoFile {
   /** Path relative to the root directory, e.g. `content/demo/en/science.json`. */
   readonly path: string;
   readonly language: string;
-  readonly category: { readonly slug: string; readonly name: string; readonly rowOrder: number };
+  readonly category: { readonly slug: string; readonly name: string; readonly rowOrder: number; readonly kind: DemoKind };
   readonly subcategories: readonly DemoSubcategory[];
 }
 
@@ -143,7 +148,7 @@ function toDemoFile(relPath: string, data: DemoFileData): DemoFile {
   return {
     path: relPath,
     language: data.language,
-    category: { slug: data.category.slug, name: data.category.name, rowOrder: data.category.row_order },
+    category: { slug: data.category.slug, name: data.category.name, rowOrder: data.category.row_order, kind: data.category.kind },
     subcategories: data.subcategories.map((s) => ({
       slug: s.slug,
       name: s.name,
@@ -191,6 +196,7 @@ export function checkDemoFile(relPath: string, raw: string): { file: DemoFile; p
     subSlugs.add(sub.slug);
     const perLevel = new Map<number, number>();
     for (const q of sub.questions) {
+      if (data.category.kind !== 'quiz_zone' && q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a ${data.category.kind} question has level 1 (only the quiz zone has levels)`);
       perLevel.set(q.level, (perLevel.get(q.level) ?? 0) + 1);
       if (q.type === 'boolean' && words) {
         const [t, f] = q.options.map((o) => o.toLowerCase());

@@ -246,7 +246,7 @@ async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport[
         tx,
         {
           languageId: language.id,
-          type: CATEGORY_TYPES.quiz_zone,
+          type: CATEGORY_TYPES[file.category.kind],
           slug: file.category.slug,
           name: file.category.name,
           rowOrder: file.category.rowOrder,

@@ -3,7 +3,7 @@ import { LIFELINES } from '@/services/domain/lifelines';
 import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, requiredId, sessionId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { submitAnswer, applyLifeline } from '@/services/server/play/answer';
-import { openBookmarkPlay, openDailyQuiz, openQuizZone, openSelfChallenge, openTrueFalse } from '@/services/server/play/modes';
+import { openBookmarkPlay, openDailyQuiz, openMaths, openQuizZone, openSelfChallenge, openTrueFalse } from '@/services/server/play/modes';
 import { getPlayReview } from '@/services/server/play/review';
 import { finishPlay } from '@/services/server/play/settle';
 
@@ -87,6 +87,19 @@ export const playEndpoints: EndpointDef[] = [
     input: z.object({ type: bookmarkType }),
     async handler(input, ctx) {
       return { data: await openBookmarkPlay(ctx.app.database.db, ctx.settings, ctx.user!.id, { type: input.type }) };
+    },
+  }),
+
+  endpoint({
+    name: 'get_maths_questions',
+    access: 'user',
+    input: z.object({
+      language_id: optionalId,
+      type: z.enum(['category', 'subcategory'], { error: 'must be "category" or "subcategory"' }),
+      type_id: requiredId,
+    }),
+    async handler(input, ctx) {
+      return { data: await openMaths(ctx.app.database.db, ctx.settings, ctx.user!.id, { type: input.type, typeId: input.type_id }) };
     },
   }),
 

@@ -35,7 +35,8 @@ export const quizZoneEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_subcategory_by_maincategory',
     access: 'user',
-    input: z.object({ language_id: optionalId, category_slug: placeRef, subcategory_slug: optionalPlaceRef }),
+    // `type` (ours, optional): the kind of the category (get_categories' type); the quiz zone by default.
+    input: z.object({ language_id: optionalId, category_slug: placeRef, subcategory_slug: optionalPlaceRef, type: categoryType.optional() }),
     async handler(input, ctx) {
       const languageId = effectiveLanguageId(ctx.settings, input.language_id);
       return {
@@ -43,6 +44,7 @@ export const quizZoneEndpoints: EndpointDef[] = [
           category: input.category_slug,
           subcategory: input.subcategory_slug,
           languageId,
+          type: input.type,
         }),
       };
     },

@@ -18,6 +18,7 @@ import {
 import { shuffled } from '@/services/server/play/views';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import { assertPlaceUnlocked, resolvePlace } from '@/services/server/quiz-zone/service';
+import { findSubcategoryParent } from '@/services/server/quiz-zone/repository';
 
 /** The question-serving calls of the solo modes of issue 4, each opening (or resuming) a play session. */
 
@@ -187,5 +188,55 @@ export async function openBookmarkPlay(db: Db, settings: SettingsMap, userId: nu
       const playable = await loadServable(conn, ids, flagSetting(settings, 'option_e_mode'), { userId });
       return flagSetting(settings, 'question_shuffle_mode') ? shuffled(playable) : playable;
     },
+  });
+}
+
+/** Questions one maths-mania play serves (at most; a smaller place serves what it has). */
+export const MATHS_SET_SIZE = 10;
+
+/**
+ * Maths mania (get_maths_questions: `type` category or subcategory, `type_id`): the questions of
+ * a maths category or subcategory, premium places refused. Its place is recorded at level 1, so
+ * coins come with the first pass of the place only (rules.md, Solo play).
+ */
+export async function openMaths(
+  db: Db,
+  settings: SettingsMap,
+  userId: number,
+  input: { type: 'category' | 'subcategory'; typeId: number },
+): Promise<SessionData> {
+  requireMode(settings, 'maths_quiz_mode');
+  const categoryRef = input.type === 'subcategory' ? await findSubcategoryParent(db, input.typeId) : input.typeId;
+  if (categoryRef === null) throw new ApiError('102', { field: 'type_id', detail: `no subcategory ${input.typeId}` });
+  const place = await resolvePlace(
+    db,
+    {
+      category: String(categoryRef),
+      subcategory: input.type === 'subcategory' ? String(input.typeId) : undefined,
+      languageId: 0,
+      fields: { category: 'type_id', subcategory: 'type_id' },
+    },
+    CATEGORY_TYPES.maths,
+  );
+  await assertPlaceUnlocked(db, userId, place);
+  const categoryId = place.category.id;
+  const subcategoryId = place.subcategory?.id ?? null;
+  return openSession(db, settings, userId, {
+    mode: 'maths',
+    contextKey: `maths:${categoryId}:${subcategoryId ?? 0}`,
+    categoryId,
+    subcategoryId,
+    level: 1,
+    languageId: place.category.languageId,
+    timePerQuestion: intSetting(settings, 'maths_duration'),
+    settleStale: true,
+    pick: (conn) =>
+      pickQuestions(
+        conn,
+        // A category's play takes the questions of all its subcategories.
+        { categoryId, ...(subcategoryId === null ? {} : { subcategoryId }), withOptionE: flagSetting(settings, 'option_e_mode') },
+        MATHS_SET_SIZE,
+        true,
+      ),
   });
 }

@@ -37,7 +37,7 @@ export const STALE_AFTER_MS = 5 * 60_000;
 /** The settings scoring reads for a mode, fixed in the session when it opens. */
 function rulesFor(mode: PlayMode, settings: SettingsMap): PlayRules {
   const keys = ['quiz_winning_percentage', 'maximum_winning_coins', 'minimum_coins_winning_percentage'];
-  if (mode === 'quiz_zone' || mode === 'daily_quiz' || mode === 'true_false' || mode === 'contest') keys.push(`${mode}_correct_answer_score`, `${mode}_wrong_answer_score`);
+  if (mode === 'quiz_zone' || mode === 'daily_quiz' || mode === 'true_false' || mode === 'contest' || mode === 'maths') keys.push(`${mode}_correct_answer_score`, `${mode}_wrong_answer_score`);
   const lifelines = lifelinesEnabled(mode) ? [...LIFELINES] : [];
   return {
     settings: Object.fromEntries(keys.map((k) => [k, String(intSetting(settings, k))])),

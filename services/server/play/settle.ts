@@ -12,7 +12,10 @@ import type { InTransaction } from '@/services/server/db/prepared';
 import { recordContestScore } from '@/services/server/contests/repository';
 
 /** Modes whose pass adds its score to the leaderboards (rules.md: quiz zone; ours: daily quiz, true/false). */
-const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false']);
+const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false', 'maths']);
+
+/** Modes whose pass is recorded for its place (category, subcategory, level): coins come with a new pass only. */
+const PLACED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'maths']);
 
 /** Coins a review of this session costs now: 0 when reviews are free or it was already paid. */
 export function reviewCost(row: Pick<SessionRow, 'reviewedAt'>, settings: SettingsMap): number {
@@ -50,7 +53,8 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   // Answers count in the statistics per category of their question, in every mode that plays
   // the categorised questions (a contest's own questions have no category).
   const answers = row.questionTable === 'questions' ? states.filter((s) => s.answer !== null).map((s) => ({ id: s.id, correct: s.correct === true })) : [];
-  const place = mode === 'quiz_zone' && outcome.passed && row.categoryId !== null && row.level !== null ? { categoryId: row.categoryId, subcategoryId: row.subcategoryId, level: row.level } : null;
+  // Maths mania plays its place at level 1: its first pass is its only "new" pass.
+  const place = PLACED_MODES.has(mode) && outcome.passed && row.categoryId !== null && row.level !== null ? { categoryId: row.categoryId, subcategoryId: row.subcategoryId, level: row.level } : null;
   const recorded: RecordedPlay =
     answers.length > 0 || place
       ? await recordPlay(on, { userId: row.userId, answers, passed: place ?? undefined })
@@ -60,14 +64,14 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   let levelUnlocked: number | null = null;
   if (place && recorded.newlyPassed) {
     coinsEarned = outcome.coins;
-    if (recorded.hasNextLevel) levelUnlocked = place.level + 1;
+    if (recorded.hasNextLevel && mode === 'quiz_zone') levelUnlocked = place.level + 1;
   }
   if (coinsEarned > 0) {
     await moveCoins(tx, {
       userId: row.userId,
       amount: coinsEarned,
       type: 'level_passed',
-      title: `Level ${row.level} passed`,
+      title: mode === 'quiz_zone' ? `Level ${row.level} passed` : `${mode === 'maths' ? 'Maths mania' : mode} passed`,
       idempotencyKey: `play:${row.id}`,
     });
   }

@@ -79,6 +79,16 @@ export async function findSubcategory(db: Conn, categoryId: number, ref: string)
   return rows[0] ?? null;
 }
 
+/** The category id of an active subcategory, by the subcategory's id. */
+export async function findSubcategoryParent(db: Conn, subcategoryId: number): Promise<number | null> {
+  const rows = await db
+    .select({ categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(and(eq(subcategories.id, subcategoryId), eq(subcategories.status, true)))
+    .limit(1);
+  return rows[0]?.categoryId ?? null;
+}
+
 /** Questions that can be played: active, and in no subcategory or an active one. */
 function playableQuestion(): SQL {
   return sql`${questions.status} and (${questions.subcategoryId} is null or exists (select 1 from ${subcategories} s where s.id = ${questions.subcategoryId} and s.status))`;

@@ -61,12 +61,15 @@ export async function assertPlaceUnlocked(db: Db, userId: number, place: Place):
   }
 }
 
+/** Category types whose questions a mode serves: the quiz zone (1) and maths mania (5). */
+export const SERVED_CATEGORY_TYPES: ReadonlySet<number> = new Set([CATEGORY_TYPES.quiz_zone, CATEGORY_TYPES.maths]);
+
 /** One category as get_categories answers it (the shape is shared with the web app). */
 export type CategoryItem = QuizCategory;
 
 export async function listCategories(db: Db, userId: number, input: { type: number; languageId: number }): Promise<CategoryItem[]> {
-  // Only the quiz zone's questions are served so far; the other kinds list their categories when their modes arrive.
-  if (input.type !== CATEGORY_TYPES.quiz_zone) throw new ApiError('102', { field: 'type', detail: `no playable categories of type ${input.type} yet` });
+  // The kinds whose questions are served so far; the others list their categories when their modes arrive.
+  if (!SERVED_CATEGORY_TYPES.has(input.type)) throw new ApiError('102', { field: 'type', detail: `no playable categories of type ${input.type} yet` });
   const rows = await listPlayableCategories(db, { type: input.type, languageId: input.languageId, userId });
   if (rows.length === 0) throw new ApiError('102', { detail: 'no categories' });
   return rows.map((r) => ({
@@ -101,9 +104,9 @@ export interface SubcategoryItem {
 export async function listSubcategories(
   db: Db,
   userId: number,
-  input: { category: string; subcategory?: string | undefined; languageId: number },
+  input: { category: string; subcategory?: string | undefined; languageId: number; type?: number },
 ): Promise<SubcategoryItem[]> {
-  const place = await resolvePlace(db, { ...input, fields: { category: 'category_slug', subcategory: 'subcategory_slug' } });
+  const place = await resolvePlace(db, { ...input, fields: { category: 'category_slug', subcategory: 'subcategory_slug' } }, input.type ?? CATEGORY_TYPES.quiz_zone);
   const rows = await listPlayableSubcategories(db, { categoryId: place.category.id, userId, only: place.subcategory?.id });
   if (rows.length === 0) throw new ApiError('102', { detail: `no subcategories with questions in ${place.category.slug}` });
   return rows.map((r) => ({
