@@ -5,6 +5,7 @@ import Image from 'next/image';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modeTitleKey, selectMode, selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
+import { ContentText } from '@/components/quiz-play/content-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CountdownRing } from '@/components/ui/countdown-ring';
@@ -157,7 +158,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
 
       <Card as="section" aria-labelledby="question-text" className="flex flex-col gap-3">
         <h1 id="question-text" dir="auto" className="text-xl font-bold leading-snug">
-          {question.question}
+          <ContentText text={question.question} />
         </h1>
         {question.image ? (
           <Image src={question.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" unoptimized />
@@ -179,7 +180,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
             <OptionButton
               key={option.key}
               letter={LETTERS[position] ?? option.key.toUpperCase()}
-              text={option.text}
+              text={<ContentText text={option.text} />}
               status={status}
               statusText={statusKey ? t(statusKey) : undefined}
               percent={poll && !feedback ? (poll[option.key] ?? 0) : null}

@@ -2,6 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { ContentText } from '@/components/quiz-play/content-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
@@ -20,6 +21,8 @@ const STATUS_STYLE: Record<ReviewQuestion['status'], string> = {
 };
 const STATUS_ICON: Record<ReviewQuestion['status'], string> = { correct: '✓', wrong: '✗', unanswered: '–', skipped: '»' };
 
+const asContent = (text: string | null | undefined) => (text == null ? null : <ContentText text={text} />);
+
 /** Every question of the play: the player's answer, the right one and the note. */
 export function ReviewList({ actorRef }: { actorRef: QuizPlayActorRef }) {
   const { t } = useTranslation();
@@ -35,7 +38,7 @@ export function ReviewList({ actorRef }: { actorRef: QuizPlayActorRef }) {
           <li key={q.id}>
             <Card as="article" className="flex flex-col gap-2">
               <h2 dir="auto" className="font-semibold">
-                {i + 1}. {q.question}
+                {i + 1}. <ContentText text={q.question} />
               </h2>
               <p className={`text-sm font-semibold ${STATUS_STYLE[q.status]}`}>
                 <span aria-hidden="true">{STATUS_ICON[q.status]} </span>
@@ -44,12 +47,12 @@ export function ReviewList({ actorRef }: { actorRef: QuizPlayActorRef }) {
               <dl className="grid gap-1 text-sm">
                 <div className="flex gap-2">
                   <dt className="text-fg-muted">{t('play.review.your_answer')}:</dt>
-                  <dd dir="auto">{optionText(q, q.answer) ?? (q.status === 'skipped' ? t('play.review.skipped') : t('play.review.not_answered'))}</dd>
+                  <dd dir="auto">{asContent(optionText(q, q.answer)) ?? (q.status === 'skipped' ? t('play.review.skipped') : t('play.review.not_answered'))}</dd>
                 </div>
                 <div className="flex gap-2">
                   <dt className="text-fg-muted">{t('play.review.right_answer')}:</dt>
                   <dd dir="auto" className="font-semibold">
-                    {optionText(q, q.correct_answer)}
+                    {asContent(optionText(q, q.correct_answer))}
                   </dd>
                 </div>
                 {q.note ? (

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 /**
  * idle: can be chosen; chosen: locked in, waiting for the result; right / wrong: the result;
@@ -9,7 +9,7 @@ export type OptionStatus = 'idle' | 'chosen' | 'right' | 'wrong' | 'removed' | '
 export type OptionButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
   /** The letter shown before the text (A, B, …). */
   letter: string;
-  text: string;
+  text: ReactNode;
   status?: OptionStatus;
   /** Says the status in words (never by colour alone), e.g. "Right answer". */
   statusText?: string;

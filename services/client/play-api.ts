@@ -80,12 +80,19 @@ export interface UnlockResult {
   has_unlocked: true;
 }
 
-export const getCategories = (): Promise<ApiResult<QuizCategory[]>> =>
-  apiRequest<QuizCategory[]>('get_categories', { type: QUIZ_ZONE_TYPE, language_id: languageId() }, quiet);
+/** `get_categories` type 5: maths mania. */
+export const MATHS_TYPE = 5;
+
+export const getCategories = (type: number = QUIZ_ZONE_TYPE): Promise<ApiResult<QuizCategory[]>> =>
+  apiRequest<QuizCategory[]>('get_categories', { type, language_id: languageId() }, quiet);
 
 /** The subcategories of a category, or only the one named by `subcategorySlug`. */
-export const getSubcategories = (categorySlug: string, subcategorySlug?: string): Promise<ApiResult<QuizSubcategory[]>> =>
-  apiRequest<QuizSubcategory[]>('get_subcategory_by_maincategory', { category_slug: categorySlug, subcategory_slug: subcategorySlug, language_id: languageId() }, quiet);
+export const getSubcategories = (categorySlug: string, subcategorySlug?: string, type: number = QUIZ_ZONE_TYPE): Promise<ApiResult<QuizSubcategory[]>> =>
+  apiRequest<QuizSubcategory[]>(
+    'get_subcategory_by_maincategory',
+    { category_slug: categorySlug, subcategory_slug: subcategorySlug, language_id: languageId(), ...(type === QUIZ_ZONE_TYPE ? {} : { type }) },
+    quiet,
+  );
 
 /** The levels of a subcategory, or of the category itself when `subcategorySlug` is absent. */
 export const getLevelData = (categorySlug: string, subcategorySlug?: string): Promise<ApiResult<LevelData>> =>

@@ -1,0 +1,67 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousA11yViolations } from '@/tests/e2e/support/axe';
+import { launchBrowser } from '@/tests/e2e/support/browser';
+import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
+import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+
+// Maths mania in Chromium against the built app and its demo content: categories → subcategory
+// → a play of 10 questions whose LaTeX is rendered by KaTeX → result → review.
+
+let browser: Browser;
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ env: { DEV_OUTBOX: '1' } })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('maths mania in Chromium', () => {
+  test('a player plays the fractions to the result; the maths is rendered by KaTeX, and the review shows the right answers', async () => {
+    const player = await signUpPlayer(server, 'maths player');
+    await signInPage(page, player);
+    // KaTeX is loaded by the maths pages only.
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: /Math Mania/ }).waitFor();
+    expect(await page.locator('link[href*="katex"], style').evaluateAll((nodes) => nodes.some((n) => (n.textContent ?? '').includes('.katex')))).toBe(false);
+
+    await page.getByRole('link', { name: /Math Mania/ }).click();
+    await page.getByRole('link', { name: /Arithmetic/ }).click();
+    await page.getByRole('link', { name: /Fractions/ }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+
+    for (let n = 1; n <= 10; n++) {
+      await page.getByText(new RegExp(`^Question ${n} of 10$`)).waitFor();
+      const heading = page.locator('h1#question-text');
+      // A fraction as KaTeX draws it, with MathML for screen readers; no raw LaTeX on screen.
+      await heading.locator('.katex .mfrac').first().waitFor();
+      expect(await heading.locator('math').count()).toBeGreaterThan(0);
+      expect(await heading.innerText()).not.toContain('\\frac');
+      if (n === 1) expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('region', { name: 'Answers' }).getByRole('button').first().click();
+      const next = page.getByRole('button', { name: /^(Next question|See the result)$/ });
+      await next.waitFor();
+      await next.click();
+    }
+    await page.getByRole('heading', { name: 'Quiz finished' }).waitFor();
+    await page.getByRole('button', { name: /^Review answers/ }).click();
+    await page.getByRole('heading', { name: 'Review answers' }).waitFor();
+    const first = page.getByRole('article').first();
+    await first.getByText('Right answer:').waitFor();
+    expect(await first.locator('.katex').count()).toBeGreaterThan(0);
+  });
+});
