@@ -1,15 +1,27 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
 import { render } from '@testing-library/react';
-import { renderMath } from '@/components/maths/math-text';
+import { renderMath, spokenMath } from '@/components/maths/math-text';
 
 describe('maths text', () => {
-  test('renders the LaTeX between $…$ with KaTeX (HTML and MathML) and keeps the words around it', () => {
+  test('draws the LaTeX between $…$ with KaTeX, named in words for screen readers, and keeps the text around it', () => {
     const { container } = render(<p>{renderMath('Work out $\\frac{3}{4} + \\frac{1}{8}$ now.')}</p>);
     expect(container.textContent).toMatch(/^Work out .* now\.$/);
     expect(container.querySelectorAll('.katex')).toHaveLength(1);
     expect(container.querySelector('.katex .mfrac')).not.toBeNull();
-    expect(container.querySelector('math annotation')?.textContent).toBe('\\frac{3}{4} + \\frac{1}{8}');
+    const math = container.querySelector('[role="math"]')!;
+    expect(math.getAttribute('aria-label')).toBe('3 over 4 plus 1 over 8');
+    expect(math.firstElementChild!.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  test('says the formulas of the demo content in words', () => {
+    expect(spokenMath('46 \\times 19')).toBe('46 times 19');
+    expect(spokenMath('312 \\div 12')).toBe('312 divided by 12');
+    expect(spokenMath('7^{3}')).toBe('7 to the power of 3');
+    expect(spokenMath('\\sqrt{169}')).toBe('the square root of 169');
+    expect(spokenMath('3x - 4 = 11')).toBe('3x minus 4 equals 11');
+    expect(spokenMath('x = -7')).toBe('x equals minus 7');
+    expect(spokenMath('15\\%')).toBe('15 percent');
   });
 
   test('leaves text without maths as it is, and shows a broken formula as an error instead of throwing', () => {
