@@ -302,22 +302,37 @@ const options = () => ({
 });
 
 /**
- * Multiple-choice and true/false questions: quiz zone, daily quiz, true/false, self challenge,
- * random and group battles all draw from here.
+ * Every question a mode serves from the question bank, of every kind (decision 017): multiple
+ * choice and true/false (quiz zone, daily quiz, true/false, self challenge, battles, maths mania,
+ * audio, fun and learn), guess the word, and multi match (multi select, sequence). The mode is
+ * the category's `type`; the kind is `question_type`; what a kind needs beyond the text and the
+ * options has a column of its own.
  */
 export const questions = pgTable(
   'questions',
   {
     id: serial('id').primaryKey(),
     ...contentRef(),
-    /** 'multiple' (4 or 5 options) or 'boolean' (true/false). */
+    /** 'multiple' (4 or 5 options), 'boolean' (true/false), 'word' (guess the word), 'multiselect' or 'sequence' (multi match). */
     questionType: text('question_type').notNull(),
     question: text('question').notNull(),
-    ...options(),
-    /** Letter of the right option: a..e. */
+    /** Options a–e; a guess-the-word question has none (a and b are there for every other kind: the check below). */
+    optionA: text('option_a'),
+    optionB: text('option_b'),
+    optionC: text('option_c'),
+    optionD: text('option_d'),
+    optionE: text('option_e'),
+    /**
+     * The right answer: the letter of the right option (multiple, boolean); the word or phrase
+     * (word); the right letters in order, comma-separated (multiselect: 'a,c'; sequence: 'c,a,d,b').
+     */
     answer: text('answer').notNull(),
     level: integer('level').notNull().default(1),
     image: text('image'),
+    /** Audio questions: an uploaded file ('/uploads/…') or a link (https://…). */
+    audio: text('audio'),
+    /** Fun and learn: the comprehension item the question is about. */
+    funNLearnId: integer('fun_n_learn_id').references(() => funNLearn.id, { onDelete: 'cascade' }),
     note: text('note').notNull().default(''),
     /** Stable key of seeded or imported content; a translation shares its original's key. */
     contentKey: text('content_key'),
@@ -332,8 +347,17 @@ export const questions = pgTable(
     uniqueIndex('questions_language_hash').on(t.languageId, t.contentHash),
     index('questions_level_lookup').on(t.categoryId, t.subcategoryId, t.level),
     index('questions_type').on(t.languageId, t.questionType),
-    check('questions_answer_letter', sql`${t.answer} in ('a','b','c','d','e')`),
-    check('questions_type_known', sql`${t.questionType} in ('multiple','boolean')`),
+    index('questions_fun_n_learn').on(t.funNLearnId).where(sql`${t.funNLearnId} is not null`),
+    check('questions_type_known', sql`${t.questionType} in ('multiple','boolean','word','multiselect','sequence')`),
+    check('questions_options_of_type', sql`${t.questionType} = 'word' or (${t.optionA} is not null and ${t.optionB} is not null)`),
+    check(
+      'questions_answer_of_type',
+      sql`case ${t.questionType}
+        when 'word' then length(btrim(${t.answer})) between 1 and 60
+        when 'multiselect' then ${t.answer} ~ '^[a-e](,[a-e]){1,4}$'
+        when 'sequence' then ${t.answer} ~ '^[a-e](,[a-e]){1,4}$'
+        else ${t.answer} in ('a','b','c','d','e') end`,
+    ),
   ],
 );
 
@@ -351,91 +375,28 @@ export const dailyQuizzes = pgTable(
   (t) => [uniqueIndex('daily_quizzes_language_day').on(t.languageId, t.day)],
 );
 
-/** Fun and learn: a comprehension (text, video link or PDF) followed by questions on it. */
-export const funNLearn = pgTable('fun_n_learn', {
-  id: serial('id').primaryKey(),
-  ...contentRef(),
-  title: text('title').notNull(),
-  detail: text('detail').notNull().default(''),
-  /** 'text' | 'video' | 'pdf' */
-  contentType: text('content_type').notNull().default('text'),
-  contentData: text('content_data').notNull().default(''),
-  status: boolean('status').notNull().default(true),
-});
-
-export const funNLearnQuestions = pgTable(
-  'fun_n_learn_questions',
-  {
-    id: serial('id').primaryKey(),
-    funNLearnId: integer('fun_n_learn_id')
-      .notNull()
-      .references(() => funNLearn.id, { onDelete: 'cascade' }),
-    questionType: text('question_type').notNull(),
-    question: text('question').notNull(),
-    ...options(),
-    answer: text('answer').notNull(),
-    note: text('note').notNull().default(''),
-  },
-  (t) => [index('fun_n_learn_questions_parent').on(t.funNLearnId)],
-);
-
-/** Guess the word: the answer is a word, the question may carry an image. */
-export const guessTheWord = pgTable('guess_the_word', {
-  id: serial('id').primaryKey(),
-  ...contentRef(),
-  question: text('question').notNull(),
-  image: text('image'),
-  answer: text('answer').notNull(),
-  note: text('note').notNull().default(''),
-  status: boolean('status').notNull().default(true),
-});
-
-/** Audio questions: an uploaded file or a link, then options. */
-export const audioQuestions = pgTable('audio_questions', {
-  id: serial('id').primaryKey(),
-  ...contentRef(),
-  /** 'upload' | 'link' */
-  audioType: text('audio_type').notNull(),
-  audio: text('audio').notNull(),
-  questionType: text('question_type').notNull().default('multiple'),
-  question: text('question').notNull(),
-  ...options(),
-  answer: text('answer').notNull(),
-  note: text('note').notNull().default(''),
-  status: boolean('status').notNull().default(true),
-});
-
-/** Maths mania: LaTeX in the question and options. */
-export const mathsQuestions = pgTable('maths_questions', {
-  id: serial('id').primaryKey(),
-  ...contentRef(),
-  questionType: text('question_type').notNull().default('multiple'),
-  question: text('question').notNull(),
-  image: text('image'),
-  ...options(),
-  answer: text('answer').notNull(),
-  note: text('note').notNull().default(''),
-  status: boolean('status').notNull().default(true),
-});
-
-/** Multi match: several right options (multiselect) or an order (sequence). */
-export const multiMatchQuestions = pgTable(
-  'multi_match_questions',
+/**
+ * Fun and learn: a comprehension item (a text, a video link or a PDF) that the player reads before
+ * its questions, which are rows of `questions` pointing here (`fun_n_learn_id`). Decision 017.
+ */
+export const funNLearn = pgTable(
+  'fun_n_learn',
   {
     id: serial('id').primaryKey(),
     ...contentRef(),
-    level: integer('level').notNull().default(1),
-    /** 'multiselect' | 'sequence' */
-    answerType: text('answer_type').notNull(),
-    question: text('question').notNull(),
-    image: text('image'),
-    ...options(),
-    /** Letters: the right set ('a,c') for multiselect, the right order ('c,a,d,b') for sequence. */
-    answer: text('answer').notNull(),
-    note: text('note').notNull().default(''),
+    title: text('title').notNull(),
+    detail: text('detail').notNull().default(''),
+    /** 'text' | 'video' | 'pdf' */
+    contentType: text('content_type').notNull().default('text'),
+    contentData: text('content_data').notNull().default(''),
+    /** Stable key of seeded or imported items. */
+    contentKey: text('content_key'),
     status: boolean('status').notNull().default(true),
   },
-  (t) => [index('multi_match_level_lookup').on(t.categoryId, t.subcategoryId, t.level)],
+  (t) => [
+    uniqueIndex('fun_n_learn_language_key').on(t.languageId, t.contentKey),
+    check('fun_n_learn_content_type_known', sql`${t.contentType} in ('text','video','pdf')`),
+  ],
 );
 
 /** Contests and their questions and prizes (docs/contests.md). */

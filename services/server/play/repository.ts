@@ -443,8 +443,8 @@ export type QuestionRow = {
   languageId: number;
   questionType: string;
   question: string;
-  optionA: string;
-  optionB: string;
+  optionA: string | null;
+  optionB: string | null;
   optionC: string | null;
   optionD: string | null;
   optionE: string | null;
