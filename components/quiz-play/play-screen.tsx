@@ -42,11 +42,23 @@ function LastSeconds({ countdownRef }: { countdownRef: CountdownRef }) {
   return seconds > 0 && seconds <= 5 ? <span>{t('play.seconds_left', { seconds })}</span> : null;
 }
 
-function feedbackText(t: (key: string, options?: Record<string, unknown>) => string, question: PlayQuestion, feedback: Feedback): string {
+/** The feedback line; the right answer goes through the page's content renderer (maths mania's LaTeX). */
+function FeedbackText({ question, feedback }: { question: PlayQuestion; feedback: Feedback }) {
+  const { t } = useTranslation();
   const answer = optionLabel(question, feedback.correctAnswer);
-  if (feedback.timedOut) return answer ? t('play.feedback.times_up_answer', { answer }) : t('play.feedback.times_up');
-  if (feedback.correct) return t('play.feedback.correct');
-  return t('play.feedback.wrong', { answer });
+  const key = feedback.timedOut ? (answer ? 'play.feedback.times_up_answer' : 'play.feedback.times_up') : feedback.correct ? 'play.feedback.correct' : 'play.feedback.wrong';
+  // The translation places the answer: it is cut there and the answer rendered in between.
+  const mark = '\u2063';
+  const [before, after] = t(key, { answer: mark }).split(mark);
+  return after === undefined ? (
+    <>{before}</>
+  ) : (
+    <>
+      {before}
+      <ContentText text={answer} />
+      {after}
+    </>
+  );
 }
 
 function optionStatus(key: string, step: ReturnType<typeof selectStep>, locked: string | null, feedback: Feedback | null, removed: readonly string[]): OptionStatus {
@@ -197,7 +209,9 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
         <div className={`flex flex-col gap-3 rounded-card border p-4 ${feedback.correct ? 'border-success bg-success-soft' : 'border-danger bg-danger-soft'}`}>
           <p className="flex items-center gap-2 font-semibold">
             <span aria-hidden="true">{feedback.correct ? '✓' : feedback.timedOut ? '⏱' : '✗'}</span>
-            {feedbackText(t, question, feedback)}
+            <span>
+              <FeedbackText question={question} feedback={feedback} />
+            </span>
           </p>
           <Button autoFocus onClick={() => actorRef.send({ type: 'user.next' })}>
             {feedback.finished ? t('play.see_result') : t('play.next')}
@@ -208,7 +222,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
       {lifelinesEnabled && session.lifelines.length > 0 && lifelinesRef ? <LifelineBar actorRef={actorRef} lifelinesRef={lifelinesRef} enabled={answering} /> : null}
 
       <div aria-live="polite" className="sr-only">
-        {feedback ? feedbackText(t, question, feedback) : countdownRef && (answering || step === 'lifeline') ? <LastSeconds countdownRef={countdownRef} /> : null}
+        {feedback ? <FeedbackText question={question} feedback={feedback} /> : countdownRef && (answering || step === 'lifeline') ? <LastSeconds countdownRef={countdownRef} /> : null}
       </div>
     </div>
   );

@@ -55,6 +55,8 @@ describe('maths mania in Chromium', () => {
       await page.getByRole('region', { name: 'Answers' }).getByRole('button').first().click();
       const next = page.getByRole('button', { name: /^(Next question|See the result)$/ });
       await next.waitFor();
+      // The feedback names the right answer drawn as maths too, never as LaTeX source.
+      expect(await page.locator('body').innerText()).not.toMatch(/\\frac|\$/);
       await next.click();
     }
     await page.getByRole('heading', { name: 'Quiz finished' }).waitFor();
