@@ -1,4 +1,5 @@
 import { writeSetting } from '@/services/server/settings/repository';
+import { importContent } from '@/services/server/content/import';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
@@ -88,5 +89,18 @@ describe(`maths mania (${testDbKind})`, () => {
       await writeSetting(d, 'maths_quiz_mode', '1');
       api.app.settings.invalidate();
     }
+  });
+
+  test('an imported CSV with mode maths makes a maths category that plays', async () => {
+    const d = await db();
+    const { token } = await createPlayerWithSession(d);
+    const rows = Array.from({ length: 3 }, (_, i) => `maths,Club maths,Squares,multiple,,Work out $${i + 11}^{2}$.,$${(i + 11) ** 2}$,$${(i + 11) * 2}$,$${(i + 11) ** 2 + 1}$,$${(i + 11) ** 2 - 10}$,a`);
+    const report = await importContent(d, { fileName: 'club.csv', text: ['mode,category,subcategory,type,level,question,option_a,option_b,option_c,option_d,answer', ...rows].join('\n') });
+    expect([report.inserted, report.rejected]).toEqual([3, []]);
+    const maths = expectOk(await api.call('get_categories', { type: 5, language_id: 1 }, { token })) as CategoryItem[];
+    const club = maths.find((c) => c.category_name === 'Club maths')!;
+    expect(club.no_of_questions).toBe(3);
+    const session = expectOk(await api.call('get_maths_questions', { type: 'category', type_id: club.id }, { token })) as SessionData;
+    expect(session.questions.map((q) => q.question).sort()).toEqual(['Work out $11^{2}$.', 'Work out $12^{2}$.', 'Work out $13^{2}$.']);
   });
 });

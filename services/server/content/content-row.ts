@@ -9,9 +9,15 @@ export type AnswerLetter = 'a' | 'b' | 'c' | 'd' | 'e';
 
 export const ANSWER_LETTERS: readonly AnswerLetter[] = ['a', 'b', 'c', 'd', 'e'];
 
+/** The modes an import can put questions in so far (the category's kind; decision 017). */
+export const IMPORT_MODES = ['quiz_zone', 'maths'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
 export interface ContentRow {
   /** Where the row came from: line number of a CSV file, 1-based position in an Open Trivia DB file. */
   readonly row: number;
+  /** The mode of the row's category: the quiz zone unless the file says otherwise. */
+  readonly mode: ImportMode;
   /** Content language code, e.g. `en`. */
   readonly language: string;
   readonly category: string;
@@ -115,6 +121,7 @@ export function languageCode(value: string): string | null {
 
 export interface DraftRow {
   row: number;
+  mode?: ImportMode;
   language: string;
   category: string;
   subcategory: string | null;
@@ -181,6 +188,8 @@ export function finishRow(draft: DraftRow): ContentRow | RejectedRow {
   if (!Number.isInteger(draft.level) || draft.level < 1 || draft.level > LIMITS.maxLevel) {
     return reject(`level must be a whole number from 1 to ${LIMITS.maxLevel}`);
   }
+  const mode = draft.mode ?? 'quiz_zone';
+  if (mode !== 'quiz_zone' && draft.level !== 1) return reject(`a ${mode} question has no levels: leave level empty (or 1)`);
 
   const hash = contentHash(draft.questionType, question);
   let stored = options;
@@ -192,6 +201,7 @@ export function finishRow(draft: DraftRow): ContentRow | RejectedRow {
   }
   return {
     row: draft.row,
+    mode,
     language: draft.language,
     category,
     subcategory,

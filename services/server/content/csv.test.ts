@@ -145,3 +145,25 @@ describe('content CSV', () => {
     expect(() => parseContentCsv('category,category,type,question,option_a,option_b,answer\n', { language: 'en' })).toThrow('column "category" appears twice');
   });
 });
+
+describe('the mode column', () => {
+  const csv = (rows: string[]) => ['mode,category,type,level,question,option_a,option_b,option_c,option_d,answer', ...rows].join('\n');
+
+  test('puts a row in maths mania, the quiz zone when empty', () => {
+    const parsed = parseContentCsv(csv(['maths,Algebra,multiple,,Solve $2x = 8$.,$x = 4$,$x = 6$,$x = 16$,$x = 2$,a', ',Space,multiple,2,Which planet is red?,Mars,Venus,Earth,Jupiter,a']), { language: 'en' });
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.rows.map((r) => [r.mode, r.category, r.level])).toEqual([
+      ['maths', 'Algebra', 1],
+      ['quiz_zone', 'Space', 2],
+    ]);
+  });
+
+  test('refuses an unknown mode and a level in a mode without levels, naming the line', () => {
+    const parsed = parseContentCsv(csv(['riddles,Fun,multiple,,Q?,a,b,c,d,a', 'maths,Algebra,multiple,3,Solve $x + 1 = 2$.,$1$,$2$,$3$,$4$,a']), { language: 'en' });
+    expect(parsed.rows).toEqual([]);
+    expect(parsed.rejected).toEqual([
+      { row: 2, reason: 'unknown mode "riddles" (quiz_zone or maths; empty: quiz_zone)' },
+      { row: 3, reason: 'a maths question has no levels: leave level empty (or 1)' },
+    ]);
+  });
+});

@@ -1,12 +1,14 @@
 import {
   ANSWER_LETTERS,
   ContentFileError,
+  IMPORT_MODES,
   LIMITS,
   booleanWords,
   finishRow,
   isRejected,
   languageCode,
   type ContentRow,
+  type ImportMode,
   type ParsedContent,
   type QuestionType,
   type RejectedRow,
@@ -18,6 +20,7 @@ import {
  * inside is doubled).
  */
 export const CSV_COLUMNS = [
+  'mode',
   'language',
   'category',
   'subcategory',
@@ -173,6 +176,10 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
   const language = languageCode(rawLanguage);
   if (!language) return reject(`unknown language code "${rawLanguage}"`);
 
+  const rawMode = value('mode').toLowerCase();
+  const mode = rawMode === '' ? 'quiz_zone' : (IMPORT_MODES as readonly string[]).includes(rawMode) ? (rawMode as ImportMode) : null;
+  if (!mode) return reject(`unknown mode "${value('mode')}" (${IMPORT_MODES.join(' or ')}; empty: quiz_zone)`);
+
   const rawType = value('type').toLowerCase();
   if (!rawType) return reject('missing type (multiple or boolean)');
   if (rawType !== 'multiple' && rawType !== 'boolean') return reject(`unknown type "${value('type')}" (multiple or boolean)`);
@@ -216,6 +223,7 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
 
   return finishRow({
     row: record.line,
+    mode,
     language,
     category: value('category'),
     subcategory: value('subcategory') || null,

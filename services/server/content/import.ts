@@ -68,26 +68,37 @@ interface CategoryPlan {
   subcategoryIds: Map<string, number | null>;
 }
 
-/** Category and subcategory ids for the rows to insert, created where missing. */
+/** Category and subcategory ids for the rows to insert, created where missing, in the category kind of each row's mode. */
 async function resolveCategories(tx: Conn, languageId: number, rows: readonly ContentRow[], source: string): Promise<(row: ContentRow) => { categoryId: number; subcategoryId: number | null }> {
-  const type = CATEGORY_TYPES.quiz_zone;
-  const existing = await listCategories(tx, languageId, type);
-  let nextOrder = (await maxCategoryRowOrder(tx, languageId, type)) + 1;
+  /** Per mode: the categories there are and the next row order. */
+  const kinds = new Map<string, { existing: Awaited<ReturnType<typeof listCategories>>; nextOrder: number }>();
+  const kindOf = async (row: ContentRow) => {
+    let kind = kinds.get(row.mode);
+    if (!kind) {
+      const type = CATEGORY_TYPES[row.mode];
+      kind = { existing: await listCategories(tx, languageId, type), nextOrder: (await maxCategoryRowOrder(tx, languageId, type)) + 1 };
+      kinds.set(row.mode, kind);
+    }
+    return kind;
+  };
   const byName = new Map<string, CategoryPlan>();
   const subsOf = new Map<number, { slug: string; name: string }[]>();
   const subOrder = new Map<number, number>();
+  const planKey = (row: ContentRow) => `${row.mode}\u0000${row.category}`;
 
   for (const row of rows) {
-    let plan = byName.get(row.category);
+    let plan = byName.get(planKey(row));
     if (!plan) {
-      const { slug, existing: found } = slugFor(row.category, existing);
-      const category = await upsertCategory(tx, { languageId, type, slug, name: row.category, rowOrder: found ? 0 : nextOrder, source });
+      const kind = await kindOf(row);
+      const type = CATEGORY_TYPES[row.mode];
+      const { slug, existing: found } = slugFor(row.category, kind.existing);
+      const category = await upsertCategory(tx, { languageId, type, slug, name: row.category, rowOrder: found ? 0 : kind.nextOrder, source });
       if (category.created) {
-        nextOrder++;
-        existing.push({ id: category.id, slug, name: row.category, rowOrder: 0, source });
+        kind.nextOrder++;
+        kind.existing.push({ id: category.id, slug, name: row.category, rowOrder: 0, source });
       }
       plan = { categoryId: category.id, subcategoryIds: new Map([['', null]]) };
-      byName.set(row.category, plan);
+      byName.set(planKey(row), plan);
       if (!subsOf.has(category.id)) {
         const subs = await listSubcategories(tx, [category.id]);
         subsOf.set(category.id, subs.map((s) => ({ slug: s.slug, name: s.name })));
@@ -108,7 +119,7 @@ async function resolveCategories(tx: Conn, languageId: number, rows: readonly Co
     }
   }
   return (row) => {
-    const plan = byName.get(row.category)!;
+    const plan = byName.get(planKey(row))!;
     return { categoryId: plan.categoryId, subcategoryId: plan.subcategoryIds.get(row.subcategory ?? '') ?? null };
   };
 }
