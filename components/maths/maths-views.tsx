@@ -89,7 +89,7 @@ export function MathsCategoriesView() {
             price: c.coins,
             href: mathsCategoryHref(c.slug),
             detail: [t('quiz_zone.subcategories', { n: c.no_of_subcategories }), t('quiz_zone.questions', { n: c.no_of_questions })].join(' · '),
-            unlock: { category: c.slug },
+            unlock: { category: c.slug, type: MATHS_TYPE },
           })}
         />
       )}
@@ -127,7 +127,7 @@ export function MathsCategoryView({ categorySlug }: { categorySlug: string }) {
               price: s.coins,
               href: mathsPlayHref(categorySlug, s.slug),
               detail: t('quiz_zone.questions', { n: s.no_of_questions }),
-              unlock: { category: categorySlug, subcategory: s.slug },
+              unlock: { category: categorySlug, subcategory: s.slug, type: MATHS_TYPE },
             })}
           />
         </>

@@ -18,6 +18,8 @@ export interface UnlockTarget {
   readonly price: number;
   readonly category: string;
   readonly subcategory?: string;
+  /** The kind of the category (get_categories' type) when it is not the quiz zone. */
+  readonly type?: number;
 }
 
 /**
@@ -34,7 +36,7 @@ export function UnlockDialog({ target, onClose, onUnlocked }: { target: UnlockTa
   const unlock = async () => {
     setBusy(true);
     setError(null);
-    const result = await unlockPremium({ category: target.category, ...(target.subcategory ? { subcategory: target.subcategory } : {}) });
+    const result = await unlockPremium({ category: target.category, ...(target.subcategory ? { subcategory: target.subcategory } : {}), ...(target.type ? { type: target.type } : {}) });
     setBusy(false);
     if (!result.ok) {
       // Already unlocked (132), e.g. in another tab: it is open now, which is what the player wanted.

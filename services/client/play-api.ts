@@ -99,8 +99,9 @@ export const getLevelData = (categorySlug: string, subcategorySlug?: string): Pr
   apiRequest<LevelData>('get_level_data', { category_slug: categorySlug, subcategory_slug: subcategorySlug, language_id: languageId() }, quiet);
 
 /** Unlocks a premium category (or one of its subcategories): the server takes the price. */
-export async function unlockPremium(place: { category: string; subcategory?: string }): Promise<ApiResult<UnlockResult>> {
-  const result = await apiRequest<UnlockResult>('unlock_premium_category', { ...place, language_id: languageId() }, quiet);
+export async function unlockPremium(place: { category: string; subcategory?: string; type?: number }): Promise<ApiResult<UnlockResult>> {
+  const { type, ...rest } = place;
+  const result = await apiRequest<UnlockResult>('unlock_premium_category', { ...rest, language_id: languageId(), ...(type && type !== QUIZ_ZONE_TYPE ? { type } : {}) }, quiet);
   if (result.ok) noteCoins(result.data.coins);
   return result;
 }

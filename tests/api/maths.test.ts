@@ -1,5 +1,8 @@
 import { writeSetting } from '@/services/server/settings/repository';
 import { importContent } from '@/services/server/content/import';
+import { eq } from 'drizzle-orm';
+import { subcategories } from '@/services/server/db/schema';
+import { giveCoins } from '@/tests/fixtures/play';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
@@ -102,5 +105,24 @@ describe(`maths mania (${testDbKind})`, () => {
     expect(club.no_of_questions).toBe(3);
     const session = expectOk(await api.call('get_maths_questions', { type: 'category', type_id: club.id }, { token })) as SessionData;
     expect(session.questions.map((q) => q.question).sort()).toEqual(['Work out $11^{2}$.', 'Work out $12^{2}$.', 'Work out $13^{2}$.']);
+  });
+
+  test('a premium maths subcategory is refused until unlocked with coins, with the type named', async () => {
+    const d = await db();
+    const { token, userId } = await createPlayerWithSession(d);
+    const place = await demoPlace(d, 'maths-algebra', 'powers-roots');
+    await d.update(subcategories).set({ isPremium: true, coins: 20 }).where(eq(subcategories.id, place.subcategoryId));
+    try {
+      const locked = await api.call('get_maths_questions', { type: 'subcategory', type_id: place.subcategoryId }, { token });
+      expect([locked.body.message, locked.body.field]).toEqual(['premium_locked', 'subcategory']);
+      await giveCoins(d, userId, 30);
+      // Without the type the slug is looked up among quiz-zone categories.
+      expect((await api.call('unlock_premium_category', { category: 'maths-algebra', subcategory: 'powers-roots', language_id: 1 }, { token })).body.message).toBe('102');
+      const unlocked = expectOk(await api.call('unlock_premium_category', { category: 'maths-algebra', subcategory: 'powers-roots', language_id: 1, type: 5 }, { token })) as { coins_spent: number };
+      expect(unlocked.coins_spent).toBe(20);
+      expect((await api.call('get_maths_questions', { type: 'subcategory', type_id: place.subcategoryId }, { token })).status).toBe(200);
+    } finally {
+      await d.update(subcategories).set({ isPremium: false, coins: 0 }).where(eq(subcategories.id, place.subcategoryId));
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import { effectiveLanguageId, optionalId, optionalPlaceRef, placeRef } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import {
@@ -80,10 +81,11 @@ export const quizZoneEndpoints: EndpointDef[] = [
   endpoint({
     name: 'unlock_premium_category',
     access: 'user',
-    input: z.object({ category: placeRef, subcategory: optionalPlaceRef, language_id: optionalId }),
+    // `type` (ours, optional): the kind of the category, as in get_categories; the quiz zone by default.
+    input: z.object({ category: placeRef, subcategory: optionalPlaceRef, language_id: optionalId, type: categoryType.optional() }),
     async handler(input, ctx) {
       const db = ctx.app.database.db;
-      const place = await resolvePlace(db, { ...input, languageId: effectiveLanguageId(ctx.settings, input.language_id) });
+      const place = await resolvePlace(db, { ...input, languageId: effectiveLanguageId(ctx.settings, input.language_id) }, input.type ?? CATEGORY_TYPES.quiz_zone);
       return { data: await unlockPremium(db, ctx.user!.id, place) };
     },
   }),
