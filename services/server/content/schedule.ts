@@ -141,8 +141,22 @@ export interface ScheduleReport {
 }
 
 const letters = ['a', 'b', 'c', 'd', 'e'] as const;
-function optionColumns(options: readonly string[]) {
-  return { optionA: options[0]!, optionB: options[1]!, optionC: options[2] ?? null, optionD: options[3] ?? null, optionE: options[4] ?? null };
+
+/** A file question as the columns contest and exam questions share. */
+function questionColumns(q: ScheduleFile['contests'][number]['questions'][number]) {
+  const o = q.options;
+  return {
+    questionType: q.type,
+    question: q.question,
+    image: q.image ?? null,
+    optionA: o[0]!,
+    optionB: o[1]!,
+    optionC: o[2] ?? null,
+    optionD: o[3] ?? null,
+    optionE: o[4] ?? null,
+    answer: letters[q.answer]!,
+    note: q.note,
+  };
 }
 
 /** The id of a demo player (no way to sign in as one), created when missing. */
@@ -186,15 +200,7 @@ export async function loadSchedule(db: Db, file: ScheduleFile, now: Date = new D
         .returning({ id: contests.id });
       const contestId = row!.id;
       await tx.insert(contestQuestions).values(
-        c.questions.map((q) => ({
-          contestId,
-          questionType: q.type,
-          question: q.question,
-          image: q.image ?? null,
-          ...optionColumns(q.options),
-          answer: letters[q.answer]!,
-          note: q.note,
-        })),
+        c.questions.map((q) => ({ contestId, ...questionColumns(q) })),
       );
       if (c.prizes.length) await tx.insert(contestPrizes).values(c.prizes.map((p) => ({ contestId, rankTo: p.rank_to, coins: p.coins })));
       for (const e of c.entries) {
@@ -240,16 +246,7 @@ export async function loadSchedule(db: Db, file: ScheduleFile, now: Date = new D
         })
         .returning({ id: examModules.id });
       await tx.insert(examModuleQuestions).values(
-        e.questions.map((q) => ({
-          examModuleId: row!.id,
-          marks: q.marks,
-          questionType: q.type,
-          question: q.question,
-          image: q.image ?? null,
-          ...optionColumns(q.options),
-          answer: letters[q.answer]!,
-          note: q.note,
-        })),
+        e.questions.map((q) => ({ examModuleId: row!.id, marks: q.marks, ...questionColumns(q) })),
       );
       report.exams.inserted++;
     }
