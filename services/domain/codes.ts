@@ -56,6 +56,8 @@ export const CODES = {
   lifeline_used: c(409, 'codes.lifeline_used', 'lifeline already used'),
   lifeline_not_allowed: c(403, 'codes.lifeline_not_allowed', 'this lifeline is not allowed'),
   lifeline_conflict: c(409, 'codes.lifeline_conflict', '50/50 and audience poll cannot both be used on one question'),
+  hint_not_allowed: c(403, 'codes.hint_not_allowed', 'hints are for guess-the-word questions'),
+  hint_limit: c(409, 'codes.hint_limit', 'no more hints on this question'),
   room_full: c(409, 'codes.room_full', 'room is full'),
   room_deleted: c(410, 'codes.room_deleted', 'room is deleted by owner'),
   room_code_invalid: c(404, 'codes.room_code_invalid', 'invalid room code'),

@@ -34,7 +34,7 @@ describe('which modes offer lifelines', () => {
   });
 
   test('is a map a mode can be turned on in', () => {
-    expect(lifelinesEnabled('daily_quiz', { quiz_zone: true, daily_quiz: true, true_false: false, self_challenge: false, bookmark: false, contest: false, maths: false })).toBe(true);
+    expect(lifelinesEnabled('daily_quiz', { quiz_zone: true, daily_quiz: true, true_false: false, self_challenge: false, bookmark: false, contest: false, maths: false, guess_the_word: false, fun_n_learn: false, audio: false, multi_match: false })).toBe(true);
   });
 });
 

@@ -22,6 +22,10 @@ export const LIFELINE_MODES: Readonly<Record<PlayMode, boolean>> = {
   bookmark: false,
   contest: false,
   maths: false,
+  guess_the_word: false,
+  fun_n_learn: false,
+  audio: false,
+  multi_match: false,
 };
 
 export function lifelinesEnabled(mode: PlayMode, modes: Readonly<Record<PlayMode, boolean>> = LIFELINE_MODES): boolean {

@@ -8,11 +8,40 @@
 import type { Lifeline } from '@/services/domain/lifelines';
 
 /** The solo modes that play through a play session in this issue. */
-export const PLAY_MODES = ['quiz_zone', 'daily_quiz', 'true_false', 'self_challenge', 'bookmark', 'contest', 'maths'] as const;
+export const PLAY_MODES = [
+  'quiz_zone',
+  'daily_quiz',
+  'true_false',
+  'self_challenge',
+  'bookmark',
+  'contest',
+  'maths',
+  'guess_the_word',
+  'fun_n_learn',
+  'audio',
+  'multi_match',
+] as const;
 export type PlayMode = (typeof PLAY_MODES)[number];
 
-/** 'multiple' has 4 options (5 with option_e_mode), 'boolean' (true/false) has 2. */
-export type QuestionType = 'multiple' | 'boolean';
+/**
+ * 'multiple' has 4 options (5 with option_e_mode), 'boolean' (true/false) has 2; 'word' (guess the
+ * word) has none; 'multiselect' and 'sequence' (multi match) have 2 to 5. Decision 017.
+ */
+export type QuestionType = 'multiple' | 'boolean' | 'word' | 'multiselect' | 'sequence';
+
+/** A letter a guess-the-word hint revealed: its place among the word's letters (0-based) and the letter. */
+export interface WordHintReveal {
+  readonly index: number;
+  readonly letter: string;
+}
+
+/** What a guess-the-word question shows instead of options. */
+export interface PlayWord {
+  /** The places of the word: null for a letter to fill, the character itself where one is shown (a space, a hyphen). */
+  readonly slots: readonly (string | null)[];
+  /** The letter tiles (the word's letters and decoys), in the order they are shown. */
+  readonly tiles: readonly string[];
+}
 
 export interface PlayOption {
   /** The letter the server grades by ('a'…'e'); options may arrive shuffled. */
@@ -27,6 +56,12 @@ export interface PlayQuestion {
   readonly question_type: QuestionType;
   readonly image: string | null;
   readonly options: readonly PlayOption[];
+  /** Guess the word: the slots and tiles. */
+  readonly word?: PlayWord;
+  /** Audio questions: the file or link to play. */
+  readonly audio?: string;
+  /** Audio questions: what the audio says, for players who cannot hear it. */
+  readonly transcript?: string;
 }
 
 export interface LifelineOffer {
@@ -57,7 +92,13 @@ export interface PlaySession {
   readonly current_effects?: {
     readonly removed?: readonly string[];
     readonly percentages?: Readonly<Record<string, number>>;
+    /** Guess the word: the letters hints revealed in the open question. */
+    readonly hints?: readonly WordHintReveal[];
+    /** Audio questions: the open question's clock was started (its audio was ready). */
+    readonly clock_started?: boolean;
   };
+  /** Guess the word: hints allowed per question and what each costs. */
+  readonly hints?: { readonly per_question: number; readonly cost: number };
 }
 
 // ---- Payloads of the calls the machine makes (its actors' inputs) ----
@@ -78,7 +119,13 @@ export type OpenPlayRequest =
   | { readonly mode: 'bookmark'; readonly type: string }
   | { readonly mode: 'contest'; readonly contest_id: number }
   /** Maths mania: a category's or a subcategory's questions (spec: `type`, `type_id`). */
-  | { readonly mode: 'maths'; readonly type: 'category' | 'subcategory'; readonly type_id: number };
+  | { readonly mode: 'maths'; readonly type: 'category' | 'subcategory'; readonly type_id: number }
+  /** Guess the word and audio questions: a category's or a subcategory's questions. */
+  | { readonly mode: 'guess_the_word' | 'audio'; readonly type: 'category' | 'subcategory'; readonly type_id: number }
+  /** Fun and learn: the questions of one comprehension item, after reading it. */
+  | { readonly mode: 'fun_n_learn'; readonly fun_n_learn_id: number }
+  /** Multi match: one level of a category or subcategory, as the quiz zone. */
+  | { readonly mode: 'multi_match'; readonly category: string; readonly subcategory?: string; readonly level: number };
 
 /** The call that opens (or resumes) a session for each mode. */
 export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
@@ -89,13 +136,29 @@ export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
   bookmark: 'get_bookmark_play',
   contest: 'get_questions_by_contest',
   maths: 'get_maths_questions',
+  guess_the_word: 'get_guess_the_word',
+  fun_n_learn: 'get_fun_n_learn_questions',
+  audio: 'get_audio_questions',
+  multi_match: 'get_multi_match_questions_by_level',
 };
 
 export interface SubmitAnswerPayload {
   readonly session_id: string;
   readonly question_id: number;
-  /** An option letter, or '' when the player's time ran out. */
+  /** The answer in its shape (services/domain/answers.ts): an option letter, letters, a word; '' when the time ran out. */
   readonly answer: string;
+}
+
+/** `guess_the_word_hint` data: the letter revealed, the hints left on the question and the balance after paying. */
+export interface WordHintData {
+  readonly hint: WordHintReveal;
+  readonly hints_left: number;
+  readonly coins: number;
+}
+
+/** `start_question_clock` data (audio questions): the open question's time, from now. */
+export interface QuestionClockData {
+  readonly time_left_ms: number;
 }
 
 export interface UseLifelinePayload {

@@ -32,16 +32,16 @@ export function isPassed(percent: number, settings: SettingsMap): boolean {
  * for a play that did not pass. Whether a pass pays at all (a level newly passed, a mode that
  * pays) is the caller's rule: see `paysCoins`.
  */
-export function coinsForPass(percent: number, settings: SettingsMap): number {
+export function coinsForPass(percent: number, settings: SettingsMap, maximumKey = 'maximum_winning_coins'): number {
   if (!isPassed(percent, settings)) return 0;
-  const maximum = intSetting(settings, 'maximum_winning_coins');
+  const maximum = intSetting(settings, maximumKey);
   const minimum = intSetting(settings, 'minimum_coins_winning_percentage');
   if (percent >= minimum) return maximum;
   return Math.max(0, maximum - Math.ceil((minimum - percent) / 10));
 }
 
 /** The settings holding the points per right and per wrong answer of each mode; null: no score. */
-const SCORE_SETTINGS: Readonly<Record<PlayMode, { correct: string; wrong: string } | null>> = {
+export const SCORE_SETTINGS: Readonly<Record<PlayMode, { correct: string; wrong: string } | null>> = {
   quiz_zone: { correct: 'quiz_zone_correct_answer_score', wrong: 'quiz_zone_wrong_answer_score' },
   daily_quiz: { correct: 'daily_quiz_correct_answer_score', wrong: 'daily_quiz_wrong_answer_score' },
   true_false: { correct: 'true_false_correct_answer_score', wrong: 'true_false_wrong_answer_score' },
@@ -49,6 +49,10 @@ const SCORE_SETTINGS: Readonly<Record<PlayMode, { correct: string; wrong: string
   bookmark: null,
   contest: { correct: 'contest_correct_answer_score', wrong: 'contest_wrong_answer_score' },
   maths: { correct: 'maths_correct_answer_score', wrong: 'maths_wrong_answer_score' },
+  guess_the_word: { correct: 'guess_the_word_correct_answer_score', wrong: 'guess_the_word_wrong_answer_score' },
+  fun_n_learn: { correct: 'fun_n_learn_correct_answer_score', wrong: 'fun_n_learn_wrong_answer_score' },
+  audio: { correct: 'audio_correct_answer_score', wrong: 'audio_wrong_answer_score' },
+  multi_match: { correct: 'multi_match_correct_answer_score', wrong: 'multi_match_wrong_answer_score' },
 };
 
 /**
@@ -67,8 +71,17 @@ export function scoreFor(correct: number, wrong: number, mode: PlayMode, setting
  * other question kinds) on the first pass of the category or subcategory; the others do not.
  */
 export function paysCoins(mode: PlayMode): boolean {
-  return mode === 'quiz_zone' || mode === 'maths';
+  return PAYING_MODES.has(mode);
 }
+
+/** Modes whose pass pays coins (once per place: the level, or the category or subcategory). */
+export const PAYING_MODES: ReadonlySet<PlayMode> = new Set(['quiz_zone', 'maths', 'guess_the_word', 'fun_n_learn', 'audio', 'multi_match']);
+
+/**
+ * The setting holding a mode's most coins for a pass, where it differs from `maximum_winning_coins`
+ * (rules.md: guess the word pays up to 10).
+ */
+export const MAX_COINS_SETTING: Readonly<Partial<Record<PlayMode, string>>> = { guess_the_word: 'guess_the_word_max_winning_coins' };
 
 export interface PlayCounts {
   readonly total: number;
@@ -93,6 +106,6 @@ export function playOutcome(counts: PlayCounts, mode: PlayMode, settings: Settin
     percentage: percent,
     passed,
     score: scoreFor(counts.correct, counts.wrong, mode, settings),
-    coins: paysCoins(mode) ? coinsForPass(percent, settings) : 0,
+    coins: paysCoins(mode) ? coinsForPass(percent, settings, MAX_COINS_SETTING[mode]) : 0,
   };
 }

@@ -24,9 +24,9 @@ import { insertNotification } from '@/services/server/notifications/repository';
  * (`services/domain/badges.ts`) decide, unlocks what they return and notifies the player.
  *
  * Fire now: dashing debut, brainiac, big thing, elite, thirsty, power elite, sharing caring,
- * streak. Stay locked until their modes exist: combat winner, clash winner, quiz warrior,
- * ultimate player (battles), most wanted winner (contests, when the prize job pays), super sonic (guess the word),
- * flashback (fun and learn). A new mode wires its badges by passing its facts in
+ * streak, super sonic (guess the word), flashback (fun and learn). Fire elsewhere: combat winner, clash winner, quiz warrior,
+ * ultimate player (battles), most wanted winner (the contest prize job).
+ * A new mode wires its badges by passing its facts in
  * `BadgeTrigger.facts` (e.g. `{ battleWins, ultimateBattle }`), and, for a fact the server has to
  * count from its tables, by adding a `FactSource` below.
  */

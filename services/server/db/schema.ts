@@ -331,6 +331,8 @@ export const questions = pgTable(
     image: text('image'),
     /** Audio questions: an uploaded file ('/uploads/…') or a link (https://…). */
     audio: text('audio'),
+    /** Audio questions: what the audio says, shown on request to players who cannot hear it. */
+    transcript: text('transcript'),
     /** Fun and learn: the comprehension item the question is about. */
     funNLearnId: integer('fun_n_learn_id').references(() => funNLearn.id, { onDelete: 'cascade' }),
     note: text('note').notNull().default(''),
@@ -662,6 +664,10 @@ export interface PlayQuestionState {
   removed?: string[];
   /** Audience poll percentages by letter. */
   poll?: Record<string, number>;
+  /** Guess the word: the tiles shown, how the word's letters fold, and the letters hints revealed. */
+  word?: { tiles: string[]; fold: 'es' | 'ar' | 'plain'; hints: { index: number; letter: string }[] };
+  /** Audio questions: when the player's audio was ready and the question's clock started (ISO 8601). */
+  clockStartedAt?: string;
 }
 
 /** What a session's result depends on, fixed when it opens: a settings change mid-play does not change it. */
@@ -671,6 +677,13 @@ export interface PlayRules {
   /** Lifelines offered in this session, and what each costs. */
   lifelines: string[];
   lifelineCost: number;
+  /** Guess the word: hints allowed per question and what each costs (none in other modes). */
+  hints?: { perQuestion: number; cost: number };
+  /**
+   * Audio questions: seconds a question may wait for its audio before its clock starts anyway. The
+   * stored deadline of such a question includes them until `start_question_clock` sets the real one.
+   */
+  startAllowance?: number;
 }
 
 export const playSessions = pgTable(

@@ -36,18 +36,24 @@ export const playLibraryEndpoints: EndpointDef[] = [
     },
   }),
 
-  endpoint({
-    name: 'report_question',
-    access: 'user',
-    input: z.object({
-      question_id: requiredId,
-      message: z.preprocess((v) => v ?? '', z.string().trim().min(1, 'is required').max(1000, 'must be at most 1000 characters')),
+  // The spec's two report calls: the kind is kept with the report for the operators' queue.
+  ...([
+    ['report_question', '1'],
+    ['multi_match_report_question', '6'],
+  ] as const).map(([name, kind]) =>
+    endpoint({
+      name,
+      access: 'user',
+      input: z.object({
+        question_id: requiredId,
+        message: z.preprocess((v) => v ?? '', z.string().trim().min(1, 'is required').max(1000, 'must be at most 1000 characters')),
+      }),
+      async handler(input, ctx) {
+        const data = await reportQuestion(ctx.app.database.db, ctx.user!.id, { questionId: input.question_id, kind, message: input.message });
+        return { data, message: '109' };
+      },
     }),
-    async handler(input, ctx) {
-      const data = await reportQuestion(ctx.app.database.db, ctx.user!.id, { questionId: input.question_id, kind: '1', message: input.message });
-      return { data, message: '109' };
-    },
-  }),
+  ),
 
   endpoint({
     name: 'get_users_statistics',

@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { LIFELINES } from '@/services/domain/lifelines';
 import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, requiredId, sessionId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
-import { submitAnswer, applyLifeline } from '@/services/server/play/answer';
-import { openBookmarkPlay, openDailyQuiz, openMaths, openQuizZone, openSelfChallenge, openTrueFalse } from '@/services/server/play/modes';
+import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
+import { submitAnswer, applyLifeline, revealHint, startQuestionClock } from '@/services/server/play/answer';
+import {
+  listFunNLearn,
+  openBookmarkPlay,
+  openDailyQuiz,
+  openFunNLearn,
+  openMultiMatch,
+  openPlaceSet,
+  openQuizZone,
+  openSelfChallenge,
+  openTrueFalse,
+} from '@/services/server/play/modes';
 import { getPlayReview } from '@/services/server/play/review';
 import { finishPlay } from '@/services/server/play/settle';
 
@@ -19,8 +30,21 @@ const picked = z.preprocess(
 
 const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
 
-/** Bookmark kinds served so far: '1', the multiple-choice and true/false questions. */
-export const bookmarkType = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(['1'], { error: "must be '1' (quiz questions)" }));
+/**
+ * Bookmark kinds, by the shape of the question: '1' multiple choice and true/false (the quiz zone,
+ * maths, audio, fun and learn), '3' guess the word, '6' multi match (multi select and sequence).
+ */
+export const bookmarkType = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z.enum(['1', '3', '6'], { error: "must be '1' (quiz questions), '3' (guess the word) or '6' (multi match)" }),
+);
+
+/** `type` and `type_id` of the modes played by category or subcategory (spec §7). */
+const placeSet = z.object({
+  language_id: optionalId,
+  type: z.enum(['category', 'subcategory'], { error: 'must be "category" or "subcategory"' }),
+  type_id: requiredId,
+});
 
 export const playEndpoints: EndpointDef[] = [
   endpoint({
@@ -90,16 +114,61 @@ export const playEndpoints: EndpointDef[] = [
     },
   }),
 
-  endpoint({
-    name: 'get_maths_questions',
-    access: 'user',
-    input: z.object({
-      language_id: optionalId,
-      type: z.enum(['category', 'subcategory'], { error: 'must be "category" or "subcategory"' }),
-      type_id: requiredId,
+  ...(['get_maths_questions', 'get_guess_the_word', 'get_audio_questions'] as const).map((name) =>
+    endpoint({
+      name,
+      access: 'user',
+      input: placeSet,
+      async handler(input, ctx) {
+        const mode = name === 'get_maths_questions' ? 'maths' : name === 'get_guess_the_word' ? 'guess_the_word' : 'audio';
+        return { data: await openPlaceSet(ctx.app.database.db, ctx.settings, ctx.user!.id, mode, { type: input.type, typeId: input.type_id }) };
+      },
     }),
+  ),
+
+  endpoint({
+    name: 'get_fun_n_learn',
+    access: 'user',
+    input: placeSet,
     async handler(input, ctx) {
-      return { data: await openMaths(ctx.app.database.db, ctx.settings, ctx.user!.id, { type: input.type, typeId: input.type_id }) };
+      return { data: await listFunNLearn(ctx.app.database.db, ctx.settings, ctx.user!.id, { type: input.type, typeId: input.type_id }) };
+    },
+  }),
+
+  endpoint({
+    name: 'get_fun_n_learn_questions',
+    access: 'user',
+    input: z.object({ language_id: optionalId, fun_n_learn_id: requiredId }),
+    async handler(input, ctx) {
+      return { data: await openFunNLearn(ctx.app.database.db, ctx.settings, ctx.user!.id, { funNLearnId: input.fun_n_learn_id }) };
+    },
+  }),
+
+  endpoint({
+    name: 'get_multi_match_questions_by_level',
+    access: 'user',
+    input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
+    async handler(input, ctx) {
+      const languageId = effectiveLanguageId(ctx.settings, input.language_id);
+      return { data: await openMultiMatch(ctx.app.database.db, ctx.settings, ctx.user!.id, { ...input, languageId }) };
+    },
+  }),
+
+  endpoint({
+    name: 'guess_the_word_hint',
+    access: 'user',
+    input: z.object({ session_id: sessionId, question_id: requiredId }),
+    async handler(input, ctx) {
+      return { data: await revealHint(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }) };
+    },
+  }),
+
+  endpoint({
+    name: 'start_question_clock',
+    access: 'user',
+    input: z.object({ session_id: sessionId, question_id: requiredId }),
+    async handler(input, ctx) {
+      return { data: await startQuestionClock(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }) };
     },
   }),
 
@@ -109,7 +178,8 @@ export const playEndpoints: EndpointDef[] = [
     input: z.object({
       session_id: sessionId,
       question_id: requiredId,
-      answer: z.preprocess((v) => v ?? '', z.string().trim().max(1, 'must be an option letter or empty')),
+      // Its shape is checked against the open question (services/domain/answers.ts).
+      answer: z.preprocess((v) => v ?? '', z.string().trim().max(MAX_ANSWER_LENGTH, `must be at most ${MAX_ANSWER_LENGTH} characters`)),
     }),
     async handler(input, ctx) {
       return {

@@ -51,32 +51,47 @@ export const quizZoneEndpoints: EndpointDef[] = [
     },
   }),
 
-  endpoint({
-    name: 'get_level_data',
-    access: 'user',
-    input: z.object({ category_slug: placeRef, subcategory_slug: optionalPlaceRef, language_id: optionalId }),
-    async handler(input, ctx) {
-      const db = ctx.app.database.db;
-      const place = await resolvePlace(db, {
-        category: input.category_slug,
-        subcategory: input.subcategory_slug,
-        languageId: effectiveLanguageId(ctx.settings, input.language_id),
-        fields: { category: 'category_slug', subcategory: 'subcategory_slug' },
-      });
-      return { data: await getLevelData(db, ctx.user!.id, place) };
-    },
-  }),
+  // Quiz zone and multi match keep their levels the same way, in places of their own kind.
+  ...([
+    ['get_level_data', CATEGORY_TYPES.quiz_zone],
+    ['get_multi_match_level_data', CATEGORY_TYPES.multi_match],
+  ] as const).map(([name, type]) =>
+    endpoint({
+      name,
+      access: 'user',
+      input: z.object({ category_slug: placeRef, subcategory_slug: optionalPlaceRef, language_id: optionalId }),
+      async handler(input, ctx) {
+        const db = ctx.app.database.db;
+        const place = await resolvePlace(
+          db,
+          {
+            category: input.category_slug,
+            subcategory: input.subcategory_slug,
+            languageId: effectiveLanguageId(ctx.settings, input.language_id),
+            fields: { category: 'category_slug', subcategory: 'subcategory_slug' },
+          },
+          type,
+        );
+        return { data: await getLevelData(db, ctx.user!.id, place) };
+      },
+    }),
+  ),
 
-  endpoint({
-    name: 'set_level_data',
-    access: 'user',
-    input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
-    async handler(input, ctx) {
-      const db = ctx.app.database.db;
-      const place = await resolvePlace(db, { ...input, languageId: effectiveLanguageId(ctx.settings, input.language_id) });
-      return { data: await verifyLevelPassed(db, ctx.user!.id, place, input.level) };
-    },
-  }),
+  ...([
+    ['set_level_data', CATEGORY_TYPES.quiz_zone],
+    ['set_multi_match_level_data', CATEGORY_TYPES.multi_match],
+  ] as const).map(([name, type]) =>
+    endpoint({
+      name,
+      access: 'user',
+      input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
+      async handler(input, ctx) {
+        const db = ctx.app.database.db;
+        const place = await resolvePlace(db, { ...input, languageId: effectiveLanguageId(ctx.settings, input.language_id) }, type);
+        return { data: await verifyLevelPassed(db, ctx.user!.id, place, input.level) };
+      },
+    }),
+  ),
 
   endpoint({
     name: 'unlock_premium_category',

@@ -1,5 +1,7 @@
 import { audiencePoll, canUse, lifelinesEnabled, pickFiftyFifty, type Lifeline } from '@/services/domain/lifelines';
-import type { LifelineData, PlayMode, QuestionType, SubmitAnswerResult } from '@/services/domain/play-session';
+import { isRightAnswer, normalizeAnswer } from '@/services/domain/answers';
+import type { LifelineData, PlayMode, QuestionClockData, QuestionType, SubmitAnswerResult, WordHintData } from '@/services/domain/play-session';
+import { unrevealed, wordLetters } from '@/services/domain/word';
 import type { Db } from '@/services/server/db/client';
 import type { PlayQuestionState } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
@@ -50,6 +52,14 @@ async function lockOpenQuestion(on: InTransaction, userId: number, sessionId: st
   return { row, states, state };
 }
 
+/**
+ * The deadline of a question opened now on a per-question clock: its time, and for audio questions
+ * the wait for the audio (`startAllowance`) until `start_question_clock` sets the real one.
+ */
+export function nextDeadline(timePerQuestion: number, startAllowance: number, now: Date): Date {
+  return new Date(now.getTime() + (timePerQuestion + startAllowance) * 1000 + GRACE_MS);
+}
+
 /** Moves the session to its next question (a fresh deadline when each question has its own clock). */
 function advance(row: SessionRow, states: PlayQuestionState[], now: Date): SessionPatch & { currentIndex: number } {
   const next = row.currentIndex + 1;
@@ -58,7 +68,7 @@ function advance(row: SessionRow, states: PlayQuestionState[], now: Date): Sessi
     questions: states,
     currentIndex: next,
     currentOpenedAt: now,
-    currentDeadline: perQuestion ? new Date(now.getTime() + row.timePerQuestion! * 1000 + GRACE_MS) : null,
+    currentDeadline: perQuestion ? nextDeadline(row.timePerQuestion!, row.rules.startAllowance ?? 0, now) : null,
   };
 }
 
@@ -71,7 +81,8 @@ function isLate(row: Pick<SessionRow, 'currentDeadline' | 'totalDeadline'>, now:
 const MAX_ANSWER_ATTEMPTS = 20;
 
 /**
- * submit_answer. A letter after the deadline closes the question as unanswered, opens the next and
+ * submit_answer. The answer has the open question's shape (services/domain/answers.ts): a letter,
+ * letters, a word. One after the deadline closes the question as unanswered, opens the next and
  * is then refused with `answer_too_late`; an empty answer is the player's time-out and succeeds.
  *
  * Two statements and no transaction: the session with its open question's right answer is read,
@@ -86,7 +97,6 @@ export async function submitAnswer(
   input: { sessionId: string; questionId: number; answer: string },
   now: Date = new Date(),
 ): Promise<SubmitAnswerResult> {
-  const letter = input.answer.trim().toLowerCase();
   for (let attempt = 1; ; attempt++) {
     const row = await readOpenQuestion(db, input.sessionId, userId);
     if (!row) throw new ApiError('102', { field: 'session_id', detail: 'no such play session of this player' });
@@ -94,16 +104,19 @@ export async function submitAnswer(
     const state = row.state;
     if (!state) throw new ApiError('103', { field: 'question_id', detail: 'every question is closed: call finish_play' });
     if (state.id !== input.questionId) throw new ApiError('103', { field: 'question_id', detail: `the open question is ${state.id}` });
-    if (letter !== '' && !state.order.includes(letter)) {
-      throw new ApiError('103', { field: 'answer', detail: `answer: must be one of ${state.order.join(', ')} or empty` });
-    }
-    if (row.rightAnswer === null) throw new Error(`question ${state.id} of session ${input.sessionId} is gone`);
+    if (row.rightAnswer === null || row.questionType === null) throw new Error(`question ${state.id} of session ${input.sessionId} is gone`);
+    const type = row.questionType as QuestionType;
+    const fold = state.word?.fold ?? 'plain';
+    const parsed = normalizeAnswer(type, input.answer, state.order, fold);
+    if (!parsed.ok) throw new ApiError('103', { field: 'answer', detail: `answer: ${parsed.reason}` });
+    const letter = parsed.answer;
 
     const late = isLate(row, now);
     const given = late || letter === '' ? null : letter;
-    const closed: PlayQuestionState = { ...state, answer: given, correct: given !== null && given === row.rightAnswer, closedAt: now.toISOString(), timedOut: given === null };
+    const correct = given !== null && isRightAnswer(type, given, row.rightAnswer, fold);
+    const closed: PlayQuestionState = { ...state, answer: given, correct, closedAt: now.toISOString(), timedOut: given === null };
     const next = row.currentIndex + 1;
-    const deadline = row.timePerQuestion !== null && next < row.total ? new Date(now.getTime() + row.timePerQuestion * 1000 + GRACE_MS) : null;
+    const deadline = row.timePerQuestion !== null && next < row.total ? nextDeadline(row.timePerQuestion, row.startAllowance, now) : null;
     const applied = await closeOpenQuestion(db, { sessionId: input.sessionId, version: row.version, index: row.currentIndex, state: closed, openedAt: now, deadline });
     if (!applied) {
       if (attempt < MAX_ANSWER_ATTEMPTS) continue;
@@ -202,5 +215,58 @@ export async function applyLifeline(
         };
       }
     }
+  });
+}
+
+/** guess_the_word_hint: one more letter of the open word, picked by the server and paid through the ledger once. */
+export async function revealHint(db: Db, userId: number, input: { sessionId: string; questionId: number }, now: Date = new Date()): Promise<WordHintData> {
+  return db.transaction(async (tx) => {
+    const { row, states, state } = await lockOpenQuestion({ db, tx }, userId, input.sessionId, input.questionId);
+    const rules = row.rules.hints;
+    if (!rules || !state.word) throw new ApiError('hint_not_allowed', { field: 'question_id', detail: 'hints are for guess-the-word questions of guess the word' });
+    if (isLate(row, now)) throw new ApiError('answer_too_late', { field: 'question_id', detail: 'the deadline of this question had passed' });
+    const used = state.word.hints.length;
+    if (used >= rules.perQuestion) throw new ApiError('hint_limit', { field: 'question_id', detail: `at most ${rules.perQuestion} hints per question` });
+    const question = (await loadQuestions(tx, [state.id], row.questionTable)).get(state.id);
+    if (!question) throw new Error(`question ${state.id} of session ${row.id} is gone`);
+    const places = unrevealed(question.answer, state.word.fold, state.word.hints);
+    // A hint never fills the word: at least one letter stays the player's to find.
+    if (places.length <= 1) throw new ApiError('hint_limit', { field: 'question_id', detail: 'every letter but the last is revealed' });
+
+    let coins: number;
+    if (rules.cost > 0) {
+      const moved = await moveCoins(tx, {
+        userId,
+        amount: -rules.cost,
+        type: 'hint',
+        title: 'Guess the word: hint',
+        idempotencyKey: `hint:${row.id}:${state.id}:${used + 1}`,
+      });
+      coins = moved.balance;
+    } else coins = await readCoins(tx, userId);
+
+    const index = places[Math.min(places.length - 1, Math.floor(secureRandom() * places.length))]!;
+    const hint = { index, letter: wordLetters(question.answer, state.word.fold)[index]! };
+    states[row.currentIndex] = { ...state, word: { ...state.word, hints: [...state.word.hints, hint] } };
+    await updateSession(tx, row.id, { questions: states });
+    return { hint, hints_left: rules.perQuestion - used - 1, coins };
+  });
+}
+
+/**
+ * start_question_clock (audio questions): the player's audio is ready, so the open question's
+ * time starts now. Asked again, or after the wait for the audio ran out, it changes nothing and
+ * answers the time left.
+ */
+export async function startQuestionClock(db: Db, userId: number, input: { sessionId: string; questionId: number }, now: Date = new Date()): Promise<QuestionClockData> {
+  return db.transaction(async (tx) => {
+    const { row, states, state } = await lockOpenQuestion({ db, tx }, userId, input.sessionId, input.questionId);
+    if (!row.rules.startAllowance || row.timePerQuestion === null || state.clockStartedAt || isLate(row, now)) {
+      return { time_left_ms: timeLeftMs(row, now) };
+    }
+    const deadline = new Date(Math.min(row.currentDeadline!.getTime(), now.getTime() + row.timePerQuestion * 1000 + GRACE_MS));
+    states[row.currentIndex] = { ...state, clockStartedAt: now.toISOString() };
+    await updateSession(tx, row.id, { questions: states, currentDeadline: deadline });
+    return { time_left_ms: timeLeftMs({ ...row, currentDeadline: deadline }, now) };
   });
 }

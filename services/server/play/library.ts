@@ -21,11 +21,23 @@ import { optionLetters } from '@/services/server/play/views';
 /** Most bookmarks get_bookmark lists. */
 export const BOOKMARK_LIST_MAX = 200;
 
+/** The question shapes each bookmark kind holds ('1' quiz questions, '3' guess the word, '6' multi match). */
+export const BOOKMARK_SHAPES: Readonly<Record<string, readonly QuestionType[]>> = {
+  '1': ['multiple', 'boolean'],
+  '3': ['word'],
+  '6': ['multiselect', 'sequence'],
+};
+
 /** set_bookmark: '1' adds (adding twice is fine), '0' removes (removing one that is not there: bookmark_not_found). */
 export async function setBookmark(db: Db, settings: SettingsMap, userId: number, input: { questionId: number; kind: string; add: boolean }) {
   if (input.add) {
     const ok = await servableIds(db, [input.questionId], flagSetting(settings, 'option_e_mode'), { userId });
     if (!ok.has(input.questionId)) throw new ApiError('102', { field: 'question_id', detail: `no question ${input.questionId} this player can play` });
+    const shape = (await loadQuestions(db, [input.questionId])).get(input.questionId)?.questionType as QuestionType;
+    const shapes = BOOKMARK_SHAPES[input.kind] ?? [];
+    if (!shapes.includes(shape)) {
+      throw new ApiError('103', { field: 'type', detail: `type: question ${input.questionId} is a ${shape} question; bookmarks of type ${input.kind} hold ${shapes.join(' and ')} questions` });
+    }
     await insertBookmark(db, { userId, kind: input.kind, questionId: input.questionId });
     return { question_id: input.questionId, type: input.kind, bookmarked: true };
   }

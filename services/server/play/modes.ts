@@ -19,6 +19,8 @@ import { shuffled } from '@/services/server/play/views';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import { assertPlaceUnlocked, resolvePlace } from '@/services/server/quiz-zone/service';
 import { findSubcategoryParent } from '@/services/server/quiz-zone/repository';
+import { findFunNLearnItem, listFunNLearnItems } from '@/services/server/play/fun-n-learn';
+import { BOOKMARK_SHAPES } from '@/services/server/play/library';
 
 /** The question-serving calls of the solo modes of issue 4, each opening (or resuming) a play session. */
 
@@ -29,20 +31,28 @@ function requireMode(settings: SettingsMap, key: string): void {
 /** Most bookmarked questions one bookmark play serves. */
 export const BOOKMARK_PLAY_MAX = 50;
 
+/** The modes played by level in a category or subcategory, with their settings. */
+const LEVEL_MODES = {
+  quiz_zone: { flag: 'quiz_zone_mode', type: CATEGORY_TYPES.quiz_zone, duration: 'quiz_zone_duration', size: 'quiz_zone_total_level_question' },
+  multi_match: { flag: 'multi_match_mode', type: CATEGORY_TYPES.multi_match, duration: 'multi_match_duration', size: 'multi_match_total_level_question' },
+} as const;
+
 /**
- * Quiz zone: the questions of one level of a category or subcategory; locked levels and premium
- * places refused. Everything it checks (the place, its premium locks, the level progress) is read
- * in one statement with the player's open session of the level and coins; the refusals come in the
- * order of `resolvePlace`, `assertPlaceUnlocked`, `assertLevelOpen`.
+ * Quiz zone and multi match: the questions of one level of a category or subcategory; locked
+ * levels and premium places refused. Everything it checks (the place, its premium locks, the
+ * level progress) is read in one statement with the player's open session of the level and coins;
+ * the refusals come in the order of `resolvePlace`, `assertPlaceUnlocked`, `assertLevelOpen`.
  */
 export async function openQuizZone(
   db: Db,
   settings: SettingsMap,
   userId: number,
   input: { category: string; subcategory?: string | undefined; level: number; languageId: number },
+  mode: keyof typeof LEVEL_MODES = 'quiz_zone',
 ): Promise<SessionData> {
-  requireMode(settings, 'quiz_zone_mode');
-  const start = await readQuizZoneStart(db, { ...input, userId, type: CATEGORY_TYPES.quiz_zone });
+  const kind = LEVEL_MODES[mode];
+  requireMode(settings, kind.flag);
+  const start = await readQuizZoneStart(db, { ...input, userId, type: kind.type, contextPrefix: mode });
   if (!start) throw new ApiError('102', { field: 'category', detail: `no category ${input.category}` });
   const { category, subcategory } = start;
   if (input.subcategory && !subcategory) throw new ApiError('102', { field: 'subcategory', detail: `no subcategory ${input.subcategory} in ${category.slug}` });
@@ -54,23 +64,28 @@ export async function openQuizZone(
   const categoryId = category.id;
   const subcategoryId = subcategory?.id ?? null;
   return openSession(db, settings, userId, {
-    mode: 'quiz_zone',
-    contextKey: `quiz_zone:${categoryId}:${subcategoryId ?? 0}:${input.level}`,
+    mode,
+    contextKey: `${mode}:${categoryId}:${subcategoryId ?? 0}:${input.level}`,
     categoryId,
     subcategoryId,
     level: input.level,
     languageId: category.languageId,
-    timePerQuestion: intSetting(settings, 'quiz_zone_duration'),
+    timePerQuestion: intSetting(settings, kind.duration),
     settleStale: true,
     known: { openSessionId: start.openSessionId, coins: start.coins, timeExtension: start.timeExtension },
     pick: (conn) =>
       pickQuestions(
         conn,
         { categoryId, subcategoryId, level: input.level, withOptionE: flagSetting(settings, 'option_e_mode') },
-        intSetting(settings, 'quiz_zone_total_level_question'),
+        intSetting(settings, kind.size),
         flagSetting(settings, 'question_shuffle_mode'),
       ),
   });
+}
+
+/** Multi match (get_multi_match_questions_by_level): a level of a multi-match category, as the quiz zone. */
+export function openMultiMatch(db: Db, settings: SettingsMap, userId: number, input: Parameters<typeof openQuizZone>[3]): Promise<SessionData> {
+  return openQuizZone(db, settings, userId, input, 'multi_match');
 }
 
 /**
@@ -107,7 +122,12 @@ export async function openDailyQuiz(
         let ids = await readDailyQuiz(tx, languageId, day);
         if (!ids) {
           // The day's set is shared by every player: no premium content in a draw.
-          const drawn = await pickQuestionIds(tx, { languageId, withOptionE, access: { userId: null } }, intSetting(settings, 'daily_quiz_total_question'), true);
+          const drawn = await pickQuestionIds(
+            tx,
+            { languageId, withOptionE, access: { userId: null }, categoryType: CATEGORY_TYPES.quiz_zone, questionTypes: ['multiple', 'boolean'] },
+            intSetting(settings, 'daily_quiz_total_question'),
+            true,
+          );
           if (drawn.length === 0) return [];
           await insertDailyQuiz(tx, languageId, day, drawn);
           ids = (await readDailyQuiz(tx, languageId, day)) ?? drawn;
@@ -140,7 +160,7 @@ export async function openTrueFalse(db: Db, settings: SettingsMap, userId: numbe
     pick: (conn) =>
       pickQuestions(
         conn,
-        { languageId, questionType: 'boolean', withOptionE: false, access: { userId } },
+        { languageId, questionType: 'boolean', categoryType: CATEGORY_TYPES.quiz_zone, withOptionE: false, access: { userId } },
         intSetting(settings, 'true_false_total_question'),
         true,
       ),
@@ -185,30 +205,69 @@ export async function openBookmarkPlay(db: Db, settings: SettingsMap, userId: nu
     settleStale: true,
     async pick(conn) {
       const ids = (await listBookmarkIds(conn, userId, input.type, BOOKMARK_PLAY_MAX)).map((b) => b.questionId);
-      const playable = await loadServable(conn, ids, flagSetting(settings, 'option_e_mode'), { userId });
+      // A bookmark play holds the shapes of its kind only (set_bookmark checks them too).
+      const shapes: readonly string[] = BOOKMARK_SHAPES[input.type] ?? [];
+      const playable = (await loadServable(conn, ids, flagSetting(settings, 'option_e_mode'), { userId })).filter((q) => shapes.includes(q.questionType));
       return flagSetting(settings, 'question_shuffle_mode') ? shuffled(playable) : playable;
     },
   });
 }
 
-/** Questions one maths-mania play serves (at most; a smaller place serves what it has). */
-export const MATHS_SET_SIZE = 10;
+/** Questions one play of a category or subcategory serves in maths mania, guess the word and audio (at most; a smaller place serves what it has). */
+export const PLACE_SET_SIZE = 10;
+
+/** The modes that play a set of a category or subcategory (`type`, `type_id`), with their settings. */
+const PLACE_MODES = {
+  maths: { flag: 'maths_quiz_mode', type: CATEGORY_TYPES.maths, duration: 'maths_duration' },
+  guess_the_word: { flag: 'guess_the_word_mode', type: CATEGORY_TYPES.guess_the_word, duration: 'guess_the_word_duration' },
+  audio: { flag: 'audio_mode', type: CATEGORY_TYPES.audio, duration: 'audio_duration' },
+} as const;
+export type PlaceMode = keyof typeof PLACE_MODES;
 
 /**
- * Maths mania (get_maths_questions: `type` category or subcategory, `type_id`): the questions of
- * a maths category or subcategory, premium places refused. Its place is recorded at level 1, so
- * coins come with the first pass of the place only (rules.md, Solo play).
+ * Maths mania (get_maths_questions), guess the word (get_guess_the_word) and audio questions
+ * (get_audio_questions): `type` category or subcategory and `type_id`, the questions of a place of
+ * the mode's kind, premium places refused. The place is recorded at level 1, so coins come with
+ * its first pass only (rules.md, Solo play).
  */
-export async function openMaths(
+export async function openPlaceSet(
   db: Db,
   settings: SettingsMap,
   userId: number,
+  mode: PlaceMode,
   input: { type: 'category' | 'subcategory'; typeId: number },
 ): Promise<SessionData> {
-  requireMode(settings, 'maths_quiz_mode');
+  const kind = PLACE_MODES[mode];
+  requireMode(settings, kind.flag);
+  const place = await resolveTypedPlace(db, kind.type, input);
+  await assertPlaceUnlocked(db, userId, place);
+  const categoryId = place.category.id;
+  const subcategoryId = place.subcategory?.id ?? null;
+  return openSession(db, settings, userId, {
+    mode,
+    contextKey: `${mode}:${categoryId}:${subcategoryId ?? 0}`,
+    categoryId,
+    subcategoryId,
+    level: 1,
+    languageId: place.category.languageId,
+    timePerQuestion: intSetting(settings, kind.duration),
+    settleStale: true,
+    pick: (conn) =>
+      pickQuestions(
+        conn,
+        // A category's play takes the questions of all its subcategories.
+        { categoryId, ...(subcategoryId === null ? {} : { subcategoryId }), withOptionE: flagSetting(settings, 'option_e_mode') },
+        PLACE_SET_SIZE,
+        true,
+      ),
+  });
+}
+
+/** A category or subcategory of one kind named by `type` and `type_id`; unknown: 102 naming `type_id`. */
+async function resolveTypedPlace(db: Db, categoryType: number, input: { type: 'category' | 'subcategory'; typeId: number }) {
   const categoryRef = input.type === 'subcategory' ? await findSubcategoryParent(db, input.typeId) : input.typeId;
   if (categoryRef === null) throw new ApiError('102', { field: 'type_id', detail: `no subcategory ${input.typeId}` });
-  const place = await resolvePlace(
+  return resolvePlace(
     db,
     {
       category: String(categoryRef),
@@ -216,27 +275,69 @@ export async function openMaths(
       languageId: 0,
       fields: { category: 'type_id', subcategory: 'type_id' },
     },
-    CATEGORY_TYPES.maths,
+    categoryType,
   );
+}
+
+/** Maths mania: see `openPlaceSet`. */
+export function openMaths(db: Db, settings: SettingsMap, userId: number, input: { type: 'category' | 'subcategory'; typeId: number }): Promise<SessionData> {
+  return openPlaceSet(db, settings, userId, 'maths', input);
+}
+
+/** A comprehension item as get_fun_n_learn lists it. */
+export interface FunNLearnItem {
+  id: number;
+  title: string;
+  detail: string;
+  content_type: 'text' | 'video' | 'pdf';
+  content_data: string;
+  category_id: number;
+  subcategory_id: number | null;
+  no_of_que: number;
+}
+
+/** get_fun_n_learn: the comprehension items of a fun-and-learn category or subcategory that have questions. */
+export async function listFunNLearn(db: Db, settings: SettingsMap, userId: number, input: { type: 'category' | 'subcategory'; typeId: number }): Promise<FunNLearnItem[]> {
+  requireMode(settings, 'fun_n_learn_mode');
+  const place = await resolveTypedPlace(db, CATEGORY_TYPES.fun_n_learn, input);
   await assertPlaceUnlocked(db, userId, place);
-  const categoryId = place.category.id;
-  const subcategoryId = place.subcategory?.id ?? null;
+  const items = await listFunNLearnItems(db, { categoryId: place.category.id, subcategoryId: place.subcategory?.id ?? null });
+  if (items.length === 0) throw new ApiError('102', { detail: 'no questions found' });
+  return items.map((i) => ({
+    id: i.id,
+    title: i.title,
+    detail: i.detail,
+    content_type: i.contentType as FunNLearnItem['content_type'],
+    content_data: i.contentData,
+    category_id: i.categoryId,
+    subcategory_id: i.subcategoryId,
+    no_of_que: i.questionCount,
+  }));
+}
+
+/**
+ * Fun and learn (get_fun_n_learn_questions): the questions of one comprehension item, asked after
+ * the player read it — the session, and so the clock, opens only now. Its place is the item's
+ * category or subcategory at level 1: coins come with the place's first pass only (rules.md).
+ */
+export async function openFunNLearn(db: Db, settings: SettingsMap, userId: number, input: { funNLearnId: number }): Promise<SessionData> {
+  requireMode(settings, 'fun_n_learn_mode');
+  const item = await findFunNLearnItem(db, input.funNLearnId);
+  if (!item) throw new ApiError('102', { field: 'fun_n_learn_id', detail: `no comprehension item ${input.funNLearnId}` });
+  const place = await resolveTypedPlace(db, CATEGORY_TYPES.fun_n_learn, item.subcategoryId === null ? { type: 'category', typeId: item.categoryId } : { type: 'subcategory', typeId: item.subcategoryId });
+  await assertPlaceUnlocked(db, userId, place);
   return openSession(db, settings, userId, {
-    mode: 'maths',
-    contextKey: `maths:${categoryId}:${subcategoryId ?? 0}`,
-    categoryId,
-    subcategoryId,
+    mode: 'fun_n_learn',
+    contextKey: `fun_n_learn:${item.id}`,
+    categoryId: item.categoryId,
+    subcategoryId: item.subcategoryId,
     level: 1,
-    languageId: place.category.languageId,
-    timePerQuestion: intSetting(settings, 'maths_duration'),
+    languageId: item.languageId,
+    timePerQuestion: intSetting(settings, 'fun_n_learn_duration'),
     settleStale: true,
-    pick: (conn) =>
-      pickQuestions(
-        conn,
-        // A category's play takes the questions of all its subcategories.
-        { categoryId, ...(subcategoryId === null ? {} : { subcategoryId }), withOptionE: flagSetting(settings, 'option_e_mode') },
-        MATHS_SET_SIZE,
-        true,
-      ),
+    pick: (conn) => pickQuestions(conn, { funNLearnId: item.id, withOptionE: flagSetting(settings, 'option_e_mode') }, FUN_N_LEARN_MAX_QUESTIONS, false),
   });
 }
+
+/** Most questions one comprehension item serves. */
+export const FUN_N_LEARN_MAX_QUESTIONS = 50;

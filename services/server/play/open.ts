@@ -13,6 +13,7 @@ import {
   lockSession,
   readCoins,
   readOpenSessionId,
+  languageCodes,
   type OpenStart,
   type QuestionTable,
   type QuestionRow,
@@ -21,6 +22,9 @@ import {
 import type { InTransaction } from '@/services/server/db/prepared';
 import { settleLocked } from '@/services/server/play/settle';
 import { GRACE_MS, newQuestionState, openDeadline, sessionView, type CurrentEffects } from '@/services/server/play/views';
+import { nextDeadline } from '@/services/server/play/answer';
+import { MAX_COINS_SETTING, SCORE_SETTINGS } from '@/services/domain/scoring';
+import { foldOf } from '@/services/domain/word';
 
 /**
  * Opening a play session: the one way questions are handed out for play. The server picks the
@@ -34,15 +38,28 @@ export type SessionData = PlaySession & { current_effects: CurrentEffects };
 /** A session left open this long after its open question's deadline is settled when its player opens the same thing again. */
 export const STALE_AFTER_MS = 5 * 60_000;
 
-/** The settings scoring reads for a mode, fixed in the session when it opens. */
+/**
+ * Seconds an audio question waits for its audio before its clock starts anyway (a player whose
+ * audio never loads still gets the question's time, and can read the transcript).
+ */
+export const AUDIO_START_ALLOWANCE = 30;
+
+/** The settings scoring reads for a mode, and its hints and clock rules, fixed in the session when it opens. */
 function rulesFor(mode: PlayMode, settings: SettingsMap): PlayRules {
   const keys = ['quiz_winning_percentage', 'maximum_winning_coins', 'minimum_coins_winning_percentage'];
-  if (mode === 'quiz_zone' || mode === 'daily_quiz' || mode === 'true_false' || mode === 'contest' || mode === 'maths') keys.push(`${mode}_correct_answer_score`, `${mode}_wrong_answer_score`);
+  const score = SCORE_SETTINGS[mode];
+  if (score) keys.push(score.correct, score.wrong);
+  const maxCoins = MAX_COINS_SETTING[mode];
+  if (maxCoins) keys.push(maxCoins);
   const lifelines = lifelinesEnabled(mode) ? [...LIFELINES] : [];
   return {
     settings: Object.fromEntries(keys.map((k) => [k, String(intSetting(settings, k))])),
     lifelines,
     lifelineCost: intSetting(settings, 'quiz_zone_lifeline_deduct_coin'),
+    ...(mode === 'guess_the_word'
+      ? { hints: { perQuestion: intSetting(settings, 'guess_the_word_max_hints'), cost: intSetting(settings, 'guess_the_word_hint_deduct_coin') } }
+      : {}),
+    ...(mode === 'audio' ? { startAllowance: AUDIO_START_ALLOWANCE } : {}),
   };
 }
 
@@ -139,11 +156,14 @@ async function insertNew(
   if (picked.length === 0) throw new ApiError('102', { detail: 'no questions found' });
   const withOptionE = flagSetting(settings, 'option_e_mode');
   const shuffle = flagSetting(settings, 'option_shuffle_mode');
-  const states = picked.map((q) => newQuestionState(q, { withOptionE, shuffle }));
+  const conn = 'tx' in on ? on.tx : on;
+  const codes = picked.some((q) => q.questionType === 'word') ? await languageCodes(conn) : null;
+  const states = picked.map((q) => newQuestionState(q, { withOptionE, shuffle, fold: foldOf(codes?.get(q.languageId)) }));
 
   const perQuestion = spec.totalTime === undefined;
   const seconds = extendSeconds(perQuestion ? spec.timePerQuestion! : spec.totalTime!, timeExtension);
-  const deadline = new Date(now.getTime() + seconds * 1000 + GRACE_MS);
+  const rules = rulesFor(spec.mode, settings);
+  const deadline = perQuestion ? nextDeadline(seconds, rules.startAllowance ?? 0, now) : new Date(now.getTime() + seconds * 1000 + GRACE_MS);
   const row = await insertSession(on, {
     id: newSessionId(),
     userId,
@@ -163,7 +183,7 @@ async function insertNew(
     totalTime: perQuestion ? null : seconds,
     totalDeadline: perQuestion ? null : deadline,
     lifelinesUsed: [],
-    rules: rulesFor(spec.mode, settings),
+    rules,
     status: 'open',
     createdAt: now,
   });

@@ -152,7 +152,7 @@ interface QuizZoneStartRow {
 const READ_QUIZ_ZONE_START = preparedStatement<QuizZoneStartRow>(
   'play_read_quiz_zone_start',
   // $1 player, $2 level, $3 type; the category by id ($4 true, $5) or slug ($6) in language $7 (0: any);
-  // a subcategory when $8, by id ($9 true, $10) or slug ($11).
+  // a subcategory when $8, by id ($9 true, $10) or slug ($11); $12 the mode (the prefix of the session's context key).
   `select c.id, c.slug, c.name, c.type, c.language_id, c.image, c.is_premium, c.coins,
      s.id as sub_id, s.slug as sub_slug, s.name as sub_name, s.image as sub_image, s.is_premium as sub_is_premium, s.coins as sub_coins,
      c.is_premium and not exists (select 1 from unlocked_categories u
@@ -162,7 +162,7 @@ const READ_QUIZ_ZONE_START = preparedStatement<QuizZoneStartRow>(
      coalesce((select lp.highest_passed from level_progress lp
        where lp.user_id = $1::int and lp.category_id = c.id and lp.subcategory_id is not distinct from s.id), 0) as highest_passed,
      (select p.id from play_sessions p where p.user_id = $1::int and p.status = 'open'
-       and p.context_key = 'quiz_zone:' || c.id || ':' || coalesce(s.id, 0) || ':' || $2::int) as open_session_id,
+       and p.context_key = $12::text || ':' || c.id || ':' || coalesce(s.id, 0) || ':' || $2::int) as open_session_id,
      u.coins as player_coins, u.time_extension
    from (select c.* from categories c join languages l on l.id = c.language_id
          where case when $4::boolean then c.id = $5::int else c.slug = $6::text and ($7::int = 0 or c.language_id = $7::int) end
@@ -183,7 +183,7 @@ const READ_QUIZ_ZONE_START = preparedStatement<QuizZoneStartRow>(
  */
 export async function readQuizZoneStart(
   db: Db,
-  input: { userId: number; category: string; subcategory?: string | undefined; type: number; languageId: number; level: number },
+  input: { userId: number; category: string; subcategory?: string | undefined; type: number; languageId: number; level: number; contextPrefix?: string },
 ): Promise<QuizZoneStart | null> {
   const categoryById = isPlaceId(input.category);
   const subRef = input.subcategory ?? '';
@@ -201,6 +201,7 @@ export async function readQuizZoneStart(
       subById,
       subById ? Number(subRef) : null,
       subById ? null : subRef,
+      input.contextPrefix ?? 'quiz_zone',
     ])
   )[0];
   if (!row) return null;
@@ -318,11 +319,15 @@ export interface OpenQuestionRow {
   readonly total: number;
   /** The open question's state; null when every question is closed. */
   readonly state: PlayQuestionState | null;
-  /** The open question's right letter (null when the question row is gone). */
+  /** The open question's right answer (null when the question row is gone). */
   readonly rightAnswer: string | null;
+  /** The open question's shape ('multiple', 'word', …; null when the question row is gone). */
+  readonly questionType: string | null;
   readonly currentDeadline: Date | null;
   readonly totalDeadline: Date | null;
   readonly timePerQuestion: number | null;
+  /** Seconds a question may wait for its audio before its clock starts (audio questions; else 0). */
+  readonly startAllowance: number;
   /** The row version read (its xmin): `closeOpenQuestion` applies only while it is unchanged. */
   readonly version: string;
 }
@@ -333,14 +338,17 @@ const READ_OPEN_QUESTION = preparedStatement<{
   total: number;
   state: PlayQuestionState | null;
   right_answer: string | null;
+  question_type: string | null;
   current_deadline: Date | null;
   total_deadline: Date | null;
   time_per_question: number | null;
+  start_allowance: number | null;
   version: string;
 }>(
   'play_read_open_question',
   `select s.status, s.current_index, jsonb_array_length(s.questions) as total, s.questions -> s.current_index as state,
-     coalesce(q.answer, cq.answer) as right_answer, s.current_deadline, s.total_deadline, s.time_per_question, s.xmin::text as version
+     coalesce(q.answer, cq.answer) as right_answer, coalesce(q.question_type, cq.question_type) as question_type, s.current_deadline, s.total_deadline, s.time_per_question,
+     (s.rules ->> 'startAllowance')::int as start_allowance, s.xmin::text as version
    from play_sessions s
    left join questions q on s.question_table = 'questions' and q.id = (s.questions -> s.current_index ->> 'id')::int
    left join contest_questions cq on s.question_table = 'contest_questions' and cq.id = (s.questions -> s.current_index ->> 'id')::int
@@ -357,9 +365,11 @@ export async function readOpenQuestion(db: Db, sessionId: string, userId: number
     total: Number(row.total),
     state: row.state,
     rightAnswer: row.right_answer,
+    questionType: row.question_type,
     currentDeadline: row.current_deadline,
     totalDeadline: row.total_deadline,
     timePerQuestion: row.time_per_question,
+    startAllowance: row.start_allowance ?? 0,
     version: row.version,
   };
 }
@@ -451,6 +461,9 @@ export type QuestionRow = {
   answer: string;
   level: number;
   image: string | null;
+  /** Audio questions: the file or link, and what it says. */
+  audio: string | null;
+  transcript: string | null;
   note: string;
 };
 
@@ -469,6 +482,8 @@ const questionColumns = {
   answer: questions.answer,
   level: questions.level,
   image: questions.image,
+  audio: questions.audio,
+  transcript: questions.transcript,
   note: questions.note,
 };
 
@@ -509,6 +524,15 @@ export interface QuestionFilter {
   level?: number;
   languageId?: number;
   questionType?: 'multiple' | 'boolean';
+  /** Only questions of these shapes. */
+  questionTypes?: readonly ('multiple' | 'boolean' | 'word' | 'multiselect' | 'sequence')[];
+  /**
+   * The kind of category the questions come from (CATEGORY_TYPES). A draw across a language (daily
+   * quiz, true/false, battles) names the quiz zone: a word or an order cannot be played there.
+   */
+  categoryType?: number;
+  /** Fun and learn: the questions of one comprehension item. */
+  funNLearnId?: number;
   withOptionE: boolean;
   access?: PremiumAccess;
 }
@@ -521,6 +545,9 @@ function filterConditions(filter: QuestionFilter): SQL[] {
   if (filter.level !== undefined) c.push(eq(questions.level, filter.level));
   if (filter.languageId) c.push(eq(questions.languageId, filter.languageId));
   if (filter.questionType) c.push(eq(questions.questionType, filter.questionType));
+  if (filter.questionTypes) c.push(inArray(questions.questionType, [...filter.questionTypes]));
+  if (filter.categoryType !== undefined) c.push(sql`exists (select 1 from ${categories} k where k.id = ${questions.categoryId} and k.type = ${filter.categoryType})`);
+  if (filter.funNLearnId !== undefined) c.push(eq(questions.funNLearnId, filter.funNLearnId));
   if (filter.access) c.push(premiumAllowed(filter.access.userId));
   return c;
 }
@@ -551,6 +578,8 @@ interface RawQuestionRow {
   answer: string;
   level: number;
   image: string | null;
+  audio: string | null;
+  transcript: string | null;
   note: string;
 }
 
@@ -570,6 +599,8 @@ function questionRowOf(r: RawQuestionRow): QuestionRow {
     answer: r.answer,
     level: r.level,
     image: r.image,
+    audio: r.audio,
+    transcript: r.transcript,
     note: r.note,
   };
 }
@@ -620,6 +651,8 @@ const contestQuestionColumns = {
   answer: contestQuestions.answer,
   level: sql<number>`1`.mapWith(Number),
   image: contestQuestions.image,
+  audio: sql<string | null>`null`,
+  transcript: sql<string | null>`null`,
   note: contestQuestions.note,
 };
 
@@ -653,6 +686,12 @@ export async function servableIds(db: Conn, ids: readonly number[], withOptionE:
 export async function questionExists(db: Conn, id: number): Promise<boolean> {
   const rows = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, id)).limit(1);
   return rows.length > 0;
+}
+
+/** Every content language's code by id (a handful of rows). */
+export async function languageCodes(db: Conn): Promise<Map<number, string>> {
+  const rows = await db.select({ id: languages.id, code: languages.code }).from(languages);
+  return new Map(rows.map((r) => [r.id, r.code]));
 }
 
 export async function defaultLanguageId(db: Conn): Promise<number | null> {

@@ -12,10 +12,22 @@ import type { InTransaction } from '@/services/server/db/prepared';
 import { recordContestScore } from '@/services/server/contests/repository';
 
 /** Modes whose pass adds its score to the leaderboards (rules.md: quiz zone; ours: daily quiz, true/false). */
-const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false', 'maths']);
+const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false', 'maths', 'guess_the_word', 'fun_n_learn', 'audio', 'multi_match']);
 
 /** Modes whose pass is recorded for its place (category, subcategory, level): coins come with a new pass only. */
-const PLACED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'maths']);
+const PLACED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'maths', 'guess_the_word', 'fun_n_learn', 'audio', 'multi_match']);
+
+/** Modes played by level: a new pass opens the next level. */
+const LEVELLED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'multi_match']);
+
+/** How a pass is named in the coin history. */
+const PASS_TITLES: Readonly<Record<string, string>> = {
+  maths: 'Maths mania passed',
+  guess_the_word: 'Guess the word passed',
+  fun_n_learn: 'Fun and learn passed',
+  audio: 'Audio questions passed',
+  multi_match: 'Multi match level',
+};
 
 /** Coins a review of this session costs now: 0 when reviews are free or it was already paid. */
 export function reviewCost(row: Pick<SessionRow, 'reviewedAt'>, settings: SettingsMap): number {
@@ -64,14 +76,14 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   let levelUnlocked: number | null = null;
   if (place && recorded.newlyPassed) {
     coinsEarned = outcome.coins;
-    if (recorded.hasNextLevel && mode === 'quiz_zone') levelUnlocked = place.level + 1;
+    if (recorded.hasNextLevel && LEVELLED_MODES.has(mode)) levelUnlocked = place.level + 1;
   }
   if (coinsEarned > 0) {
     await moveCoins(tx, {
       userId: row.userId,
       amount: coinsEarned,
       type: 'level_passed',
-      title: mode === 'quiz_zone' ? `Level ${row.level} passed` : `${mode === 'maths' ? 'Maths mania' : mode} passed`,
+      title: mode === 'quiz_zone' ? `Level ${row.level} passed` : mode === 'multi_match' ? `Multi match level ${row.level} passed` : (PASS_TITLES[mode] ?? `${mode} passed`),
       idempotencyKey: `play:${row.id}`,
     });
   }
@@ -87,6 +99,13 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   const badgesUnlocked = await awardBadges(on, row.userId, settings, {
     kind: 'play_settled',
     quizZonePlay: mode === 'quiz_zone' ? { questions: total, correct, lifelinesUsed: row.lifelinesUsed.length } : undefined,
+    // Within time: every question answered before its deadline (none timed out, none left open).
+    facts:
+      mode === 'guess_the_word'
+        ? { guessTheWord: { correct, hintsUsed: states.reduce((n, s) => n + (s.word?.hints.length ?? 0), 0), withinTime: unanswered === 0 } }
+        : mode === 'fun_n_learn'
+          ? { funAndLearn: { questions: total, correct, withinTime: unanswered === 0 } }
+          : undefined,
     answersCounted: recorded.categoriesCounted > 0,
     dailyQuizDay: mode === 'daily_quiz' && row.day ? row.day : undefined,
     activeDay: periods.day,

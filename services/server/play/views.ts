@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { LIFELINES, type Lifeline, type RandomSource } from '@/services/domain/lifelines';
-import type { PlayMode, PlayOption, PlayQuestion, PlaySession, QuestionType, ReviewQuestion, ReviewStatus } from '@/services/domain/play-session';
+import type { PlayMode, PlayOption, PlayQuestion, PlaySession, QuestionType, ReviewQuestion, ReviewStatus, WordHintReveal } from '@/services/domain/play-session';
+import { wordSlots, wordTiles, type WordFold } from '@/services/domain/word';
 import type { PlayQuestionState } from '@/services/server/db/schema';
 import type { QuestionRow, SessionRow } from '@/services/server/play/repository';
 
@@ -42,7 +43,9 @@ export function optionText(q: OptionColumns, key: string): string | null {
 /** The option letters a question offers (E only with option_e_mode on). */
 export function optionLetters(q: OptionColumns, withOptionE: boolean): string[] {
   if (q.questionType === 'boolean') return ['a', 'b'];
-  return LETTERS.filter((k) => (k !== 'e' || withOptionE) && optionText(q, k) !== null && optionText(q, k) !== '');
+  // Multi match has up to five options of its own; option_e_mode is about multiple choice.
+  const withE = withOptionE || q.questionType === 'multiselect' || q.questionType === 'sequence';
+  return LETTERS.filter((k) => (k !== 'e' || withE) && optionText(q, k) !== null && optionText(q, k) !== '');
 }
 
 export function shuffled<T>(items: readonly T[], random: RandomSource = secureRandom): T[] {
@@ -54,12 +57,42 @@ export function shuffled<T>(items: readonly T[], random: RandomSource = secureRa
   return out;
 }
 
-/** A new question state: options in the order they will be shown (true/false keeps True first). */
-export function newQuestionState(q: QuestionRow, options: { withOptionE: boolean; shuffle: boolean }): PlayQuestionState {
+/**
+ * The order a sequence's options are shown in: always shuffled (shown as written, an author's
+ * options in the right order would give the answer away), and never the right order itself.
+ */
+function sequenceOrder(letters: string[], answer: string, random: RandomSource): string[] {
+  const right = answer;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const order = shuffled(letters, random);
+    if (order.join(',') !== right) return order;
+  }
+  // Twenty shuffles all gave the right order (two options, unlucky): swap the first two.
+  const order = right.split(',');
+  return [order[1]!, order[0]!, ...order.slice(2)];
+}
+
+/**
+ * A new question state: options in the order they will be shown (true/false keeps True first, a
+ * sequence is always shuffled); a word gets its tiles, folded by the rules of its language.
+ */
+export function newQuestionState(
+  q: QuestionRow,
+  options: { withOptionE: boolean; shuffle: boolean; fold?: WordFold; random?: RandomSource },
+): PlayQuestionState {
+  const random = options.random ?? secureRandom;
   const letters = optionLetters(q, options.withOptionE);
+  const order =
+    q.questionType === 'sequence'
+      ? sequenceOrder(letters, q.answer, random)
+      : options.shuffle && q.questionType !== 'boolean'
+        ? shuffled(letters, random)
+        : letters;
+  const fold = options.fold ?? 'plain';
   return {
     id: q.id,
-    order: options.shuffle && q.questionType !== 'boolean' ? shuffled(letters) : letters,
+    order,
+    ...(q.questionType === 'word' ? { word: { tiles: wordTiles(q.answer, fold, random), fold, hints: [] } } : {}),
     answer: null,
     correct: null,
     closedAt: null,
@@ -73,7 +106,10 @@ function options(q: QuestionRow, state: PlayQuestionState): PlayOption[] {
   return state.order.map((key) => ({ key, text: optionText(q, key) ?? '' }));
 }
 
-/** A question for play: text, type, image and options. Nothing else, ever. */
+/**
+ * A question for play: text, type, image and options; a word's slots and tiles (its shape, never
+ * its letters in order); an audio question's file and transcript. Nothing else, ever.
+ */
 export function playQuestion(q: QuestionRow, state: PlayQuestionState): PlayQuestion {
   return {
     id: q.id,
@@ -81,6 +117,8 @@ export function playQuestion(q: QuestionRow, state: PlayQuestionState): PlayQues
     question_type: q.questionType as QuestionType,
     image: q.image,
     options: options(q, state),
+    ...(state.word ? { word: { slots: wordSlots(q.answer, state.word.fold), tiles: state.word.tiles } } : {}),
+    ...(q.audio ? { audio: q.audio, transcript: q.transcript ?? '' } : {}),
   };
 }
 
@@ -100,6 +138,10 @@ export interface CurrentEffects {
   removed?: string[];
   /** Audience poll of the open question. */
   percentages?: Record<string, number>;
+  /** Letters hints revealed in the open question (guess the word). */
+  hints?: WordHintReveal[];
+  /** The open question's clock was started (audio questions). */
+  clock_started?: boolean;
 }
 
 /** What a question-serving call answers: the session where it stands. */
@@ -114,6 +156,8 @@ export function sessionView(
   const effects: CurrentEffects = {};
   if (current?.removed) effects.removed = current.removed;
   if (current?.poll) effects.percentages = current.poll;
+  if (current?.word && current.word.hints.length > 0) effects.hints = current.word.hints;
+  if (current?.clockStartedAt) effects.clock_started = true;
   const used = new Set(row.lifelinesUsed);
   return {
     session_id: row.id,
@@ -130,6 +174,7 @@ export function sessionView(
     })),
     coins,
     current_effects: effects,
+    ...(row.rules.hints ? { hints: { per_question: row.rules.hints.perQuestion, cost: row.rules.hints.cost } } : {}),
   };
 }
 

@@ -61,8 +61,8 @@ export async function assertPlaceUnlocked(db: Db, userId: number, place: Place):
   }
 }
 
-/** Category types whose questions a mode serves: the quiz zone (1) and maths mania (5). */
-export const SERVED_CATEGORY_TYPES: ReadonlySet<number> = new Set([CATEGORY_TYPES.quiz_zone, CATEGORY_TYPES.maths]);
+/** Category types whose questions a mode serves: every kind (1 quiz zone … 6 multi match). */
+export const SERVED_CATEGORY_TYPES: ReadonlySet<number> = new Set(Object.values(CATEGORY_TYPES));
 
 /** One category as get_categories answers it (the shape is shared with the web app). */
 export type CategoryItem = QuizCategory;

@@ -24,6 +24,9 @@ function filterFor(languageId: number, categoryId: number | null, settings: Sett
   return {
     languageId,
     ...(categoryId !== null ? { categoryId } : {}),
+    // Battles are multiple choice and true/false: quiz-zone categories only (never a word or an order).
+    categoryType: CATEGORY_TYPES.quiz_zone,
+    questionTypes: ['multiple', 'boolean'],
     withOptionE: flagSetting(settings, 'option_e_mode'),
     access: { userId: null },
   };
@@ -57,7 +60,7 @@ export async function pickRoomQuestions(
         categoryId: q.categoryId,
         answer: q.answer,
         question: served.question,
-        questionType: served.question_type,
+        questionType: served.question_type as RoomSecretQuestion['questionType'],
         image: served.image,
         options: served.options.map((o) => ({ key: o.key, text: o.text })),
       };
