@@ -103,7 +103,7 @@ describe(`importing CSV (${testDbKind})`, () => {
     const result = await importContent(db, { fileName: 'space.csv', text: csv });
     expect({ read: result.read, inserted: result.inserted, duplicates: result.duplicates }).toEqual({ read: 8, inserted: 4, duplicates: 1 });
     expect(result.rejected).toEqual([
-      { row: 8, reason: 'unknown type "trivia" (multiple or boolean)' },
+      { row: 8, reason: 'unknown type "trivia" (multiple, boolean, word, multiselect, sequence)' },
       { row: 9, reason: 'empty option d' },
       { row: 10, reason: 'the answer is the letter of the right option, a to e, found "z"' },
     ]);

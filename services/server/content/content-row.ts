@@ -4,20 +4,39 @@ import { createHash } from 'node:crypto';
  * The normalised question row every content source (demo files, Open Trivia DB, CSV) is turned
  * into before it reaches the database.
  */
-export type QuestionType = 'multiple' | 'boolean';
+export const QUESTION_TYPES = ['multiple', 'boolean', 'word', 'multiselect', 'sequence'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
 export type AnswerLetter = 'a' | 'b' | 'c' | 'd' | 'e';
 
 export const ANSWER_LETTERS: readonly AnswerLetter[] = ['a', 'b', 'c', 'd', 'e'];
 
-/** The modes an import can put questions in so far (the category's kind; decision 017). */
-export const IMPORT_MODES = ['quiz_zone', 'maths'] as const;
+/** The modes an import can put questions in (the category's kind; decision 017). Fun and learn comes with its texts, in content files (JSON). */
+export const IMPORT_MODES = ['quiz_zone', 'maths', 'guess_the_word', 'audio', 'multi_match'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
+/** Every mode content can be written for. */
+export type ContentMode = ImportMode | 'fun_n_learn';
+
+/** The question shapes each mode plays (decision 017). */
+export const MODE_SHAPES: Readonly<Record<ContentMode, readonly QuestionType[]>> = {
+  quiz_zone: ['multiple', 'boolean'],
+  maths: ['multiple', 'boolean'],
+  guess_the_word: ['word'],
+  audio: ['multiple', 'boolean'],
+  multi_match: ['multiselect', 'sequence'],
+  fun_n_learn: ['multiple', 'boolean'],
+};
+
+/** Modes played by level (the others play a category or subcategory at level 1). */
+export const LEVELLED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'multi_match']);
+
+/** Longest word or phrase of a guess-the-word question, in characters (the database's check). */
+export const WORD_MAX = 60;
 
 export interface ContentRow {
   /** Where the row came from: line number of a CSV file, 1-based position in an Open Trivia DB file. */
   readonly row: number;
   /** The mode of the row's category: the quiz zone unless the file says otherwise. */
-  readonly mode: ImportMode;
+  readonly mode: ContentMode;
   /** Content language code, e.g. `en`. */
   readonly language: string;
   readonly category: string;
@@ -25,11 +44,15 @@ export interface ContentRow {
   readonly questionType: QuestionType;
   readonly level: number;
   readonly question: string;
-  /** Options in stored order (option_a, option_b, …). */
+  /** Options in stored order (option_a, option_b, …); none for a word. */
   readonly options: readonly string[];
-  readonly answer: AnswerLetter;
+  /** As stored (decision 017): a letter; a word; letters comma-separated (multi select, sequence). */
+  readonly answer: string;
   readonly note: string;
   readonly image: string | null;
+  /** Audio questions: the file or link, and what it says. */
+  readonly audio: string | null;
+  readonly transcript: string | null;
   readonly contentHash: string;
 }
 
@@ -121,7 +144,7 @@ export function languageCode(value: string): string | null {
 
 export interface DraftRow {
   row: number;
-  mode?: ImportMode;
+  mode?: ContentMode;
   language: string;
   category: string;
   subcategory: string | null;
@@ -129,10 +152,16 @@ export interface DraftRow {
   level: number;
   question: string;
   options: string[];
-  /** Index of the right option in `options`. */
+  /** Index of the right option in `options` (multiple, boolean). */
   answerIndex: number;
+  /** Multi select: the indexes of the right options; sequence: the right order (default: the options as written). */
+  answerIndexes?: number[];
+  /** Guess the word: the word or phrase. */
+  word?: string;
   note: string;
   image: string | null;
+  audio?: string | null;
+  transcript?: string | null;
   /** Shuffle multiple-choice options (seeded by the content hash) before storing. */
   shuffle?: boolean;
 }
@@ -168,36 +197,34 @@ export function finishRow(draft: DraftRow): ContentRow | RejectedRow {
     (image ? tooLong('image', image, LIMITS.image) : null);
   if (long) return reject(long);
 
-  const expected = draft.questionType === 'boolean' ? [2] : [4, 5];
-  if (!expected.includes(options.length)) {
-    return reject(
-      draft.questionType === 'boolean'
-        ? `wrong number of options: a boolean question has 2, found ${options.length}`
-        : `wrong number of options: a multiple-choice question has 4 (or 5), found ${options.length}`,
-    );
-  }
-  const seen = new Map<string, number>();
-  for (const [i, o] of options.entries()) {
-    const key = normaliseText(o);
-    if (seen.has(key)) return reject(`duplicate options: ${ANSWER_LETTERS[seen.get(key)!]} and ${ANSWER_LETTERS[i]} are both "${o}"`);
-    seen.set(key, i);
-  }
-  if (!Number.isInteger(draft.answerIndex) || draft.answerIndex < 0 || draft.answerIndex >= options.length) {
-    return reject('the answer names no option');
-  }
+  const mode = draft.mode ?? 'quiz_zone';
+  const shapes = MODE_SHAPES[mode];
+  if (!shapes.includes(draft.questionType)) return reject(`a ${mode} question is ${shapes.join(' or ')}, not ${draft.questionType}`);
+  const answer = answerOf(draft, options);
+  if (typeof answer !== 'string') return reject(answer.reason);
+
+  const audio = draft.audio?.trim() || null;
+  const transcript = draft.transcript?.trim() || null;
+  if (mode === 'audio') {
+    if (!audio) return reject('an audio question needs its audio (an /uploads/ or /audio/ path, or an https link)');
+    if (!/^(\/(uploads|audio)\/[\w./-]+|https:\/\/\S+)$/.test(audio) || audio.includes('..')) return reject(`audio must be an /uploads/ or /audio/ path or an https link, found "${audio}"`);
+    if (!transcript) return reject('an audio question needs a transcript (what the audio says, for players who cannot hear it)');
+  } else if (audio) return reject(`only audio questions have audio (this is ${mode})`);
+  const longMedia = (audio ? tooLong('audio', audio, LIMITS.image) : null) ?? (transcript ? tooLong('transcript', transcript, LIMITS.note) : null);
+  if (longMedia) return reject(longMedia);
+
   if (!Number.isInteger(draft.level) || draft.level < 1 || draft.level > LIMITS.maxLevel) {
     return reject(`level must be a whole number from 1 to ${LIMITS.maxLevel}`);
   }
-  const mode = draft.mode ?? 'quiz_zone';
-  if (mode !== 'quiz_zone' && draft.level !== 1) return reject(`a ${mode} question has no levels: leave level empty (or 1)`);
+  if (!LEVELLED_MODES.has(mode) && draft.level !== 1) return reject(`a ${mode} question has no levels: leave level empty (or 1)`);
 
   const hash = contentHash(draft.questionType, question);
   let stored = options;
-  let answerIndex = draft.answerIndex;
+  let storedAnswer = answer;
   if (draft.shuffle && draft.questionType === 'multiple') {
-    const right = options[answerIndex]!;
+    const right = options[draft.answerIndex]!;
     stored = seededShuffle(options, hash);
-    answerIndex = stored.indexOf(right);
+    storedAnswer = ANSWER_LETTERS[stored.indexOf(right)]!;
   }
   return {
     row: draft.row,
@@ -209,11 +236,71 @@ export function finishRow(draft: DraftRow): ContentRow | RejectedRow {
     level: draft.level,
     question,
     options: stored,
-    answer: ANSWER_LETTERS[answerIndex]!,
+    answer: storedAnswer,
     note,
     image,
+    audio,
+    transcript,
     contentHash: hash,
   };
+}
+
+/** Distinct options (compared normalised), or the reason they are not. */
+function duplicateOptions(options: readonly string[]): string | null {
+  const seen = new Map<string, number>();
+  for (const [i, o] of options.entries()) {
+    const key = normaliseText(o);
+    if (seen.has(key)) return `duplicate options: ${ANSWER_LETTERS[seen.get(key)!]} and ${ANSWER_LETTERS[i]} are both "${o}"`;
+    seen.set(key, i);
+  }
+  return null;
+}
+
+/** The answer as stored for the draft's shape (decision 017), or the reason the options and answer do not fit it. */
+function answerOf(draft: DraftRow, options: readonly string[]): string | { reason: string } {
+  const no = (reason: string) => ({ reason });
+  switch (draft.questionType) {
+    case 'word': {
+      if (options.length > 0) return no('a guess-the-word question has no options');
+      const word = (draft.word ?? '').trim();
+      if (!word) return no('a guess-the-word question needs its word (the answer)');
+      if (word.length > WORD_MAX) return no(`the word is at most ${WORD_MAX} characters, found ${word.length}`);
+      if (!/\p{L}/u.test(word)) return no('the word must contain letters');
+      return word;
+    }
+    case 'multiselect':
+    case 'sequence': {
+      if (options.length < 3 || options.length > 5) return no(`a ${draft.questionType} question has 3 to 5 options, found ${options.length}`);
+      const duplicate = duplicateOptions(options);
+      if (duplicate) return no(duplicate);
+      if (draft.questionType === 'sequence') {
+        // The right order: the letters given, or the options as written.
+        const order = draft.answerIndexes ?? options.map((_, i) => i);
+        const isPermutation = order.length === options.length && new Set(order).size === order.length && order.every((i) => Number.isInteger(i) && i >= 0 && i < options.length);
+        if (!isPermutation) return no(`a sequence's answer names every option once, in the right order (${options.length} letters)`);
+        return order.map((i) => ANSWER_LETTERS[i]).join(',');
+      }
+      const right = [...new Set(draft.answerIndexes ?? [])].sort((a, b) => a - b);
+      if (right.length === 0) return no('a multiselect question names its right options');
+      if (right.some((i) => !Number.isInteger(i) || i < 0 || i >= options.length)) return no('an answer names no option');
+      if (right.length === options.length) return no('a multiselect question needs at least one wrong option');
+      return right.map((i) => ANSWER_LETTERS[i]).join(',');
+    }
+    default: {
+      const expected = draft.questionType === 'boolean' ? [2] : [4, 5];
+      if (!expected.includes(options.length)) {
+        return no(
+          draft.questionType === 'boolean'
+            ? `wrong number of options: a boolean question has 2, found ${options.length}`
+            : `wrong number of options: a multiple-choice question has 4 (or 5), found ${options.length}`,
+        );
+      }
+      const duplicate = duplicateOptions(options);
+      if (duplicate) return no(duplicate);
+      if (!Number.isInteger(draft.answerIndex) || draft.answerIndex < 0 || draft.answerIndex >= options.length) return no('the answer names no option');
+      return ANSWER_LETTERS[draft.answerIndex]!;
+    }
+  }
 }
 
 export function isRejected(value: ContentRow | RejectedRow): value is RejectedRow {

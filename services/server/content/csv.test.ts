@@ -118,7 +118,7 @@ describe('content CSV', () => {
     expect(rows).toHaveLength(1);
     expect(rejected).toEqual([
       { row: 3, reason: 'empty option d' },
-      { row: 5, reason: 'unknown type "quiz" (multiple or boolean)' },
+      { row: 5, reason: 'unknown type "quiz" (multiple, boolean, word, multiselect, sequence)' },
       { row: 6, reason: 'level must be a whole number from 1 to 100, found "x"' },
       { row: 7, reason: 'the answer is the letter of the right option, a to e, found "f"' },
       { row: 8, reason: 'the answer e names an empty option' },
@@ -132,7 +132,7 @@ describe('content CSV', () => {
       { row: 16, reason: 'unknown language code "xx1"' },
       { row: 17, reason: 'no built-in true/false words for language "fi": fill in option_a (true) and option_b (false)' },
       { row: 18, reason: 'expected 14 fields, found 8' },
-      { row: 19, reason: 'missing type (multiple or boolean)' },
+      { row: 19, reason: 'missing type (multiple, boolean, word, multiselect, sequence)' },
       { row: 20, reason: 'question too long (1001 characters, at most 1000)' },
       { row: 21, reason: 'a quote inside an unquoted field: quote the whole field and double the quote (field 6)' },
     ]);
@@ -141,7 +141,7 @@ describe('content CSV', () => {
   test('refuses a file without a usable header row', () => {
     expect(() => parseContentCsv('', { language: 'en' })).toThrow(ContentFileError);
     expect(() => parseContentCsv('category,type,question,option_a,option_b,answer,colour\n', { language: 'en' })).toThrow('unknown column "colour"');
-    expect(() => parseContentCsv('category,type,question,option_a,answer\n', { language: 'en' })).toThrow('the header lacks required column option_b');
+    expect(() => parseContentCsv('category,question,option_a,answer\n', { language: 'en' })).toThrow('the header lacks required column type');
     expect(() => parseContentCsv('category,category,type,question,option_a,option_b,answer\n', { language: 'en' })).toThrow('column "category" appears twice');
   });
 });
@@ -162,8 +162,52 @@ describe('the mode column', () => {
     const parsed = parseContentCsv(csv(['riddles,Fun,multiple,,Q?,a,b,c,d,a', 'maths,Algebra,multiple,3,Solve $x + 1 = 2$.,$1$,$2$,$3$,$4$,a']), { language: 'en' });
     expect(parsed.rows).toEqual([]);
     expect(parsed.rejected).toEqual([
-      { row: 2, reason: 'unknown mode "riddles" (quiz_zone or maths; empty: quiz_zone)' },
+      { row: 2, reason: 'unknown mode "riddles" (quiz_zone, maths, guess_the_word, audio, multi_match; empty: quiz_zone)' },
       { row: 3, reason: 'a maths question has no levels: leave level empty (or 1)' },
+    ]);
+  });
+});
+
+describe('question kinds in CSV', () => {
+  const header = 'mode,category,type,question,option_a,option_b,option_c,option_d,answer,audio,transcript';
+  const parse = (...lines: string[]) => parseContentCsv([header, ...lines].join('\n'), { language: 'es' });
+
+  test('a word, a multi select, a sequence and an audio question are stored in their shapes', () => {
+    const { rows, rejected } = parse(
+      'guess_the_word,Animales,word,Rey de la selva,,,,,León,,',
+      'multi_match,Ciencia,multiselect,¿Cuáles son planetas?,Marte,Luna,Venus,Sol,"c,a",,',
+      'multi_match,Historia,sequence,Ordena de antiguo a reciente,Imprenta,Internet,Rueda,,"c,a,b",,',
+      'audio,Sonidos,multiple,¿Qué número se dice?,Tres,Cinco,Siete,Nueve,b,/audio/demo/es/n5.ogg,Cinco',
+    );
+    expect(rejected).toEqual([]);
+    expect(rows.map((r) => [r.mode, r.questionType, r.options.length, r.answer, r.audio])).toEqual([
+      ['guess_the_word', 'word', 0, 'León', null],
+      ['multi_match', 'multiselect', 4, 'a,c', null],
+      ['multi_match', 'sequence', 3, 'c,a,b', null],
+      ['audio', 'multiple', 4, 'b', '/audio/demo/es/n5.ogg'],
+    ]);
+    expect(rows[3]!.transcript).toBe('Cinco');
+  });
+
+  test('each kind refuses what it cannot play, naming the line and the rule', () => {
+    const { rows, rejected } = parse(
+      'guess_the_word,Animales,multiple,Rey de la selva,a,b,c,d,a,,',
+      'guess_the_word,Animales,word,Número,,,,,123,,',
+      'multi_match,Ciencia,multiselect,¿Cuáles?,Marte,Luna,Venus,,"a,b,c",,',
+      'multi_match,Ciencia,sequence,Ordena,Uno,Dos,Tres,,"a,b",,',
+      'audio,Sonidos,multiple,¿Qué número?,Tres,Cinco,Siete,Nueve,b,,',
+      'audio,Sonidos,multiple,¿Qué número?,Tres,Cinco,Siete,Nueve,b,/audio/x.ogg,',
+      'quiz_zone,Ciencia,multiple,¿Qué número?,Tres,Cinco,Siete,Nueve,b,/audio/x.ogg,Tres',
+    );
+    expect(rows).toEqual([]);
+    expect(rejected).toEqual([
+      { row: 2, reason: 'a guess_the_word question is word, not multiple' },
+      { row: 3, reason: 'the word must contain letters' },
+      { row: 4, reason: 'a multiselect question needs at least one wrong option' },
+      { row: 5, reason: "a sequence's answer names every option once, in the right order (3 letters)" },
+      { row: 6, reason: 'an audio question needs its audio (an /uploads/ or /audio/ path, or an https link)' },
+      { row: 7, reason: 'an audio question needs a transcript (what the audio says, for players who cannot hear it)' },
+      { row: 8, reason: 'only audio questions have audio (this is quiz_zone)' },
     ]);
   });
 });

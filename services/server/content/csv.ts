@@ -3,6 +3,7 @@ import {
   ContentFileError,
   IMPORT_MODES,
   LIMITS,
+  QUESTION_TYPES,
   booleanWords,
   finishRow,
   isRejected,
@@ -35,10 +36,12 @@ export const CSV_COLUMNS = [
   'answer',
   'note',
   'image',
+  'audio',
+  'transcript',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ['category', 'type', 'question', 'option_a', 'option_b', 'answer'];
+export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ['category', 'type', 'question', 'answer'];
 
 export interface CsvRecord {
   /** Line on which the record starts (the header is line 1). */
@@ -178,12 +181,12 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
 
   const rawMode = value('mode').toLowerCase();
   const mode = rawMode === '' ? 'quiz_zone' : (IMPORT_MODES as readonly string[]).includes(rawMode) ? (rawMode as ImportMode) : null;
-  if (!mode) return reject(`unknown mode "${value('mode')}" (${IMPORT_MODES.join(' or ')}; empty: quiz_zone)`);
+  if (!mode) return reject(`unknown mode "${value('mode')}" (${IMPORT_MODES.join(', ')}; empty: quiz_zone)`);
 
   const rawType = value('type').toLowerCase();
-  if (!rawType) return reject('missing type (multiple or boolean)');
-  if (rawType !== 'multiple' && rawType !== 'boolean') return reject(`unknown type "${value('type')}" (multiple or boolean)`);
-  const questionType: QuestionType = rawType;
+  if (!rawType) return reject(`missing type (${QUESTION_TYPES.join(', ')})`);
+  if (!(QUESTION_TYPES as readonly string[]).includes(rawType)) return reject(`unknown type "${value('type')}" (${QUESTION_TYPES.join(', ')})`);
+  const questionType = rawType as QuestionType;
 
   const rawLevel = value('level');
   const level = rawLevel === '' ? 1 : /^\d+$/.test(rawLevel) ? Number(rawLevel) : NaN;
@@ -191,13 +194,26 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
     return reject(`level must be a whole number from 1 to ${LIMITS.maxLevel}, found "${rawLevel}"`);
   }
 
-  const answer = value('answer').toLowerCase();
+  const rawAnswer = value('answer');
+  const answer = rawAnswer.toLowerCase();
   if (!answer) return reject('missing answer');
   const letters = [value('option_a'), value('option_b'), value('option_c'), value('option_d'), value('option_e')];
   let options: string[];
-  let answerIndex: number;
+  let answerIndex = -1;
+  let answerIndexes: number[] | undefined;
+  let word: string | undefined;
 
-  if (questionType === 'boolean') {
+  if (questionType === 'word') {
+    // The answer column holds the word; there are no options.
+    if (letters.some(Boolean)) return reject('a word question has no options (the answer column holds the word)');
+    options = [];
+    word = rawAnswer;
+  } else if (questionType === 'multiselect' || questionType === 'sequence') {
+    const last = letters.map(Boolean).lastIndexOf(true);
+    options = letters.slice(0, last + 1);
+    answerIndexes = answer.split(',').map((l) => ANSWER_LETTERS.indexOf(l.trim() as never));
+    if (answerIndexes.some((i) => i < 0)) return reject(`the answer of a ${questionType} question is option letters separated by commas (e.g. a,c), found "${rawAnswer}"`);
+  } else if (questionType === 'boolean') {
     if (letters.slice(2).some(Boolean)) return reject('a boolean question has only option_a (true) and option_b (false)');
     const words = booleanWords(language);
     const [a, b] = letters as [string, string];
@@ -232,8 +248,12 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
     question: value('question'),
     options,
     answerIndex,
+    ...(answerIndexes ? { answerIndexes } : {}),
+    ...(word !== undefined ? { word } : {}),
     note: value('note'),
     image: value('image') || null,
+    audio: value('audio') || null,
+    transcript: value('transcript') || null,
   });
 }
 

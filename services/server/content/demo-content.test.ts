@@ -44,7 +44,7 @@ describe('a demo file', () => {
   });
 
   test.each([
-    [{ type: 'open' }, 'question science.physics.004, type: type is "multiple" or "boolean"'],
+    [{ type: 'open' }, 'question science.physics.004, type: type is one of multiple, boolean, word, multiselect, sequence'],
     [{ options: ['A', 'B', 'C'] }, 'question science.physics.004, options: a multiple question has exactly 4 options, found 3'],
     [{ options: ['A', 'B', 'a', 'C'] }, 'question science.physics.004, options: the 4 options of a multiple question must be distinct'],
     [{ answer: 4 }, 'question science.physics.004, answer: answer 4 is not the index of an option (0 to 3)'],

@@ -2,13 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import {
-  ANSWER_LETTERS,
   LANGUAGE_CODE,
+  LEVELLED_MODES,
   LIMITS,
+  QUESTION_TYPES,
   booleanWords,
-  contentHash,
+  finishRow,
+  isRejected,
   normaliseText,
-  type AnswerLetter,
   type QuestionType,
 } from '@/services/server/content/content-row';
 
@@ -19,10 +20,12 @@ import {
  */
 
 export const DEMO_LEVELS = [1, 2, 3] as const;
-/** The kinds of category a demo file can hold so far. Maths mania uses level 1 only. */
-export const DEMO_KINDS = ['quiz_zone', 'maths'] as const;
+/** The kinds of category a demo file can hold. Only the quiz zone and multi match have levels. */
+export const DEMO_KINDS = ['quiz_zone', 'maths', 'guess_the_word', 'audio', 'multi_match', 'fun_n_learn'] as const;
 export type DemoKind = (typeof DEMO_KINDS)[number];
 export const QUESTIONS_PER_LEVEL = 10;
+/** Questions a fun-and-learn item has at least (the flashback badge needs five). */
+export const ITEM_MIN_QUESTIONS = 5;
 export const NOTE_MAX = 500;
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -49,36 +52,68 @@ export const demoQuestionSchema = z
     key: z
       .string({ error: 'key is required' })
       .regex(/^\S{1,100}$/, { error: 'key must be 1 to 100 characters without spaces' }),
-    type: z.enum(['multiple', 'boolean'], { error: 'type is "multiple" or "boolean"' }),
+    type: z.enum(QUESTION_TYPES, { error: `type is one of ${QUESTION_TYPES.join(', ')}` }),
     level: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'level is 1, 2 or 3' }),
     question: text('question', LIMITS.question),
-    options: z.array(text('an option', LIMITS.option), { error: 'options must be a list of texts' }),
+    options: z.array(text('an option', LIMITS.option), { error: 'options must be a list of texts' }).default([]),
+    /**
+     * multiple, boolean: the index of the right option; multiselect: the indexes of the right
+     * options; word: the word; sequence: left out (the options are written in the right order).
+     */
     answer: z
-      .number({ error: 'answer must be the index of the right option' })
-      .int({ error: 'answer must be the index of the right option' })
-      .min(0, { error: 'answer must be the index of the right option' }),
+      .union([z.number().int().min(0), z.array(z.number().int().min(0)), z.string()], {
+        error: 'answer is the index of the right option (multiselect: a list of indexes; word: the word)',
+      })
+      .optional(),
     note: text('note', NOTE_MAX),
+    audio: text('audio', LIMITS.image).optional(),
+    transcript: text('transcript', LIMITS.note).optional(),
   })
   .superRefine((q, ctx) => {
+    const index = typeof q.answer === 'number';
+    if ((q.type === 'multiple' || q.type === 'boolean') && !index) {
+      ctx.addIssue({ code: 'custom', path: ['answer'], message: 'answer must be the index of the right option' });
+      return;
+    }
+    if (q.type === 'word' && typeof q.answer !== 'string') ctx.addIssue({ code: 'custom', path: ['answer'], message: 'the answer of a word question is the word' });
+    if (q.type === 'multiselect' && !Array.isArray(q.answer)) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'the answer of a multiselect question is the list of the right options\' indexes' });
+    if (q.type === 'sequence' && q.answer !== undefined) ctx.addIssue({ code: 'custom', path: ['answer'], message: "a sequence's options are written in the right order: leave answer out" });
     if (q.type === 'multiple') {
       if (q.options.length !== 4) {
         ctx.addIssue({ code: 'custom', path: ['options'], message: `a multiple question has exactly 4 options, found ${q.options.length}` });
       } else if (new Set(q.options.map(normaliseText)).size !== 4) {
         ctx.addIssue({ code: 'custom', path: ['options'], message: 'the 4 options of a multiple question must be distinct' });
       }
-    } else if (q.options.length !== 2) {
+    } else if (q.type === 'boolean' && q.options.length !== 2) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: `a boolean question has exactly 2 options (true, false), found ${q.options.length}` });
     }
-    if (q.answer >= q.options.length) {
+    if (typeof q.answer === 'number' && q.answer >= q.options.length) {
       ctx.addIssue({ code: 'custom', path: ['answer'], message: `answer ${q.answer} is not the index of an option (0 to ${q.options.length - 1})` });
     }
   });
+
+/** A fun-and-learn comprehension item: the text the player reads (a video or PDF link optional), then its questions. */
+export const demoItemSchema = z.strictObject({
+  key: z.string({ error: 'key is required' }).regex(/^\S{1,100}$/, { error: 'key must be 1 to 100 characters without spaces' }),
+  title: text('title', LIMITS.name),
+  text: text('text', 10_000),
+  content_type: z.enum(['text', 'video', 'pdf'], { error: 'content_type is text, video or pdf' }).default('text'),
+  content_data: z
+    .string()
+    .trim()
+    .regex(/^(https:\/\/\S+)?$/, { error: 'content_data is an https link (a video or a PDF)' })
+    .max(LIMITS.image)
+    .default(''),
+  questions: z.array(demoQuestionSchema, { error: 'questions must be a list' }),
+});
 
 export const demoSubcategorySchema = z.strictObject({
   slug: slug('subcategory slug'),
   name: text('subcategory name', LIMITS.name),
   row_order: rowOrder,
-  questions: z.array(demoQuestionSchema, { error: 'questions must be a list' }),
+  questions: z.array(demoQuestionSchema, { error: 'questions must be a list' }).default([]),
+  /** Fun and learn: the comprehension items, each with its questions. */
+  items: z.array(demoItemSchema, { error: 'items must be a list' }).default([]),
 });
 
 export const demoFileSchema = z.strictObject({
@@ -101,16 +136,31 @@ export interface DemoQuestion {
   readonly level: number;
   readonly question: string;
   readonly options: readonly string[];
-  readonly answer: AnswerLetter;
+  /** As stored (decision 017). */
+  readonly answer: string;
   readonly note: string;
+  readonly audio: string | null;
+  readonly transcript: string | null;
+  /** Fun and learn: the key of the item the question is about. */
+  readonly itemKey: string | null;
   readonly contentHash: string;
+}
+
+export interface DemoItem {
+  readonly key: string;
+  readonly title: string;
+  readonly detail: string;
+  readonly contentType: 'text' | 'video' | 'pdf';
+  readonly contentData: string;
 }
 
 export interface DemoSubcategory {
   readonly slug: string;
   readonly name: string;
   readonly rowOrder: number;
+  /** Every question of the subcategory, those of its items included. */
   readonly questions: readonly DemoQuestion[];
+  readonly items: readonly DemoItem[];
 }
 
 export interface DemoFile {
@@ -144,7 +194,53 @@ function where(data: unknown, issuePath: readonly PropertyKey[]): string {
   return parts.length ? parts.join('.') : 'file';
 }
 
-function toDemoFile(relPath: string, data: DemoFileData): DemoFile {
+type DemoQuestionData = z.infer<typeof demoQuestionSchema>;
+
+/** One question through the rules every content source shares (content-row.ts), or the reason it breaks one. */
+function toDemoQuestion(data: DemoFileData, q: DemoQuestionData, itemKey: string | null): DemoQuestion | string {
+  const out = finishRow({
+    row: 0,
+    mode: data.category.kind,
+    language: data.language,
+    category: data.category.name,
+    subcategory: null,
+    questionType: q.type,
+    level: q.level,
+    question: q.question,
+    options: [...q.options],
+    answerIndex: typeof q.answer === 'number' ? q.answer : -1,
+    ...(Array.isArray(q.answer) ? { answerIndexes: q.answer } : {}),
+    ...(typeof q.answer === 'string' ? { word: q.answer } : {}),
+    note: q.note,
+    image: null,
+    audio: q.audio ?? null,
+    transcript: q.transcript ?? null,
+  });
+  if (isRejected(out)) return out.reason;
+  return {
+    key: q.key,
+    questionType: q.type,
+    level: q.level,
+    question: out.question,
+    options: out.options,
+    answer: out.answer,
+    note: out.note,
+    audio: out.audio,
+    transcript: out.transcript,
+    itemKey,
+    contentHash: out.contentHash,
+  };
+}
+
+function toDemoFile(relPath: string, data: DemoFileData, problems: string[]): DemoFile {
+  const question = (q: DemoQuestionData, itemKey: string | null): DemoQuestion[] => {
+    const out = toDemoQuestion(data, q, itemKey);
+    if (typeof out === 'string') {
+      problems.push(`${relPath}: question ${q.key}: ${out}`);
+      return [];
+    }
+    return [out];
+  };
   return {
     path: relPath,
     language: data.language,
@@ -153,16 +249,8 @@ function toDemoFile(relPath: string, data: DemoFileData): DemoFile {
       slug: s.slug,
       name: s.name,
       rowOrder: s.row_order,
-      questions: s.questions.map((q) => ({
-        key: q.key,
-        questionType: q.type,
-        level: q.level,
-        question: q.question,
-        options: q.options,
-        answer: ANSWER_LETTERS[q.answer]!,
-        note: q.note,
-        contentHash: contentHash(q.type, q.question),
-      })),
+      questions: [...s.questions.flatMap((q) => question(q, null)), ...s.items.flatMap((item) => item.questions.flatMap((q) => question(q, item.key)))],
+      items: s.items.map((item) => ({ key: item.key, title: item.title, detail: item.text, contentType: item.content_type, contentData: item.content_data })),
     })),
   };
 }
@@ -190,13 +278,27 @@ export function checkDemoFile(relPath: string, raw: string): { file: DemoFile; p
   if (data.category.slug !== fileSlug) problems.push(`${relPath}: category slug is "${data.category.slug}" but the file is named ${fileSlug}.json`);
 
   const words = booleanWords(data.language);
+  const kind = data.category.kind;
   const subSlugs = new Set<string>();
   for (const sub of data.subcategories) {
     if (subSlugs.has(sub.slug)) problems.push(`${relPath}: subcategory slug "${sub.slug}" appears twice`);
     subSlugs.add(sub.slug);
+    if (kind === 'fun_n_learn') {
+      if (sub.questions.length > 0) problems.push(`${relPath}: subcategory ${sub.slug}: fun-and-learn questions belong to an item (items[].questions)`);
+      if (sub.items.length === 0) problems.push(`${relPath}: subcategory ${sub.slug}: has no items`);
+      for (const item of sub.items) {
+        if (item.questions.length < ITEM_MIN_QUESTIONS) problems.push(`${relPath}: item ${item.key}: has ${item.questions.length} questions, an item has at least ${ITEM_MIN_QUESTIONS}`);
+        if (item.content_type !== 'text' && !item.content_data) problems.push(`${relPath}: item ${item.key}: a ${item.content_type} item needs its link (content_data)`);
+        for (const q of item.questions) {
+          if (q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a fun_n_learn question has level 1 (only the quiz zone and multi match have levels)`);
+        }
+      }
+      continue;
+    }
+    if (sub.items.length > 0) problems.push(`${relPath}: subcategory ${sub.slug}: only fun-and-learn categories have items`);
     const perLevel = new Map<number, number>();
     for (const q of sub.questions) {
-      if (data.category.kind !== 'quiz_zone' && q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a ${data.category.kind} question has level 1 (only the quiz zone has levels)`);
+      if (!LEVELLED_MODES.has(kind) && q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a ${kind} question has level 1 (only the quiz zone and multi match have levels)`);
       perLevel.set(q.level, (perLevel.get(q.level) ?? 0) + 1);
       if (q.type === 'boolean' && words) {
         const [t, f] = q.options.map((o) => o.toLowerCase());
@@ -219,7 +321,8 @@ export function checkDemoFile(relPath: string, raw: string): { file: DemoFile; p
       }
     }
   }
-  return problems.length ? { file: null, problems } : { file: toDemoFile(relPath, data), problems: [] };
+  const file = toDemoFile(relPath, data, problems);
+  return problems.length ? { file: null, problems } : { file, problems: [] };
 }
 
 /**

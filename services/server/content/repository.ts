@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/services/server/db/client';
-import { categories, contentImports, languages, questions, subcategories } from '@/services/server/db/schema';
+import { categories, contentImports, funNLearn, languages, questions, subcategories } from '@/services/server/db/schema';
 
 /** SQL of the content area: languages, categories, subcategories, questions, import runs. */
 export type Conn = Db | Tx;
@@ -202,6 +202,9 @@ function selectByKeys(db: Conn, languageId: number, keys: string[]) {
       answer: questions.answer,
       level: questions.level,
       note: questions.note,
+      audio: questions.audio,
+      transcript: questions.transcript,
+      funNLearnId: questions.funNLearnId,
       contentHash: questions.contentHash,
     })
     .from(questions)
@@ -242,8 +245,32 @@ export type QuestionContent = Pick<
   | 'answer'
   | 'level'
   | 'note'
+  | 'audio'
+  | 'transcript'
+  | 'funNLearnId'
   | 'contentHash'
 >;
+
+/**
+ * A fun-and-learn item by its content key in its language: inserted, or its text brought up to date
+ * when `refresh` (shipped demo content); its id either way.
+ */
+export async function upsertFunNLearnItem(
+  tx: Conn,
+  item: { languageId: number; categoryId: number; subcategoryId: number | null; contentKey: string; title: string; detail: string; contentType: string; contentData: string },
+  options: { refresh: boolean },
+): Promise<{ id: number; created: boolean }> {
+  const inserted = await tx.insert(funNLearn).values(item).onConflictDoNothing().returning({ id: funNLearn.id });
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const where = and(eq(funNLearn.languageId, item.languageId), eq(funNLearn.contentKey, item.contentKey));
+  if (options.refresh) {
+    const { languageId: _l, contentKey: _k, ...content } = item;
+    const updated = await tx.update(funNLearn).set(content).where(where).returning({ id: funNLearn.id });
+    return { id: updated[0]!.id, created: false };
+  }
+  const found = await tx.select({ id: funNLearn.id }).from(funNLearn).where(where).limit(1);
+  return { id: found[0]!.id, created: false };
+}
 
 export async function updateQuestionContent(db: Conn, id: number, content: QuestionContent): Promise<void> {
   await db.update(questions).set(content).where(eq(questions.id, id));

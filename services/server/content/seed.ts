@@ -17,6 +17,7 @@ import {
   updateQuestionContent,
   upsertCategory,
   upsertSubcategory,
+  upsertFunNLearnItem,
   type NewQuestion,
   type QuestionContent,
   type StoredQuestion,
@@ -40,7 +41,7 @@ import {
  */
 
 /** Bump when the seeding logic changes in a way that should re-run it on existing installs. */
-const SEED_LOGIC_VERSION = '1';
+const SEED_LOGIC_VERSION = '2';
 
 /** Content languages seeded on every install; the first is the default. */
 export const SEED_CONTENT_LANGUAGES = ['en', 'es'] as const;
@@ -230,6 +231,9 @@ function sameContent(stored: StoredQuestion, next: QuestionContent): boolean {
     stored.answer === next.answer &&
     stored.level === next.level &&
     stored.note === next.note &&
+    stored.audio === (next.audio ?? null) &&
+    stored.transcript === (next.transcript ?? null) &&
+    stored.funNLearnId === (next.funNLearnId ?? null) &&
     stored.contentHash === next.contentHash
   );
 }
@@ -265,6 +269,24 @@ async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport[
           { refresh: category.source === 'demo' },
         );
         if (subcategory.created) report.subcategories++;
+        const itemIds = new Map<string, number>();
+        for (const item of sub.items) {
+          const stored = await upsertFunNLearnItem(
+            tx,
+            {
+              languageId: language.id,
+              categoryId: category.id,
+              subcategoryId: subcategory.id,
+              contentKey: item.key,
+              title: item.title,
+              detail: item.detail,
+              contentType: item.contentType,
+              contentData: item.contentData,
+            },
+            { refresh: category.source === 'demo' },
+          );
+          itemIds.set(item.key, stored.id);
+        }
         for (const q of sub.questions) {
           list.push({
             contentKey: q.key,
@@ -272,14 +294,17 @@ async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport[
             subcategoryId: subcategory.id,
             questionType: q.questionType,
             question: q.question,
-            optionA: q.options[0]!,
-            optionB: q.options[1]!,
+            optionA: q.options[0] ?? null,
+            optionB: q.options[1] ?? null,
             optionC: q.options[2] ?? null,
             optionD: q.options[3] ?? null,
             optionE: q.options[4] ?? null,
             answer: q.answer,
             level: q.level,
             note: q.note,
+            audio: q.audio,
+            transcript: q.transcript,
+            funNLearnId: q.itemKey === null ? null : itemIds.get(q.itemKey)!,
             contentHash: q.contentHash,
           });
         }
