@@ -33,8 +33,11 @@ const activeItem = [
   sql`(${funNLearn.subcategoryId} is null or exists (select 1 from ${subcategories} s where s.id = ${funNLearn.subcategoryId} and s.status))`,
 ];
 
-/** Active questions of the item. */
-const questionCount = sql<number>`(select count(*) from ${questions} q where q.fun_n_learn_id = ${funNLearn.id} and q.status)`.mapWith(Number);
+/**
+ * Active questions of the item. The item's id is named with its table: in a one-table select a
+ * column would be written unqualified, and inside this subquery "id" would be the question's.
+ */
+const questionCount = sql<number>`(select count(*) from ${questions} q where q.fun_n_learn_id = fun_n_learn.id and q.status)`.mapWith(Number);
 
 export async function findFunNLearnItem(db: Conn, id: number): Promise<FunNLearnRow | null> {
   const rows = await db
