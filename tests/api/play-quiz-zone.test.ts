@@ -43,8 +43,15 @@ describe(`quiz zone content (${testDbKind})`, () => {
 
   test('get_categories answers 102 for a kind without playable categories', async () => {
     const { token } = await player();
-    const res = await api.call('get_categories', { type: 3, language_id: 1 }, { token });
-    expect([res.status, res.body.message]).toEqual([404, '102']);
+    const d = await db();
+    const wordCategories = sql`(select id from categories where type = 3)`;
+    await d.update(questions).set({ status: false }).where(sql`${questions.categoryId} in ${wordCategories}`);
+    try {
+      const res = await api.call('get_categories', { type: 3, language_id: 1 }, { token });
+      expect([res.status, res.body.message]).toEqual([404, '102']);
+    } finally {
+      await d.update(questions).set({ status: true }).where(sql`${questions.categoryId} in ${wordCategories}`);
+    }
   });
 
   test('a category whose questions are all disabled is not listed', async () => {

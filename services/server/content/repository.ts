@@ -264,7 +264,7 @@ export async function upsertFunNLearnItem(
   if (inserted[0]) return { id: inserted[0].id, created: true };
   const where = and(eq(funNLearn.languageId, item.languageId), eq(funNLearn.contentKey, item.contentKey));
   if (options.refresh) {
-    const { languageId: _l, contentKey: _k, ...content } = item;
+    const content = { categoryId: item.categoryId, subcategoryId: item.subcategoryId, title: item.title, detail: item.detail, contentType: item.contentType, contentData: item.contentData };
     const updated = await tx.update(funNLearn).set(content).where(where).returning({ id: funNLearn.id });
     return { id: updated[0]!.id, created: false };
   }
