@@ -1,0 +1,90 @@
+import { getShortestPaths } from '@xstate/graph';
+import { createActor } from 'xstate';
+import { enteredLetters, wordEntry, wordEntryMachine, type WordEntryEvent, type WordEntryInput } from '@/machines/word-entry/word-entry.machine';
+import type { PlayWord } from '@/services/domain/play-session';
+
+// "SEA LION": letters S E A L I O N, a space shown; tiles with decoys.
+const WORD: PlayWord = { slots: [null, null, null, ' ', null, null, null, null], tiles: ['L', 'A', 'X', 'S', 'N', 'E', 'O', 'Q', 'I', 'A'] };
+
+function start(extra: Partial<WordEntryInput> = {}) {
+  const actor = createActor(wordEntryMachine, { input: { word: WORD, language: 'en', ...extra } });
+  actor.start();
+  return actor;
+}
+
+describe('word entry', () => {
+  test('tiles and typed letters fill the places in order; a tile is used once', () => {
+    const a = start();
+    a.send({ type: 'tile.pick', tile: 3 }); // S
+    a.send({ type: 'tile.pick', tile: 3 }); // used: ignored
+    a.send({ type: 'key.letter', letter: 'e' });
+    a.send({ type: 'key.letter', letter: 'á' }); // folded to A
+    expect(enteredLetters(a.getSnapshot().context)).toEqual(['S', 'E', 'A', '', '', '', '']);
+    a.send({ type: 'key.letter', letter: 'z' });
+    expect(a.getSnapshot().context.refused).toBe('Z');
+    for (const l of 'LION') a.send({ type: 'key.letter', letter: l });
+    expect(a.getSnapshot().value).toBe('complete');
+    expect(wordEntry(a.getSnapshot().context)).toBe('SEALION');
+    a.send({ type: 'key.letter', letter: 'A' }); // full: nothing happens
+    expect(wordEntry(a.getSnapshot().context)).toBe('SEALION');
+  });
+
+  test('Backspace empties the last place, a place can be cleared, Clear empties all', () => {
+    const a = start();
+    for (const l of 'SEAL') a.send({ type: 'key.letter', letter: l });
+    a.send({ type: 'entry.backspace' });
+    a.send({ type: 'place.clear', place: 0 });
+    expect(enteredLetters(a.getSnapshot().context)).toEqual(['', 'E', 'A', '', '', '', '']);
+    // The next letter goes to the first empty place.
+    a.send({ type: 'key.letter', letter: 'S' });
+    expect(enteredLetters(a.getSnapshot().context).slice(0, 3)).toEqual(['S', 'E', 'A']);
+    a.send({ type: 'entry.clear' });
+    expect(enteredLetters(a.getSnapshot().context).every((l) => l === '')).toBe(true);
+  });
+
+  test('a revealed letter is locked in its place and takes a tile of its letter, even one in use', () => {
+    const a = start();
+    a.send({ type: 'key.letter', letter: 'A' });
+    a.send({ type: 'key.letter', letter: 'A' });
+    // Both A tiles are in use (places 0 and 1); the hint puts A in place 2.
+    a.send({ type: 'hint.revealed', hint: { index: 2, letter: 'A' } });
+    const c = a.getSnapshot().context;
+    expect(enteredLetters(c)).toEqual(['', 'A', 'A', '', '', '', '']);
+    expect(c.locked[2]).toBe(true);
+    a.send({ type: 'entry.clear' });
+    a.send({ type: 'entry.backspace' });
+    expect(enteredLetters(a.getSnapshot().context)).toEqual(['', '', 'A', '', '', '', '']);
+  });
+
+  test('hints revealed before a reload are in place from the start', () => {
+    const a = start({ hints: [{ index: 6, letter: 'N' }] });
+    expect(enteredLetters(a.getSnapshot().context)[6]).toBe('N');
+    for (const l of 'SEALIO') a.send({ type: 'key.letter', letter: l });
+    expect(a.getSnapshot().value).toBe('complete');
+    expect(wordEntry(a.getSnapshot().context)).toBe('SEALION');
+  });
+
+  test('on every path of sample events no tile fills two places and locked places keep their letter', () => {
+    const events: WordEntryEvent[] = [
+      { type: 'tile.pick', tile: 1 },
+      { type: 'tile.pick', tile: 9 },
+      { type: 'key.letter', letter: 'a' },
+      { type: 'entry.backspace' },
+      { type: 'place.clear', place: 0 },
+      { type: 'entry.clear' },
+      { type: 'hint.revealed', hint: { index: 2, letter: 'A' } },
+    ];
+    const small: PlayWord = { slots: [null, null, null], tiles: ['A', 'A', 'B'] };
+    const paths = getShortestPaths(wordEntryMachine, { events, input: { word: small, language: 'en' } });
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) {
+      const c = path.state.context;
+      const used = c.filledBy.filter((t) => t !== null);
+      expect(new Set(used).size).toBe(used.length);
+      c.locked.forEach((locked, i) => {
+        if (locked) expect(c.tiles[c.filledBy[i]!]).toBe('A');
+      });
+      expect(path.state.value === 'complete').toBe(c.filledBy.every((t) => t !== null));
+    }
+  });
+});
