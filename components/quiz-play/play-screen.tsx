@@ -5,6 +5,8 @@ import Image from 'next/image';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modeTitleKey, selectMode, selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
+import { answerLabel } from '@/components/quiz-play/answer-label';
+import { AudioClip, MultiSelectAnswer, SequenceAnswer, WordAnswer } from '@/components/quiz-play/answer-kinds';
 import { ContentText } from '@/components/quiz-play/content-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,12 +25,8 @@ const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 /** Keys that pick an option by its place: 1–5 and A–E. */
 const KEY_TO_POSITION: Readonly<Record<string, number>> = { '1': 0, '2': 1, '3': 2, '4': 3, '5': 4, a: 0, b: 1, c: 2, d: 3, e: 4 };
 
-/** "C. Mars": how an option is named in messages. */
-function optionLabel(question: PlayQuestion, key: string | null): string {
-  const position = question.options.findIndex((o) => o.key === key);
-  const option = question.options[position];
-  return option ? `${LETTERS[position] ?? ''}. ${option.text}` : '';
-}
+/** "C. Mars" (or a set, an order, a word): how an answer is named in messages. */
+const optionLabel = (question: PlayQuestion, key: string | null): string => answerLabel(question, key) ?? '';
 
 function CountdownFor({ countdownRef, totalMs, label }: { countdownRef: CountdownRef; totalMs: number; label: string }) {
   const remainingMs = useSelector(countdownRef, (s) => s.context.remainingMs);
@@ -135,8 +133,9 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
 
   // Keys 1–4 / A–D answer while the question is open. A key listener is an input, not a flow:
   // what a key does is decided by the machine.
+  const single = question?.question_type === 'multiple' || question?.question_type === 'boolean';
   useEffect(() => {
-    if (step !== 'answering' || !question) return;
+    if ((step !== 'answering' && step !== 'waitingAudio') || !question || !single) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as HTMLElement | null;
@@ -149,12 +148,14 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [actorRef, question, step]);
+  }, [actorRef, question, step, single]);
 
   if (!session || !question) return null;
   const total = session.questions.length;
   const totalMs = (session.total_time ?? session.time_per_question ?? 0) * 1000;
-  const answering = step === 'answering';
+  // Answers are taken while the question is open, and while an audio question waits for its clip.
+  const answering = step === 'answering' || step === 'waitingAudio';
+  const area = { actorRef, question, open: answering, locked, feedback };
 
   return (
     <div className="flex flex-col gap-4">
@@ -175,6 +176,8 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
         {question.image ? (
           <Image src={question.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" unoptimized />
         ) : null}
+        {question.audio ? <AudioClip key={question.id} actorRef={actorRef} question={question} /> : null}
+        {step === 'waitingAudio' ? <p className="text-sm text-fg-muted">{t('play.audio.waiting')}</p> : null}
         {/* Keyed by question: a control's own state (e.g. a dialog) never carries over to the next one. */}
         {questionActions ? (
           <div key={question.id} className="flex flex-wrap gap-2">
@@ -183,6 +186,13 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
         ) : null}
       </Card>
 
+      {question.question_type === 'multiselect' ? (
+        <MultiSelectAnswer key={question.id} {...area} />
+      ) : question.question_type === 'sequence' ? (
+        <SequenceAnswer key={question.id} {...area} />
+      ) : question.question_type === 'word' && question.word ? (
+        <WordAnswer key={question.id} {...area} />
+      ) : (
       <section aria-label={t('play.options')} aria-busy={step === 'lifeline' || step === 'submitting'} className="flex flex-col gap-2">
         <p className="sr-only">{t('play.keys_hint')}</p>
         {question.options.map((option, position) => {
@@ -202,6 +212,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
           );
         })}
       </section>
+      )}
 
       {step === 'submitting' ? <p className="text-center text-fg-muted">{t('play.sending')}</p> : null}
 

@@ -21,8 +21,11 @@ export const selectScreen = (s: QuizPlaySnapshot) =>
     | 'review';
 
 /** Where the play stands on the question screen. */
-export const selectStep = (s: QuizPlaySnapshot): 'answering' | 'lifeline' | 'submitting' | 'feedback' | null => {
+export const selectStep = (s: QuizPlaySnapshot): 'answering' | 'lifeline' | 'hinting' | 'waitingAudio' | 'startingClock' | 'submitting' | 'feedback' | null => {
   if (s.matches({ playing: { question: 'answering' } })) return 'answering';
+  if (s.matches({ playing: { question: 'hinting' } })) return 'hinting';
+  if (s.matches({ playing: { question: 'waitingAudio' } })) return 'waitingAudio';
+  if (s.matches({ playing: { question: 'startingClock' } })) return 'startingClock';
   if (s.matches({ playing: { question: 'lifeline' } })) return 'lifeline';
   if (s.matches({ playing: { question: 'submitting' } })) return 'submitting';
   if (s.matches({ playing: 'feedback' })) return 'feedback';
@@ -35,5 +38,9 @@ export const selectMode = (s: QuizPlaySnapshot): PlayMode => s.context.request.m
 
 /** The i18n key of a mode's name. */
 export function modeTitleKey(mode: PlayMode): string {
-  return mode === 'bookmark' ? 'play.mode.bookmark' : `mode.${mode}.title`;
+  if (mode === 'bookmark') return 'play.mode.bookmark';
+  return `mode.${HOME_KEYS[mode] ?? mode}.title`;
 }
+
+/** Modes whose name has the home card's key. */
+const HOME_KEYS: Partial<Record<PlayMode, string>> = { fun_n_learn: 'fun_and_learn', audio: 'audio_questions', maths: 'math_mania' };

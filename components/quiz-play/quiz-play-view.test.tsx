@@ -251,6 +251,8 @@ describe('QuizPlay', () => {
       useLifeline: jest.fn(async () => ({ ok: false as const, code: 'not_enough_coins' })),
       finishPlay: jest.fn(async () => ({ ok: false as const, code: null })),
       loadReview: jest.fn(async () => ({ ok: false as const, code: null })),
+      useHint: jest.fn(async () => ({ ok: false as const, code: null })),
+      startQuestionClock: jest.fn(async () => ({ ok: false as const, code: null })),
     };
     renderWithApp(<QuizPlay machine={createQuizPlayMachine(services)} input={{ request: REQUESTS.quiz_zone }} />);
     expect(await screen.findByText('Question 1 of 2')).toBeInTheDocument();

@@ -2,16 +2,14 @@
 
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { answerLabel } from '@/components/quiz-play/answer-label';
 import { ContentText } from '@/components/quiz-play/content-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
 import type { ReviewQuestion } from '@/services/domain/play-session';
 
-function optionText(q: ReviewQuestion, key: string | null): string | null {
-  const position = q.options.findIndex((o) => o.key === key);
-  return position < 0 ? null : `${String.fromCharCode(65 + position)}. ${q.options[position]!.text}`;
-}
+const optionText = answerLabel;
 
 const STATUS_STYLE: Record<ReviewQuestion['status'], string> = {
   correct: 'text-success',

@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromPromise, sendParent, sendTo, setup, type Ac
 import { countdownMachine } from '@/machines/countdown/countdown.machine';
 import { lifelinesMachine, type LifelineGrant, type LifelineRefusalNotice, type LifelinesEmitted } from '@/machines/lifelines/lifelines.machine';
 import { lifelinesEnabled, type Lifeline } from '@/services/domain/lifelines';
+import { normalizeAnswer } from '@/services/domain/answers';
 import {
   afterLateAnswer,
   type AfterLateAnswer,
@@ -12,7 +13,11 @@ import {
   type PlayResult,
   type PlayReview,
   type PlaySession,
+  type QuestionClockData,
+  type QuestionPayload,
   type SessionPayload,
+  type WordHintData,
+  type WordHintReveal,
   type SubmitAnswerPayload,
   type SubmitAnswerResult,
   type UseLifelinePayload,
@@ -24,6 +29,12 @@ import {
  * everything (docs/play-sessions.md); this machine asks, waits and shows. Effects are the
  * provided actors `loadSession`, `submitAnswer`, `finishPlay`, `loadReview` and, through the
  * lifelines child, `useLifeline`; time is the actor clock's, through the countdown child.
+ *
+ * Question kinds: an answer has its question's shape (services/domain/answers.ts: a letter, letters
+ * for multi select and sequences, the letters of a word). Guess the word asks the server for hints
+ * (`useHint`: a letter, charged once) while the clock runs. An audio question waits for its audio:
+ * the clock is paused until the page reports the audio ready (or failing), then `startQuestionClock`
+ * starts it on the server and the countdown follows the server's time.
  *
  * Clocks: with `time_per_question` the countdown is the open question's. The server opens the
  * next question as soon as it grades an answer, so the countdown restarts with the time the
@@ -65,6 +76,12 @@ export interface QuizPlayContext {
   readonly removed: readonly string[];
   /** Audience poll percentages for the question on screen. */
   readonly poll: Readonly<Record<string, number>> | null;
+  /** Guess the word: the letters hints revealed in the question on screen. */
+  readonly hints: readonly WordHintReveal[];
+  /** Why the last hint was refused (`hint_limit`, `not_enough_coins`, …), until the next one. */
+  readonly hintError: string | null;
+  /** Audio questions: the clock of the question on screen was started. */
+  readonly clockStarted: boolean;
   readonly result: PlayResult | null;
   readonly review: PlayReview | null;
   /** The code of the last failure, for the error text. */
@@ -72,7 +89,12 @@ export interface QuizPlayContext {
 }
 
 export type QuizPlayEvent =
+  /** The answer in the question's shape: an option letter, letters comma-separated, the letters of a word. */
   | { type: 'user.answer'; key: string }
+  | { type: 'user.hint' }
+  /** The audio of the question on screen can play (or failed to load: the transcript stands in). */
+  | { type: 'media.ready' }
+  | { type: 'media.failed' }
   | { type: 'user.lifeline'; lifeline: Lifeline }
   | { type: 'user.next' }
   | { type: 'user.retry' }
@@ -89,6 +111,10 @@ export interface QuizPlayServices {
   useLifeline(payload: UseLifelinePayload): Promise<CallOutcome<LifelineData>>;
   finishPlay(payload: SessionPayload): Promise<CallOutcome<PlayResult>>;
   loadReview(payload: SessionPayload): Promise<CallOutcome<PlayReview>>;
+  /** Guess the word: one more letter of the open word. */
+  useHint(payload: QuestionPayload): Promise<CallOutcome<WordHintData>>;
+  /** Audio questions: the open question's clock starts now. */
+  startQuestionClock(payload: QuestionPayload): Promise<CallOutcome<QuestionClockData>>;
 }
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -121,6 +147,8 @@ export const quizPlayMachine = setup({
     submitAnswer: fromPromise<CallOutcome<SubmitAnswerResult>, SubmitAnswerPayload>(notProvided('submitAnswer')),
     finishPlay: fromPromise<CallOutcome<PlayResult>, SessionPayload>(notProvided('finishPlay')),
     loadReview: fromPromise<CallOutcome<PlayReview>, SessionPayload>(notProvided('loadReview')),
+    useHint: fromPromise<CallOutcome<WordHintData>, QuestionPayload>(notProvided('useHint')),
+    startQuestionClock: fromPromise<CallOutcome<QuestionClockData>, QuestionPayload>(notProvided('startQuestionClock')),
     countdown: playCountdown,
     lifelines: playLifelines,
   },
@@ -130,7 +158,18 @@ export const quizPlayMachine = setup({
     validAnswer: ({ context, event }) => {
       if (event.type !== 'user.answer') return false;
       const question = questionOnScreen(context);
-      return !!question && question.options.some((o) => o.key === event.key) && !context.removed.includes(event.key);
+      if (!question || context.removed.includes(event.key)) return false;
+      const parsed = normalizeAnswer(question.question_type, event.key, question.options.map((o) => o.key));
+      return parsed.ok && parsed.answer !== '';
+    },
+    canHint: ({ context }) => {
+      const question = questionOnScreen(context);
+      const rules = context.session?.hints;
+      return !!question?.word && !!rules && context.hints.length < rules.per_question;
+    },
+    waitsForAudio: ({ context }) => {
+      const question = questionOnScreen(context);
+      return !!question?.audio && !context.clockStarted && !sessionClock(context);
     },
     feedbackFinished: ({ context }) => context.feedback?.finished === true,
     nextQuestionRunsOut: ({ context }) => !sessionClock(context) && context.feedback?.finished === false,
@@ -146,11 +185,14 @@ export const quizPlayMachine = setup({
       feedback: null,
       removed: [...(session.current_effects?.removed ?? [])],
       poll: session.current_effects?.percentages ? { ...session.current_effects.percentages } : null,
+      hints: [...(session.current_effects?.hints ?? [])],
+      hintError: null,
+      clockStarted: session.current_effects?.clock_started === true,
       result: null,
       review: null,
       errorCode: null,
     })),
-    resetPlay: assign({ session: null, index: 0, answer: null, feedback: null, removed: [], poll: null, result: null, review: null, errorCode: null }),
+    resetPlay: assign({ session: null, index: 0, answer: null, feedback: null, removed: [], poll: null, hints: [], hintError: null, clockStarted: false, result: null, review: null, errorCode: null }),
     rememberError: assign((_, params: { code: string | null }) => ({ errorCode: params.code })),
     clearError: assign({ errorCode: null }),
     lockAnswer: assign(({ event }) => (event.type === 'user.answer' ? { answer: event.key } : {})),
@@ -178,7 +220,11 @@ export const quizPlayMachine = setup({
       },
       answer: null,
     })),
-    advance: assign(({ context }) => ({ index: context.feedback?.nextIndex ?? context.index + 1, feedback: null, removed: [], poll: null })),
+    advance: assign(({ context }) => ({ index: context.feedback?.nextIndex ?? context.index + 1, feedback: null, removed: [], poll: null, hints: [], hintError: null, clockStarted: false })),
+    pauseClock: sendTo('countdown', { type: 'timer.pause' }),
+    resumeClock: sendTo('countdown', { type: 'timer.resume' }),
+    applyHint: assign(({ context }, data: WordHintData) => ({ hints: [...context.hints, data.hint], coins: data.coins, hintError: null })),
+    clearHintError: assign({ hintError: null }),
     pauseQuestionClock: enqueueActions(({ context, enqueue }) => {
       if (!sessionClock(context)) enqueue.sendTo('countdown', { type: 'timer.pause' });
     }),
@@ -217,6 +263,9 @@ export const quizPlayMachine = setup({
     feedback: null,
     removed: [],
     poll: null,
+    hints: [],
+    hintError: null,
+    clockStarted: false,
     result: null,
     review: null,
     errorCode: null,
@@ -267,12 +316,60 @@ export const quizPlayMachine = setup({
       states: {
         question: {
           entry: 'tellLifelinesQuestion',
-          initial: 'answering',
+          initial: 'opening',
           states: {
+            opening: {
+              always: [{ guard: 'waitsForAudio', target: 'waitingAudio' }, { target: 'answering' }],
+            },
+            waitingAudio: {
+              // The question's time has not started: the countdown waits with it.
+              entry: 'pauseClock',
+              on: {
+                'media.ready': { target: 'startingClock' },
+                'media.failed': { target: 'startingClock' },
+                // The transcript lets a player answer before the audio plays.
+                'user.answer': { guard: 'validAnswer', target: 'submitting', actions: 'lockAnswer' },
+              },
+            },
+            startingClock: {
+              invoke: {
+                src: 'startQuestionClock',
+                input: ({ context }) => ({ session_id: context.session!.session_id, question_id: questionOnScreen(context)!.id }),
+                onDone: [
+                  {
+                    guard: ({ event }) => isOk(event.output),
+                    target: 'answering',
+                    actions: [
+                      assign({ clockStarted: true }),
+                      { type: 'followServerClock', params: ({ event }) => ({ ms: (event.output as { data: QuestionClockData }).data.time_left_ms }) },
+                    ],
+                  },
+                  // The server keeps its own deadline (the wait for the audio included): follow it from where it was.
+                  { target: 'answering', actions: 'resumeClock' },
+                ],
+                onError: { target: 'answering', actions: 'resumeClock' },
+              },
+            },
             answering: {
               on: {
                 'user.answer': { guard: 'validAnswer', target: 'submitting', actions: 'lockAnswer' },
                 'user.lifeline': { target: 'lifeline', actions: 'forwardLifeline' },
+                'user.hint': { guard: 'canHint', target: 'hinting', actions: 'clearHintError' },
+                'timer.expired': { guard: 'perQuestionClock', target: 'submitting', actions: 'lockTimeout' },
+              },
+            },
+            hinting: {
+              // The clock runs while the server picks the letter.
+              invoke: {
+                src: 'useHint',
+                input: ({ context }) => ({ session_id: context.session!.session_id, question_id: questionOnScreen(context)!.id }),
+                onDone: [
+                  { guard: ({ event }) => isOk(event.output), target: 'answering', actions: { type: 'applyHint', params: ({ event }) => (event.output as { data: WordHintData }).data } },
+                  { target: 'answering', actions: assign(({ event }) => ({ hintError: codeOf(event.output) ?? 'network' })) },
+                ],
+                onError: { target: 'answering', actions: assign({ hintError: 'network' }) },
+              },
+              on: {
                 'timer.expired': { guard: 'perQuestionClock', target: 'submitting', actions: 'lockTimeout' },
               },
             },
@@ -408,6 +505,8 @@ export function createQuizPlayMachine(services: QuizPlayServices) {
       submitAnswer: fromPromise(({ input }) => services.submitAnswer(input)),
       finishPlay: fromPromise(({ input }) => services.finishPlay(input)),
       loadReview: fromPromise(({ input }) => services.loadReview(input)),
+      useHint: fromPromise(({ input }) => services.useHint(input)),
+      startQuestionClock: fromPromise(({ input }) => services.startQuestionClock(input)),
       lifelines: playLifelines.provide({ actors: { useLifeline: fromPromise(({ input }) => services.useLifeline(input)) } }),
     },
   });

@@ -10,9 +10,11 @@ import type { QuestionType } from '@/services/domain/play-session';
  * Its state values are the real machine's, so a path checks the real machine state by state.
  *
  * The model session has two questions: a multiple-choice one, then a true/false one (where 50/50
- * and audience poll are not allowed). Three configurations: quiz zone (lifelines, a clock per
- * question), daily quiz (no lifelines, a clock per question) and self challenge (no lifelines,
- * one clock for the session).
+ * and audience poll are not allowed). Five configurations: quiz zone (lifelines, a clock per
+ * question), daily quiz (no lifelines, a clock per question), self challenge (no lifelines,
+ * one clock for the session), guess the word (two words, up to two hints each, asked while the
+ * clock runs) and audio (two questions with audio: each question's clock waits for its audio,
+ * then the server starts it).
  *
  * When the question's time runs out while a lifeline request is in flight, the model leaves
  * that request unanswered for good (`stalled`): later requests are then refused as busy.
@@ -26,16 +28,23 @@ export type ModelClock = 'question' | 'session';
 export interface QuizPlayModelInput {
   readonly lifelines: boolean;
   readonly clock: ModelClock;
+  /** Guess the word: hints allowed per question (0: none). */
+  readonly hints: number;
+  /** Every question has audio: its clock waits for it. */
+  readonly audio: boolean;
 }
 
 export const MODEL_CONFIGS = {
-  quiz_zone: { lifelines: true, clock: 'question' },
-  daily_quiz: { lifelines: false, clock: 'question' },
-  self_challenge: { lifelines: false, clock: 'session' },
+  quiz_zone: { lifelines: true, clock: 'question', hints: 0, audio: false },
+  daily_quiz: { lifelines: false, clock: 'question', hints: 0, audio: false },
+  self_challenge: { lifelines: false, clock: 'session', hints: 0, audio: false },
+  guess_the_word: { lifelines: false, clock: 'question', hints: 2, audio: false },
+  audio: { lifelines: false, clock: 'question', hints: 0, audio: true },
 } as const satisfies Record<string, QuizPlayModelInput>;
 export type ModelConfigName = keyof typeof MODEL_CONFIGS;
 
 export type ServerLifelineRefusal = 'not_enough_coins';
+export type ServerHintRefusal = 'not_enough_coins';
 
 export type QuizPlayModelEvent =
   | { type: 'api.loaded' }
@@ -57,7 +66,14 @@ export type QuizPlayModelEvent =
   | { type: 'api.reviewed' }
   | { type: 'api.review_failed' }
   | { type: 'user.back' }
-  | { type: 'user.play_again' };
+  | { type: 'user.play_again' }
+  | { type: 'user.hint' }
+  | { type: 'api.hint_granted' }
+  | { type: 'api.hint_refused'; code: ServerHintRefusal }
+  | { type: 'media.ready' }
+  | { type: 'media.failed' }
+  | { type: 'api.clock_started' }
+  | { type: 'api.clock_failed' };
 
 /** Sample events for the events that carry a payload. */
 export const QUIZ_PLAY_MODEL_EVENTS: QuizPlayModelEvent[] = [
@@ -65,6 +81,7 @@ export const QUIZ_PLAY_MODEL_EVENTS: QuizPlayModelEvent[] = [
   { type: 'api.answered', correct: false },
   ...LIFELINES.map((lifeline) => ({ type: 'user.lifeline' as const, lifeline })),
   { type: 'api.lifeline_refused', code: 'not_enough_coins' },
+  { type: 'api.hint_refused', code: 'not_enough_coins' },
 ];
 
 export interface QuizPlayModelContext extends QuizPlayModelInput {
@@ -81,6 +98,12 @@ export interface QuizPlayModelContext extends QuizPlayModelInput {
   readonly stalled: boolean;
   /** The lifeline the server just refused, while the player is back to answering. */
   readonly refused: Lifeline | null;
+  /** Hints revealed in the question on screen. */
+  readonly hintsUsed: number;
+  /** The server refused the last hint (shown until the next hint). */
+  readonly hintRefused: boolean;
+  /** The clock of the question on screen was started by the server. */
+  readonly clockStarted: boolean;
 }
 
 const LAST = MODEL_QUESTION_TYPES.length - 1;
@@ -110,9 +133,11 @@ export const quizPlayModel = setup({
     nextRunsOut: ({ context }) => context.clock === 'question' && !context.finished,
     skipsLast: ({ context }) => context.requested === 'skip' && context.index === LAST,
     skips: ({ context }) => context.requested === 'skip',
+    hintAllowed: ({ context }) => context.hintsUsed < context.hints,
+    waitsForAudio: ({ context }) => context.audio && !context.clockStarted,
   },
   actions: {
-    fresh: assign({ index: 0, used: [], onQuestion: null, requested: null, finished: false, stalled: false, refused: null }),
+    fresh: assign({ index: 0, used: [], onQuestion: null, requested: null, finished: false, stalled: false, refused: null, hintsUsed: 0, hintRefused: false, clockStarted: false }),
     forgetRefusal: assign({ refused: null }),
     stall: assign({ requested: null, stalled: true }),
     request: assign(({ event }) => ({ requested: asked(event) })),
@@ -124,11 +149,27 @@ export const quizPlayModel = setup({
     refuse: assign(({ context }) => ({ requested: null, refused: context.requested })),
     answered: assign(({ context }) => ({ finished: context.index === LAST })),
     tooLate: assign(({ context }) => ({ finished: context.index === LAST || context.clock === 'session' })),
-    next: assign(({ context }) => ({ index: context.index + 1, onQuestion: null, finished: false })),
+    next: assign(({ context }) => ({ index: context.index + 1, onQuestion: null, finished: false, hintsUsed: 0, hintRefused: false, clockStarted: false })),
+    askHint: assign({ hintRefused: false }),
+    hintGranted: assign(({ context }) => ({ hintsUsed: context.hintsUsed + 1 })),
+    hintRefused: assign({ hintRefused: true }),
+    clockStarted: assign({ clockStarted: true }),
   },
 }).createMachine({
   id: 'quizPlay',
-  context: ({ input }) => ({ ...input, index: 0, used: [], onQuestion: null, requested: null, finished: false, stalled: false, refused: null }),
+  context: ({ input }) => ({
+    ...input,
+    index: 0,
+    used: [],
+    onQuestion: null,
+    requested: null,
+    finished: false,
+    stalled: false,
+    refused: null,
+    hintsUsed: 0,
+    hintRefused: false,
+    clockStarted: false,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -147,13 +188,44 @@ export const quizPlayModel = setup({
       initial: 'question',
       states: {
         question: {
-          initial: 'answering',
+          initial: 'opening',
           states: {
+            opening: {
+              always: [{ guard: 'waitsForAudio', target: 'waitingAudio' }, { target: 'answering' }],
+            },
+            waitingAudio: {
+              // The clock does not run: no time can run out here.
+              on: {
+                'media.ready': { target: 'startingClock' },
+                'media.failed': { target: 'startingClock' },
+                'user.answer': { target: 'submitting' },
+              },
+            },
+            startingClock: {
+              on: {
+                'api.clock_started': { target: 'answering', actions: 'clockStarted' },
+                // The server keeps its deadline; the page's clock goes on from where it stood.
+                'api.clock_failed': { target: 'answering' },
+                'user.answer': {},
+              },
+            },
             answering: {
               exit: 'forgetRefusal',
               on: {
                 'user.answer': { target: 'submitting' },
                 'user.lifeline': [{ guard: 'refusedByRules' }, { target: 'lifeline', actions: 'request' }],
+                // A word has at most `hints` hints; without hints (other modes) the request is not made.
+                'user.hint': [{ guard: 'hintAllowed', target: 'hinting', actions: 'askHint' }, {}],
+                'timer.expired': { guard: 'questionClock', target: 'submitting' },
+              },
+            },
+            hinting: {
+              on: {
+                // One thing at a time: no answer while the server picks the letter.
+                'user.answer': {},
+                'user.hint': {},
+                'api.hint_granted': { target: 'answering', actions: 'hintGranted' },
+                'api.hint_refused': { target: 'answering', actions: 'hintRefused' },
                 'timer.expired': { guard: 'questionClock', target: 'submitting' },
               },
             },

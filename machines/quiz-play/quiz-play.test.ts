@@ -3,7 +3,7 @@ import { quizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import { MODEL_CONFIGS, modelRefusal, quizPlayModelPaths, type ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
 import { LIFELINES } from '@/services/domain/lifelines';
 import { flushPromises } from '@/tests/fakes/controllable-actor';
-import { playResult, playSession, QUESTION_MS, REQUESTS, selfChallengeSession, SESSION_MS, startQuizPlay } from '@/tests/fakes/fake-play-server';
+import { MODEL_STARTS, playResult, playSession, QUESTION_MS, REQUESTS, selfChallengeSession, SESSION_MS, startQuizPlay } from '@/tests/fakes/fake-play-server';
 import { runQuizPlayPath } from '@/tests/paths/quiz-play-paths';
 
 const scheduled = (h: ReturnType<typeof startQuizPlay>) => Object.keys(h.actor.system.getSnapshot()._scheduledEvents).length;
@@ -417,11 +417,12 @@ describe('a play must not', () => {
   });
 });
 
-/** Dotted names of the machine's atomic states ("playing.question.answering"). */
+/** Dotted names of the machine's atomic states ("playing.question.answering"), leaving out the transient ones (only eventless transitions: never a snapshot's value). */
 function atomicStates(node: { states: Record<string, unknown> }, prefix = ''): string[] {
   return Object.entries(node.states).flatMap(([key, child]) => {
     const name = prefix ? `${prefix}.${key}` : key;
-    const states = (child as { states: Record<string, unknown> }).states;
+    const { states, always } = child as { states: Record<string, unknown>; always?: unknown[] };
+    if (always?.length) return [];
     return Object.keys(states).length ? atomicStates(child as { states: Record<string, unknown> }, name) : [name];
   });
 }
@@ -460,12 +461,7 @@ describe('the quiz-play model paths', () => {
 
 describe.each(Object.keys(MODEL_CONFIGS) as ModelConfigName[])('every path of the quiz-play model (%s)', (config) => {
   const paths = quizPlayModelPaths(config);
-  const start = () =>
-    config === 'quiz_zone'
-      ? startQuizPlay()
-      : config === 'daily_quiz'
-        ? startQuizPlay({ request: REQUESTS.daily_quiz, session: playSession({ mode: 'daily_quiz', lifelines: [] }) })
-        : startQuizPlay({ request: REQUESTS.self_challenge, session: selfChallengeSession() });
+  const start = () => MODEL_STARTS[config]();
 
   test.each(paths.map((p) => [p.description.replace(/^Reaches /, ''), p] as const))('%s', async (_name, path) => {
     const h = start();

@@ -87,7 +87,10 @@ export const wordEntryMachine = setup({
       if (!letter) return {};
       const place = context.filledBy.findIndex((t) => t === null);
       if (place < 0) return {};
-      const tile = firstFreeTile(context.tiles, usedTiles(context.filledBy), letter);
+      const used = usedTiles(context.filledBy);
+      // A letter the tiles show as typed (Ñ on a Spanish word) first, else its folded form.
+      const exact = firstFreeTile(context.tiles, used, event.letter.normalize('NFC').toUpperCase());
+      const tile = exact >= 0 ? exact : firstFreeTile(context.tiles, used, letter);
       if (tile < 0) return { refused: letter };
       const filledBy = [...context.filledBy];
       filledBy[place] = tile;

@@ -9,11 +9,14 @@ import {
   type PlayResult,
   type PlayReview,
   type PlaySession,
+  type QuestionClockData,
+  type QuestionPayload,
   type QuestionType,
   type SessionPayload,
   type SubmitAnswerPayload,
   type SubmitAnswerResult,
   type UseLifelinePayload,
+  type WordHintData,
 } from '@/services/domain/play-session';
 import type { QuizCategory } from '@/services/domain/quiz-zone';
 import { selectLanguageId } from '@/services/store/selectors';
@@ -280,6 +283,17 @@ export async function getPlayReview(payload: SessionPayload): Promise<ApiResult<
   return result;
 }
 
+/** `guess_the_word_hint`: a letter of the open word, paid through the ledger. */
+export async function requestHint(payload: QuestionPayload): Promise<ApiResult<WordHintData>> {
+  const result = await apiRequest<WordHintData>('guess_the_word_hint', { ...payload }, quiet);
+  if (result.ok) noteCoins(result.data.coins);
+  return result;
+}
+
+/** `start_question_clock`: the open audio question's time starts now. */
+export const startQuestionClock = (payload: QuestionPayload): Promise<ApiResult<QuestionClockData>> =>
+  apiRequest<QuestionClockData>('start_question_clock', { ...payload }, quiet);
+
 /**
  * The quiz-play machine's effects against the real server. The machine shows every failure in
  * its own screens (and lifeline refusals as toasts), so none is toasted here.
@@ -290,4 +304,6 @@ export const liveQuizPlayServices: QuizPlayServices = {
   useLifeline: requestLifeline,
   finishPlay,
   loadReview: getPlayReview,
+  useHint: requestHint,
+  startQuestionClock,
 };

@@ -171,6 +171,12 @@ export interface SessionPayload {
   readonly session_id: string;
 }
 
+/** The payload of the calls about the open question (a hint, its clock). */
+export interface QuestionPayload {
+  readonly session_id: string;
+  readonly question_id: number;
+}
+
 // ---- Data of the answers ----
 
 export interface SubmitAnswerResult {

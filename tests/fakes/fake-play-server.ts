@@ -9,11 +9,15 @@ import type {
   PlayResult,
   PlayReview,
   PlaySession,
+  QuestionClockData,
+  QuestionPayload,
   SessionPayload,
+  WordHintData,
   SubmitAnswerPayload,
   SubmitAnswerResult,
   UseLifelinePayload,
 } from '@/services/domain/play-session';
+import { wordLetters } from '@/services/domain/word';
 import { controllableCall, flushPromises } from '@/tests/fakes/controllable-actor';
 
 /**
@@ -47,13 +51,42 @@ export const QUESTIONS = [
   },
 ];
 
+/** Guess the word: two words (MARS; SEA LION), slots and tiles as the server sends them. */
+export const WORD_QUESTIONS = [
+  {
+    id: 201,
+    question: 'The red planet.',
+    question_type: 'word' as const,
+    image: null,
+    options: [],
+    word: { slots: [null, null, null, null], tiles: ['S', 'Q', 'A', 'M', 'X', 'R', 'E', 'T', 'P', 'L', 'O', 'B'] },
+  },
+  {
+    id: 202,
+    question: 'A sea mammal with flippers and a loud bark.',
+    question_type: 'word' as const,
+    image: null,
+    options: [],
+    word: { slots: [null, null, null, ' ', null, null, null, null], tiles: ['L', 'A', 'X', 'S', 'N', 'E', 'O', 'Q', 'I', 'Z', 'W', 'K'] },
+  },
+];
+
+/** Audio questions: each with its clip and transcript. */
+export const AUDIO_QUESTIONS = QUESTIONS.map((q, i) => ({
+  ...q,
+  id: 301 + i,
+  audio: `/audio/demo/en/test.${i + 1}.ogg`,
+  transcript: i === 0 ? 'Which planet is known as the red planet?' : 'The Pacific is the largest ocean on Earth.',
+}));
+
 /** The server's right answers, by question id. */
-export const RIGHT: Readonly<Record<number, string>> = { 101: 'c', 102: 'a' };
+export const RIGHT: Readonly<Record<number, string>> = { 101: 'c', 102: 'a', 201: 'Mars', 202: 'Sea lion', 301: 'c', 302: 'a' };
 export const NOTES: Readonly<Record<number, string>> = { 101: 'Iron oxide dust makes Mars look red.', 102: 'It covers about a third of the surface.' };
 
 export const QUESTION_MS = 30_000;
 export const SESSION_MS = 120_000;
 export const LIFELINE_COST = 10;
+export const HINT_COST = 2;
 
 export function playSession(overrides: Partial<PlaySession> = {}): PlaySession {
   return {
@@ -74,10 +107,23 @@ export function selfChallengeSession(overrides: Partial<PlaySession> = {}): Play
   return playSession({ mode: 'self_challenge', time_per_question: null, total_time: SESSION_MS / 1000, time_left_ms: SESSION_MS, lifelines: [], ...overrides });
 }
 
+/** Guess the word: two hints per word. */
+export function wordSession(overrides: Partial<PlaySession> = {}): PlaySession {
+  return playSession({ mode: 'guess_the_word', questions: WORD_QUESTIONS, lifelines: [], hints: { per_question: 2, cost: HINT_COST }, ...overrides });
+}
+
+/** Audio questions: the open question's clock waits for its audio (the server's time includes the wait). */
+export const AUDIO_WAIT_MS = 30_000;
+export function audioSession(overrides: Partial<PlaySession> = {}): PlaySession {
+  return playSession({ mode: 'audio', questions: AUDIO_QUESTIONS, lifelines: [], time_left_ms: QUESTION_MS + AUDIO_WAIT_MS, ...overrides });
+}
+
 export const REQUESTS = {
   quiz_zone: { mode: 'quiz_zone', category: 'science', subcategory: 'space', level: 1 },
   daily_quiz: { mode: 'daily_quiz', timezone: 'Europe/Madrid' },
   self_challenge: { mode: 'self_challenge', category_slug: 'science', limit: 2, minutes: 2 },
+  guess_the_word: { mode: 'guess_the_word', type: 'subcategory', type_id: 7 },
+  audio: { mode: 'audio', type: 'subcategory', type_id: 8 },
 } as const satisfies Record<string, OpenPlayRequest>;
 
 export function playResult(overrides: Partial<PlayResult> = {}): PlayResult {
@@ -122,6 +168,8 @@ export function fakePlayServer(session: PlaySession = playSession()) {
     useLifeline: controllableCall<CallOutcome<LifelineData>, UseLifelinePayload>(),
     finishPlay: controllableCall<CallOutcome<PlayResult>, SessionPayload>(),
     loadReview: controllableCall<CallOutcome<PlayReview>, SessionPayload>(),
+    useHint: controllableCall<CallOutcome<WordHintData>, QuestionPayload>(),
+    startQuestionClock: controllableCall<CallOutcome<QuestionClockData>, QuestionPayload>(),
   };
   const services: QuizPlayServices = {
     loadSession: calls.loadSession.fn,
@@ -129,13 +177,17 @@ export function fakePlayServer(session: PlaySession = playSession()) {
     useLifeline: calls.useLifeline.fn,
     finishPlay: calls.finishPlay.fn,
     loadReview: calls.loadReview.fn,
+    useHint: calls.useHint.fn,
+    startQuestionClock: calls.startQuestionClock.fn,
   };
   let coins = session.coins;
+  const hintsGiven = new Map<number, number>();
   const indexOf = (questionId: number) => session.questions.findIndex((q) => q.id === questionId);
   /** What the server answers after question `index` closed. */
   const next = (index: number) => {
     const finished = index + 1 >= session.questions.length;
-    return { current_index: index + 1, finished, time_left_ms: finished ? 0 : session.total_time === null ? QUESTION_MS : SESSION_MS / 2 };
+    const wait = session.mode === 'audio' ? AUDIO_WAIT_MS : 0;
+    return { current_index: index + 1, finished, time_left_ms: finished ? 0 : session.total_time === null ? QUESTION_MS + wait : SESSION_MS / 2 };
   };
 
   const lifelineData = (input: UseLifelinePayload): LifelineData => {
@@ -207,6 +259,29 @@ export function fakePlayServer(session: PlaySession = playSession()) {
       calls.loadReview.resolve({ ok: false, code });
       await flushPromises();
     },
+    /** Reveals a letter of the open word (the server's pick here: the first place not revealed). */
+    hint: async () => {
+      const call = calls.useHint.last();
+      coins -= HINT_COST;
+      const used = hintsGiven.get(call.input.question_id) ?? 0;
+      hintsGiven.set(call.input.question_id, used + 1);
+      const letter = wordLetters(RIGHT[call.input.question_id]!, 'plain')[used]!;
+      call.resolve({ ok: true, data: { hint: { index: used, letter }, hints_left: Math.max(0, 1 - used), coins } });
+      await flushPromises();
+    },
+    refuseHint: async (code: string | null) => {
+      calls.useHint.resolve({ ok: false, code });
+      await flushPromises();
+    },
+    /** Starts the open audio question's clock: its whole time from now. */
+    startClock: async (ms = QUESTION_MS) => {
+      calls.startQuestionClock.resolve({ ok: true, data: { time_left_ms: ms } });
+      await flushPromises();
+    },
+    startClockFails: async () => {
+      calls.startQuestionClock.resolve({ ok: false, code: null });
+      await flushPromises();
+    },
   };
 
   /** Calls waiting for an answer, by name. */
@@ -265,7 +340,17 @@ export function startQuizPlay(options: StartOptions = {}) {
     expire: () => clock.increment(countdown()?.context.remainingMs ?? 0),
     answer: (key: string) => actor.send({ type: 'user.answer', key }),
     ask: (lifeline: Lifeline) => actor.send({ type: 'user.lifeline', lifeline }),
+    hint: () => actor.send({ type: 'user.hint' }),
   };
 }
+
+/** The harness of each model configuration (machine tests; the view tests add their toasts). */
+export const MODEL_STARTS = {
+  quiz_zone: (o: StartOptions = {}) => startQuizPlay(o),
+  daily_quiz: (o: StartOptions = {}) => startQuizPlay({ request: REQUESTS.daily_quiz, session: playSession({ mode: 'daily_quiz', lifelines: [] }), ...o }),
+  self_challenge: (o: StartOptions = {}) => startQuizPlay({ request: REQUESTS.self_challenge, session: selfChallengeSession(), ...o }),
+  guess_the_word: (o: StartOptions = {}) => startQuizPlay({ request: REQUESTS.guess_the_word, session: wordSession(), ...o }),
+  audio: (o: StartOptions = {}) => startQuizPlay({ request: REQUESTS.audio, session: audioSession(), ...o }),
+} as const;
 
 export type QuizPlayHarness = ReturnType<typeof startQuizPlay>;

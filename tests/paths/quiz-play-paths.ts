@@ -2,7 +2,7 @@ import { MODEL_CONFIGS, modelRefusal, quizPlayModelPaths, type ModelConfigName, 
 import type { LifelineRefusalNotice } from '@/machines/lifelines/lifelines.machine';
 import { payloadOf } from '@/machines/testing/paths';
 import { LIFELINES, type Lifeline } from '@/services/domain/lifelines';
-import { playSession, RIGHT, type QuizPlayHarness } from '@/tests/fakes/fake-play-server';
+import { HINT_COST, playSession, QUESTION_MS, RIGHT, type QuizPlayHarness } from '@/tests/fakes/fake-play-server';
 
 /**
  * Runs a quiz-play model path against the real machine (started by the harness), optionally
@@ -17,6 +17,11 @@ type ModelSnapshot = QuizPlayPath['state'];
 export interface PlayerDriver {
   answer(): void;
   lifeline(lifeline: Lifeline): void;
+  /** Asks for a hint (guess the word). */
+  hint(): void;
+  /** The question's audio became ready, or failed to load (the page's audio element). */
+  mediaReady(): void;
+  mediaFailed(): void;
   next(): void;
   retry(): void;
   review(): void;
@@ -50,6 +55,9 @@ export function machinePlayer(h: QuizPlayHarness): PlayerDriver {
   return {
     answer: () => h.answer(firstOpenOption(h).key),
     lifeline: (l) => h.ask(l),
+    hint: () => h.hint(),
+    mediaReady: () => h.actor.send({ type: 'media.ready' }),
+    mediaFailed: () => h.actor.send({ type: 'media.failed' }),
     next: () => h.actor.send({ type: 'user.next' }),
     retry: () => h.actor.send({ type: 'user.retry' }),
     review: () => h.actor.send({ type: 'user.review' }),
@@ -61,7 +69,7 @@ export function machinePlayer(h: QuizPlayHarness): PlayerDriver {
 const sortedLifelines = (list: readonly Lifeline[]) => LIFELINES.filter((l) => list.includes(l));
 
 /** The real machine is where the model is. */
-export function checkMachine(h: QuizPlayHarness, expected: ModelSnapshot, abandoned: { lifeline: number; submit: number }): void {
+export function checkMachine(h: QuizPlayHarness, expected: ModelSnapshot, abandoned: { lifeline: number; submit: number; hint: number }): void {
   const snapshot = h.snapshot();
   const m: QuizPlayModelContext = expected.context;
   expect(snapshot.value).toEqual(expected.value);
@@ -74,6 +82,9 @@ export function checkMachine(h: QuizPlayHarness, expected: ModelSnapshot, abando
   if (expected.matches('reviewing')) calls.loadReview = 1;
   const lifelineCalls = abandoned.lifeline + (expected.matches({ playing: { question: 'lifeline' } }) ? 1 : 0);
   if (lifelineCalls) calls.useLifeline = lifelineCalls;
+  const hintCalls = abandoned.hint + (expected.matches({ playing: { question: 'hinting' } }) ? 1 : 0);
+  if (hintCalls) calls.useHint = hintCalls;
+  if (expected.matches({ playing: { question: 'startingClock' } })) calls.startQuestionClock = 1;
   expect(h.server.pending()).toEqual(calls);
 
   if (!expected.matches('playing')) return;
@@ -83,11 +94,15 @@ export function checkMachine(h: QuizPlayHarness, expected: ModelSnapshot, abando
   expect(c.poll !== null).toBe(m.onQuestion === 'audience_poll');
   expect(sortedLifelines(h.lifelines()!.context.used)).toEqual(m.used);
   if (expected.matches({ playing: 'feedback' })) expect(c.feedback?.finished).toBe(m.finished);
+  expect(c.hints).toHaveLength(m.hintsUsed);
+  if (expected.matches({ playing: { question: 'answering' } })) expect(c.hintError !== null).toBe(m.hintRefused);
+  expect(c.clockStarted).toBe(m.clockStarted);
 
   const clock = h.countdown()!.value;
   if (m.clock === 'session') expect(clock).toBe('running');
-  // Paused while grading; already expired when the time ran out.
+  // Paused while grading and while waiting for the audio; already expired when the time ran out.
   else if (expected.matches({ playing: { question: 'submitting' } })) expect(clock).not.toBe('running');
+  else if (expected.matches({ playing: { question: 'waitingAudio' } }) || expected.matches({ playing: { question: 'startingClock' } })) expect(clock).toBe('paused');
   else if (expected.matches({ playing: 'question' })) expect(clock).toBe('running');
 }
 
@@ -97,7 +112,7 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
   const payload = payloadOf<QuizPlayModelEvent>();
   let before: ModelSnapshot = path.steps[0]!.state;
   // Calls the play stopped waiting for when the time ran out: they stay unanswered.
-  const abandoned = { lifeline: 0, submit: 0 };
+  const abandoned = { lifeline: 0, submit: 0, hint: 0 };
   const run = (step: () => Promise<void> | void) => wrap(step);
   const question = () => h.context().session?.questions[h.context().index];
 
@@ -123,9 +138,10 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
       'api.submit_failed': () => run(() => h.server.answer.submitFails()),
       'timer.expired': async (step) => {
         if (before.matches({ playing: { question: 'lifeline' } })) abandoned.lifeline += 1;
+        if (before.matches({ playing: { question: 'hinting' } })) abandoned.hint += 1;
         if (before.matches({ playing: { question: 'submitting' } }) && !step.state.matches({ playing: { question: 'submitting' } })) abandoned.submit += 1;
         await run(() => h.expire());
-        if (step.state.matches({ playing: { question: 'submitting' } })) expect(h.server.calls.submitAnswer.last().input.answer).toBe('');
+        if (!before.matches({ playing: { question: 'submitting' } }) && step.state.matches({ playing: { question: 'submitting' } })) expect(h.server.calls.submitAnswer.last().input.answer).toBe('');
       },
       'user.next': () => run(() => player.next()),
       'user.lifeline': async (step) => {
@@ -150,6 +166,24 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
       'api.review_failed': () => run(() => h.server.answer.reviewFails()),
       'user.back': () => run(() => player.back()),
       'user.play_again': () => run(() => player.playAgain()),
+      'user.hint': () => run(() => player.hint()),
+      'api.hint_granted': async () => {
+        const coins = h.context().coins!;
+        await run(() => h.server.answer.hint());
+        expect(h.context().coins).toBe(coins - HINT_COST);
+      },
+      'api.hint_refused': (step) => run(() => h.server.answer.refuseHint(payload(step).code)),
+      'media.ready': () => run(() => player.mediaReady()),
+      'media.failed': () => run(() => player.mediaFailed()),
+      'api.clock_started': async () => {
+        await run(() => h.server.answer.startClock());
+        expect(h.countdown()!.context.remainingMs).toBe(QUESTION_MS);
+      },
+      'api.clock_failed': async () => {
+        const left = h.countdown()!.context.remainingMs;
+        await run(() => h.server.answer.startClockFails());
+        expect(h.countdown()!.context.remainingMs).toBe(left);
+      },
     },
     states: {
       '*': (expected) => {

@@ -8,7 +8,8 @@ import type { ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
 import { pathEvents } from '@/machines/testing/paths';
 import { i18n } from '@/services/client/i18n';
 import { refusalMessageKey, type Lifeline } from '@/services/domain/lifelines';
-import { playSession, REQUESTS, selfChallengeSession, startQuizPlay, type QuizPlayHarness } from '@/tests/fakes/fake-play-server';
+import { wordLetters } from '@/services/domain/word';
+import { audioSession, playSession, REQUESTS, RIGHT, selfChallengeSession, startQuizPlay, wordSession, type QuizPlayHarness } from '@/tests/fakes/fake-play-server';
 import { firstOpenOption, runQuizPlayPath, viewPaths, type PlayerDriver, type ViewChecks } from '@/tests/paths/quiz-play-paths';
 
 /**
@@ -25,17 +26,36 @@ const TOP_LEVEL_TEXT = {
 
 const LIFELINE_NAMES: Record<Lifeline, string> = { fifty_fifty: '50/50', audience_poll: 'Audience poll', reset_timer: 'Reset timer', skip: 'Skip' };
 
-function screenPlayer(): PlayerDriver {
+function screenPlayer(h: QuizPlayHarness): PlayerDriver {
   const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+  const audio = () => document.querySelector('audio')!;
   return {
-    // The answer goes by key: the first option still open, by its number.
+    // The answer goes by key: the first option still open, by its number; a word is typed.
     answer: () => {
+      const { session, index, hints } = h.context();
+      const question = session?.questions[index];
+      if (question?.question_type === 'word') {
+        // The letters of the places no hint filled, typed; then Enter.
+        const revealed = new Set(hints.map((x) => x.index));
+        wordLetters(RIGHT[question.id]!, 'plain').forEach((letter, i) => {
+          if (!revealed.has(i)) fireEvent.keyDown(window, { key: letter.toLowerCase() });
+        });
+        fireEvent.keyDown(window, { key: 'Enter' });
+        return;
+      }
       const open = screen.queryByRole('region', { name: 'Answers' });
       const buttons = open ? within(open).getAllByRole('button') : [];
       const position = buttons.findIndex((b) => !(b as HTMLButtonElement).disabled);
       fireEvent.keyDown(window, { key: String((position < 0 ? 0 : position) + 1) });
     },
     lifeline: (l) => fireEvent.click(within(screen.getByRole('region', { name: 'Lifelines' })).getByRole('button', { name: new RegExp(LIFELINE_NAMES[l]) })),
+    // A hint is offered while the word is open; in other modes there is no button to press.
+    hint: () => {
+      const button = screen.queryByRole('button', { name: /^Hint/ });
+      if (button) fireEvent.click(button);
+    },
+    mediaReady: () => fireEvent.canPlay(audio()),
+    mediaFailed: () => fireEvent.error(audio()),
     next: () => click(/^(Next question|See the result)$/),
     retry: () => click('Try again'),
     review: () => click(/^Review answers/),
@@ -65,13 +85,33 @@ const screenChecks: ViewChecks = {
     } else if (value === 'review') {
       expect(screen.getByRole('heading', { name: 'Review answers' })).toBeInTheDocument();
       expect(screen.getByText('Iron oxide dust makes Mars look red.')).toBeInTheDocument();
+    } else if (expected.context.hints > 0 && !expected.matches({ playing: 'feedback' })) {
+      // A word on screen: tiles and the hint button open only while the word is.
+      const { index, hintsUsed, hintRefused } = expected.context;
+      expect(screen.getByText(`Question ${index + 1} of 2`)).toBeInTheDocument();
+      const tiles = within(screen.getByRole('group', { name: 'Letter tiles' })).getAllByRole('button');
+      const open = expected.matches({ playing: { question: 'answering' } });
+      expect(tiles.some((b) => !(b as HTMLButtonElement).disabled)).toBe(open);
+      const hint = screen.getByRole('button', { name: /^Hint/ });
+      expect(hint).toHaveTextContent(`${2 - hintsUsed} left`);
+      expect((hint as HTMLButtonElement).disabled).toBe(!open || hintsUsed >= 2);
+      if (open) expect(screen.queryByRole('alert') !== null).toBe(hintRefused);
+      if (expected.matches({ playing: { question: 'submitting' } })) expect(screen.getByText('Checking your answer…')).toBeInTheDocument();
     } else {
       // On the question screen.
       const { index, onQuestion } = expected.context;
       expect(screen.getByText(`Question ${index + 1} of 2`)).toBeInTheDocument();
+      if (expected.context.audio) {
+        expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+        expect(screen.queryByText(/your time starts when it is ready/) !== null).toBe(expected.matches({ playing: { question: 'waitingAudio' } }));
+      }
+      if (expected.matches({ playing: 'feedback' }) && expected.context.hints > 0) {
+        expect(screen.getByRole('button', { name: expected.context.finished ? 'See the result' : 'Next question' })).toBeInTheDocument();
+        return;
+      }
       const buttons = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('button');
       const enabled = buttons.filter((b) => !(b as HTMLButtonElement).disabled);
-      if (expected.matches({ playing: { question: 'answering' } })) {
+      if (expected.matches({ playing: { question: 'answering' } }) || expected.matches({ playing: { question: 'waitingAudio' } })) {
         expect(enabled).toHaveLength(buttons.length - (onQuestion === 'fifty_fifty' ? 2 : 0));
         if (onQuestion === 'audience_poll') expect(buttons[0]).toHaveTextContent('%');
       } else {
@@ -93,18 +133,20 @@ const START: Record<ModelConfigName, () => QuizPlayHarness> = {
   quiz_zone: () => startQuizPlay({ onRefusal: (n) => showRefusalToast(n, i18n.t) }),
   daily_quiz: () => startQuizPlay({ request: REQUESTS.daily_quiz, session: playSession({ mode: 'daily_quiz', lifelines: [] }), onRefusal: (n) => showRefusalToast(n, i18n.t) }),
   self_challenge: () => startQuizPlay({ request: REQUESTS.self_challenge, session: selfChallengeSession() }),
+  guess_the_word: () => startQuizPlay({ request: REQUESTS.guess_the_word, session: wordSession() }),
+  audio: () => startQuizPlay({ request: REQUESTS.audio, session: audioSession() }),
 };
 
 beforeEach(async () => {
   await resetApp();
 });
 
-describe.each(['quiz_zone', 'self_challenge'] as ModelConfigName[])('model paths through the play views (%s)', (config) => {
+describe.each(['quiz_zone', 'self_challenge', 'guess_the_word', 'audio'] as ModelConfigName[])('model paths through the play views (%s)', (config) => {
   test.each(viewPaths(config).map((p) => [pathEvents(p.steps) || '(start)', p] as const))('%s', async (_name, path) => {
     const h = START[config]();
     const { unmount } = renderWithApp(<QuizPlayView actorRef={h.actor} />);
     await runQuizPlayPath(path, h, {
-      player: screenPlayer(),
+      player: screenPlayer(h),
       view: screenChecks,
       wrap: (step) => act(async () => void (await step())),
     });

@@ -1,0 +1,383 @@
+'use client';
+
+import { useMachine, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContentText } from '@/components/quiz-play/content-text';
+import { Button } from '@/components/ui/button';
+import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
+import type { Feedback, QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
+import { sequenceAnswer, sequenceOrderMachine, type SequenceAnnouncement } from '@/machines/sequence-order/sequence-order.machine';
+import { enteredLetters, wordEntry, wordEntryMachine } from '@/machines/word-entry/word-entry.machine';
+import { messageKeyFor } from '@/services/domain/codes';
+import type { PlayQuestion } from '@/services/domain/play-session';
+
+/**
+ * The answer areas of the question kinds that are not one option letter (multi select, sequence,
+ * guess the word) and the audio clip of audio questions. Each is keyed by its question (a fresh
+ * state per question); what it builds is sent to the play machine as one `user.answer`.
+ */
+
+const LETTERS = ['A', 'B', 'C', 'D', 'E'];
+
+export interface AnswerAreaProps {
+  actorRef: QuizPlayActorRef;
+  question: PlayQuestion;
+  /** The player may answer now. */
+  open: boolean;
+  /** The answer sent, while it is checked and after. */
+  locked: string | null;
+  feedback: Feedback | null;
+}
+
+const ignoreKeysOf = (target: EventTarget | null) => {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+};
+
+/** Multi select: toggle the options, then submit the set. Keys 1–5 toggle, Enter submits. */
+export function MultiSelectAnswer({ actorRef, question, open, locked, feedback }: AnswerAreaProps) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const sent = (feedback?.answer ?? locked ?? '').split(',').filter(Boolean);
+  const right = new Set((feedback?.correctAnswer ?? '').split(',').filter(Boolean));
+  const toggle = (key: string) => setChosen((c) => (c.includes(key) ? c.filter((k) => k !== key) : [...c, key]));
+  const submit = () => chosen.length > 0 && actorRef.send({ type: 'user.answer', key: chosen.join(',') });
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || ignoreKeysOf(e.target)) return;
+      const position = Number(e.key) - 1;
+      const option = Number.isInteger(position) ? question.options[position] : undefined;
+      if (option) {
+        e.preventDefault();
+        toggle(option.key);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, question]);
+
+  const status = (key: string): OptionStatus => {
+    if (feedback) return right.has(key) ? 'right' : sent.includes(key) ? 'wrong' : 'muted';
+    if (locked !== null) return sent.includes(key) ? 'chosen' : 'muted';
+    return chosen.includes(key) ? 'chosen' : 'idle';
+  };
+  const statusText = (s: OptionStatus) =>
+    s === 'right' ? t('play.status.right') : s === 'wrong' ? t('play.status.wrong') : s === 'chosen' ? t(locked !== null ? 'play.status.chosen' : 'play.status.selected') : undefined;
+
+  return (
+    <section aria-label={t('play.options')} className="flex flex-col gap-2">
+      <p className="text-sm text-fg-muted">{t('play.multiselect.hint')}</p>
+      {question.options.map((option, position) => {
+        const s = status(option.key);
+        return (
+          <OptionButton
+            key={option.key}
+            letter={LETTERS[position] ?? option.key.toUpperCase()}
+            text={<ContentText text={option.text} />}
+            status={s}
+            statusText={statusText(s)}
+            aria-pressed={!feedback && locked === null ? chosen.includes(option.key) : undefined}
+            disabled={!open}
+            onClick={() => toggle(option.key)}
+          />
+        );
+      })}
+      {!feedback && locked === null ? (
+        <Button disabled={!open || chosen.length === 0} onClick={submit}>
+          {t('play.submit_answer')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function announce(t: (key: string, o?: Record<string, unknown>) => string, a: SequenceAnnouncement | null, text: (key: string) => string): string {
+  if (!a) return '';
+  return t(`play.sequence.${a.kind}`, { item: text(a.key), position: a.position, total: a.total });
+}
+
+/** Sequence: put the options in order by dragging, by the move buttons, or by keyboard (Space, arrows, Space; Escape puts back). */
+export function SequenceAnswer({ actorRef, question, open, locked, feedback }: AnswerAreaProps) {
+  const { t } = useTranslation();
+  const [state, send] = useMachine(sequenceOrderMachine, { input: { order: question.options.map((o) => o.key) } });
+  const items = useRef(new Map<string, HTMLButtonElement>());
+  const textOf = (key: string) => question.options.find((o) => o.key === key)?.text ?? key;
+  const { order, held, announcement } = state.context;
+  const shown = feedback || locked !== null ? (feedback?.answer || locked || order.join(',')).split(',').filter(Boolean) : order;
+  const right = (feedback?.correctAnswer ?? '').split(',');
+  const dragged = useRef<string | null>(null);
+
+  // The item held keeps the focus as it moves.
+  useEffect(() => {
+    if (held) items.current.get(held)?.focus();
+  }, [held, order]);
+
+  const onKeyDown = (key: string) => (e: ReactKeyboardEvent) => {
+    if (!open) return;
+    if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      send(held === null ? { type: 'item.grab', key } : { type: 'item.drop' });
+    } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      if (held === null) return;
+      e.preventDefault();
+      send({ type: 'item.move', by: e.key === 'ArrowUp' ? -1 : 1 });
+    } else if (e.key === 'Escape' && held !== null) {
+      e.preventDefault();
+      send({ type: 'item.cancel' });
+    }
+  };
+  const onDrop = (to: number) => (e: DragEvent) => {
+    e.preventDefault();
+    if (dragged.current) send({ type: 'item.place', key: dragged.current, to });
+    dragged.current = null;
+  };
+
+  return (
+    <section aria-label={t('play.options')} className="flex flex-col gap-2">
+      <p id={`sequence-help-${question.id}`} className="text-sm text-fg-muted">
+        {t('play.sequence.help')}
+      </p>
+      <ol className="flex flex-col gap-2">
+        {shown.map((key, position) => {
+          const status: OptionStatus = feedback ? (right[position] === key ? 'right' : 'wrong') : held === key ? 'chosen' : locked !== null ? 'muted' : 'idle';
+          return (
+            <li
+              key={key}
+              draggable={open}
+              onDragStart={() => (dragged.current = key)}
+              onDragOver={(e) => open && e.preventDefault()}
+              onDrop={onDrop(position)}
+              className={`flex items-stretch gap-2 rounded-control border ${status === 'chosen' ? 'border-accent ring-2 ring-accent' : status === 'right' ? 'border-success bg-success-soft' : status === 'wrong' ? 'border-danger bg-danger-soft' : 'border-line-strong bg-surface'}`}
+            >
+              <button
+                type="button"
+                ref={(el) => {
+                  if (el) items.current.set(key, el);
+                  else items.current.delete(key);
+                }}
+                disabled={!open}
+                aria-describedby={`sequence-help-${question.id}`}
+                aria-pressed={open ? held === key : undefined}
+                onKeyDown={onKeyDown(key)}
+                onClick={() => open && send(held === null ? { type: 'item.grab', key } : { type: 'item.drop' })}
+                className="flex min-h-touch flex-1 items-center gap-3 px-4 py-3 text-start disabled:cursor-default"
+              >
+                <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-current font-bold">
+                  {position + 1}
+                </span>
+                <span dir="auto" className="break-words">
+                  <ContentText text={textOf(key)} />
+                </span>
+                {feedback ? <span className="ms-auto text-sm font-semibold">{t(status === 'right' ? 'play.sequence.in_place' : 'play.sequence.out_of_place')}</span> : null}
+              </button>
+              {open ? (
+                <span className="flex flex-col">
+                  <button type="button" className="min-h-[1.5rem] px-3 text-sm" aria-label={t('play.sequence.move_up', { item: textOf(key) })} disabled={position === 0} onClick={() => send({ type: 'item.move', key, by: -1 })}>
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="min-h-[1.5rem] px-3 text-sm"
+                    aria-label={t('play.sequence.move_down', { item: textOf(key) })}
+                    disabled={position === shown.length - 1}
+                    onClick={() => send({ type: 'item.move', key, by: 1 })}
+                  >
+                    ↓
+                  </button>
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {!feedback && locked === null ? (
+        <Button disabled={!open || held !== null} onClick={() => actorRef.send({ type: 'user.answer', key: sequenceAnswer(state.context) })}>
+          {t('play.submit_order')}
+        </Button>
+      ) : null}
+      <div aria-live="assertive" className="sr-only">
+        {announce(t, announcement, textOf)}
+      </div>
+    </section>
+  );
+}
+
+/** Guess the word: the letter places, the tiles, Delete, Clear, a hint, Submit; letters from the keyboard too. */
+export function WordAnswer({ actorRef, question, open, locked, feedback }: AnswerAreaProps) {
+  const { t } = useTranslation();
+  const hints = useSelector(actorRef, (s) => s.context.hints);
+  const hintError = useSelector(actorRef, (s) => s.context.hintError);
+  const hinting = useSelector(actorRef, (s) => s.matches({ playing: { question: 'hinting' } }));
+  const rules = useSelector(actorRef, (s) => s.context.session?.hints ?? null);
+  const word = question.word!;
+  const [state, send, entryRef] = useMachine(wordEntryMachine, { input: { word, hints } });
+  const complete = state.matches('complete');
+  const letters = enteredLetters(state.context);
+  const submit = () => complete && actorRef.send({ type: 'user.answer', key: wordEntry(state.context) });
+
+  // A letter a hint revealed goes into its place.
+  const told = useRef(hints.length);
+  useEffect(() => {
+    for (const hint of hints.slice(told.current)) send({ type: 'hint.revealed', hint });
+    told.current = hints.length;
+  }, [hints, send]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || ignoreKeysOf(e.target)) return;
+      if (e.key === 'Backspace') {
+        e.preventDefault();
+        send({ type: 'entry.backspace' });
+      } else if (e.key === 'Enter') {
+        // Keys come faster than renders: the entry as it stands now, not as last drawn.
+        const entry = entryRef.getSnapshot();
+        if (!entry.matches('complete') || (e.target as HTMLElement | null)?.tagName === 'BUTTON') return;
+        e.preventDefault();
+        actorRef.send({ type: 'user.answer', key: wordEntry(entry.context) });
+      } else if (e.key.length === 1 && /\p{L}/u.test(e.key)) {
+        e.preventDefault();
+        send({ type: 'key.letter', letter: e.key });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, send, entryRef, actorRef]);
+
+  let place = -1;
+  const used = new Set(state.context.filledBy.filter((x): x is number => x !== null));
+  const hintsLeft = rules ? rules.per_question - hints.length : 0;
+  return (
+    <section aria-label={t('play.word.answer')} className="flex flex-col gap-4">
+      <p className="sr-only" aria-live="polite">
+        {t('play.word.entered', { letters: letters.map((l) => l || '_').join(' '), n: letters.filter(Boolean).length, total: letters.length })}
+      </p>
+      <div dir="auto" className="flex flex-wrap justify-center gap-1" aria-hidden="true">
+        {word.slots.map((slot, i) => {
+          if (slot !== null) {
+            return (
+              <span key={i} className="inline-flex h-11 w-4 items-end justify-center text-xl font-bold">
+                {slot === ' ' ? '' : slot}
+              </span>
+            );
+          }
+          place += 1;
+          const at = place;
+          const revealed = state.context.locked[at];
+          return (
+            <button
+              key={i}
+              type="button"
+              tabIndex={-1}
+              disabled={!open || revealed || !letters[at]}
+              onClick={() => send({ type: 'place.clear', place: at })}
+              className={`inline-flex h-11 w-9 items-center justify-center rounded-control border-b-4 text-xl font-bold ${revealed ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'}`}
+            >
+              {letters[at]}
+            </button>
+          );
+        })}
+      </div>
+      {feedback ? null : (
+        <>
+          <div role="group" aria-label={t('play.word.tiles')} className="grid grid-cols-6 gap-2 sm:grid-cols-8">
+            {state.context.tiles.map((tile, i) => (
+              <button
+                key={i}
+                type="button"
+                disabled={!open || used.has(i) || complete}
+                aria-label={t('play.word.tile', { letter: tile })}
+                onClick={() => send({ type: 'tile.pick', tile: i })}
+                className="min-h-touch rounded-control border border-line-strong bg-surface text-lg font-bold hover:bg-accent-soft disabled:opacity-40"
+              >
+                {tile}
+              </button>
+            ))}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" disabled={!open || letters.every((l, i) => !l || state.context.locked[i])} onClick={() => send({ type: 'entry.backspace' })}>
+              {t('play.word.delete')}
+            </Button>
+            <Button variant="ghost" disabled={!open} onClick={() => send({ type: 'entry.clear' })}>
+              {t('play.word.clear')}
+            </Button>
+            {rules ? (
+              <Button variant="secondary" disabled={!open || hinting || hintsLeft <= 0} onClick={() => actorRef.send({ type: 'user.hint' })}>
+                {t('play.word.hint', { cost: rules.cost, left: hintsLeft })}
+              </Button>
+            ) : null}
+            <Button disabled={!open || !complete || locked !== null} onClick={submit}>
+              {t('play.submit_answer')}
+            </Button>
+          </div>
+          {state.context.refused ? <p className="text-sm text-fg-muted">{t('play.word.no_tile', { letter: state.context.refused })}</p> : null}
+          {hintError ? (
+            <p role="alert" className="text-sm text-danger">
+              {t(messageKeyFor(hintError))}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** An audio question's clip: play, pause, replay and the transcript; tells the play when it can play (the clock starts then). */
+export function AudioClip({ actorRef, question }: { actorRef: QuizPlayActorRef; question: PlayQuestion }) {
+  const { t } = useTranslation();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [transcript, setTranscript] = useState(false);
+  const told = useRef(false);
+  const tell = (type: 'media.ready' | 'media.failed') => {
+    if (told.current) return;
+    told.current = true;
+    actorRef.send({ type });
+  };
+  const play = () => void audio.current?.play().catch(() => setPlaying(false));
+  return (
+    <div className="flex flex-col gap-2">
+      <audio
+        ref={audio}
+        src={question.audio}
+        preload="auto"
+        onCanPlay={() => tell('media.ready')}
+        onError={() => {
+          setFailed(true);
+          tell('media.failed');
+        }}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={failed} onClick={() => (playing ? audio.current?.pause() : play())}>
+          {playing ? t('play.audio.pause') : t('play.audio.play')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={failed}
+          onClick={() => {
+            if (audio.current) audio.current.currentTime = 0;
+            play();
+          }}
+        >
+          {t('play.audio.replay')}
+        </Button>
+        <Button variant="ghost" aria-expanded={transcript} onClick={() => setTranscript((v) => !v)}>
+          {transcript ? t('play.audio.hide_transcript') : t('play.audio.show_transcript')}
+        </Button>
+      </div>
+      {failed ? <p className="text-sm text-danger">{t('play.audio.failed')}</p> : null}
+      {transcript ? (
+        <p dir="auto" className="rounded-control bg-surface-muted p-3" aria-label={t('play.audio.transcript')}>
+          {question.transcript}
+        </p>
+      ) : null}
+    </div>
+  );
+}
