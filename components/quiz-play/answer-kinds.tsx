@@ -205,6 +205,14 @@ export function SequenceAnswer({ actorRef, question, open, locked, feedback }: A
   );
 }
 
+/** For each slot of a word, its letter place (0-based), or -1 where a character is shown. */
+function placesOf(slots: readonly (string | null)[]): number[] {
+  const out: number[] = [];
+  let n = 0;
+  for (const slot of slots) out.push(slot === null ? n++ : -1);
+  return out;
+}
+
 /** Guess the word: the letter places, the tiles, Delete, Clear, a hint, Submit; letters from the keyboard too. */
 export function WordAnswer({ actorRef, question, open, locked, feedback }: AnswerAreaProps) {
   const { t } = useTranslation();
@@ -247,7 +255,7 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
     return () => window.removeEventListener('keydown', onKey);
   }, [open, send, entryRef, actorRef]);
 
-  let place = -1;
+  const placeOf = placesOf(word.slots);
   const used = new Set(state.context.filledBy.filter((x): x is number => x !== null));
   const hintsLeft = rules ? rules.per_question - hints.length : 0;
   return (
@@ -264,8 +272,7 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
               </span>
             );
           }
-          place += 1;
-          const at = place;
+          const at = placeOf[i]!;
           const revealed = state.context.locked[at];
           return (
             <button
