@@ -98,8 +98,33 @@ export const getSubcategories = (categorySlug: string, subcategorySlug?: string,
   );
 
 /** The levels of a subcategory, or of the category itself when `subcategorySlug` is absent. */
-export const getLevelData = (categorySlug: string, subcategorySlug?: string): Promise<ApiResult<LevelData>> =>
-  apiRequest<LevelData>('get_level_data', { category_slug: categorySlug, subcategory_slug: subcategorySlug, language_id: languageId() }, quiet);
+export const getLevelData = (categorySlug: string, subcategorySlug?: string, type: number = QUIZ_ZONE_TYPE): Promise<ApiResult<LevelData>> =>
+  apiRequest<LevelData>(
+    type === MULTI_MATCH_TYPE ? 'get_multi_match_level_data' : 'get_level_data',
+    { category_slug: categorySlug, subcategory_slug: subcategorySlug, language_id: languageId() },
+    quiet,
+  );
+
+/** The category types of the question kinds (get_categories' `type`). */
+export const FUN_N_LEARN_TYPE = 2;
+export const GUESS_THE_WORD_TYPE = 3;
+export const AUDIO_TYPE = 4;
+export const MULTI_MATCH_TYPE = 6;
+
+/** A fun-and-learn comprehension item (get_fun_n_learn). */
+export interface FunNLearnItem {
+  id: number;
+  title: string;
+  detail: string;
+  content_type: 'text' | 'video' | 'pdf';
+  content_data: string;
+  category_id: number;
+  subcategory_id: number | null;
+  no_of_que: number;
+}
+
+export const getFunNLearnItems = (place: { type: 'category' | 'subcategory'; type_id: number }): Promise<ApiResult<FunNLearnItem[]>> =>
+  apiRequest<FunNLearnItem[]>('get_fun_n_learn', { ...place, language_id: languageId() }, quiet);
 
 /** Unlocks a premium category (or one of its subcategories): the server takes the price. */
 export async function unlockPremium(place: { category: string; subcategory?: string; type?: number }): Promise<ApiResult<UnlockResult>> {

@@ -1,0 +1,8 @@
+import { KINDS } from '@/components/kinds/kind-paths';
+import { KindPlaceView } from '@/components/kinds/kind-views';
+import { decodeSegment } from '@/components/quiz-zone/quiz-zone-paths';
+
+export default async function AudioQuestionsPlacePage({ params }: { params: Promise<{ category: string; subcategory: string }> }) {
+  const { category, subcategory } = await params;
+  return <KindPlaceView kind={KINDS.audio} categorySlug={decodeSegment(category)} subcategorySlug={decodeSegment(subcategory)} />;
+}
