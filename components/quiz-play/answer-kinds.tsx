@@ -279,6 +279,8 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
               key={i}
               type="button"
               tabIndex={-1}
+              data-place={at}
+              data-revealed={revealed ? 'true' : undefined}
               disabled={!open || revealed || !letters[at]}
               onClick={() => send({ type: 'place.clear', place: at })}
               className={`inline-flex h-11 w-9 items-center justify-center rounded-control border-b-4 text-xl font-bold ${revealed ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'}`}
