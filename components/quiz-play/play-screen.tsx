@@ -176,7 +176,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
         {question.image ? (
           <Image src={question.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" unoptimized />
         ) : null}
-        {question.audio ? <AudioClip key={question.id} actorRef={actorRef} question={question} /> : null}
+        {question.audio ? <AudioClip key={`audio-${question.id}`} actorRef={actorRef} question={question} /> : null}
         {step === 'waitingAudio' ? <p className="text-sm text-fg-muted">{t('play.audio.waiting')}</p> : null}
         {/* Keyed by question: a control's own state (e.g. a dialog) never carries over to the next one. */}
         {questionActions ? (

@@ -3,11 +3,11 @@ import { wordLetters } from '@/services/domain/word';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { launchBrowser } from '@/tests/e2e/support/browser';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
-import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
+import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 
 // The question kinds in Chromium against the built app and its demo content: guess the word (a
-// hint, charged once; English and Spanish with Ñ), multi match (a sequence ordered with the
+// hint, charged once; typed in English, from the tiles in Spanish with Ñ), multi match (a sequence ordered with the
 // keyboard alone), audio questions (the clip played, the transcript), fun and learn (reading, then
 // the questions). Each to its result; the review shows the right answers after the play.
 
@@ -38,7 +38,8 @@ afterEach(async () => {
 });
 
 const questionText = async () => (await page.locator('h1#question-text').innerText()).trim();
-const coins = async () => Number(/(\d+)/.exec(await page.getByText(/^(Coins|Monedas): \d+$/).innerText())![1]);
+/** The player's balance as the server holds it. */
+const coinsOf = async (token: string) => Number((await callApi<{ coins: number | string }>(server, 'get_user_coin_score', {}, token)).data.coins);
 
 /** Waits for question n of total, in English or Spanish. */
 async function atQuestion(n: number, total: number) {
@@ -46,11 +47,18 @@ async function atQuestion(n: number, total: number) {
 }
 
 /** Types the letters of the word into the places no hint filled, then Enter. */
-async function typeWord(word: string, fold: 'plain' | 'es') {
+async function typeWord(word: string) {
   const revealed = await page.locator('[data-place][data-revealed="true"]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-place'))));
-  const letters = wordLetters(word, fold);
+  const letters = wordLetters(word, 'plain');
   for (const [i, letter] of letters.entries()) if (!revealed.includes(i)) await page.keyboard.type(letter.toLowerCase());
   await page.keyboard.press('Enter');
+}
+
+/** Fills the word from its tiles (Spanish: "Letra Ñ"), then submits. */
+async function tapWord(word: string) {
+  const tiles = page.getByRole('group', { name: 'Fichas de letras' });
+  for (const letter of wordLetters(word, 'es')) await tiles.getByRole('button', { name: `Letra ${letter}`, exact: true, disabled: false }).first().click();
+  await page.getByRole('button', { name: 'Enviar respuesta' }).click();
 }
 
 describe('the question kinds in Chromium', () => {
@@ -68,29 +76,31 @@ describe('the question kinds in Chromium', () => {
     expect(first).toBeTruthy();
     // The word is not on the page before it is answered (its letters are shuffled among the tiles).
     expect(await page.locator('body').innerText()).not.toContain(first.toUpperCase());
-    const before = await coins();
+    const before = await coinsOf(player.token);
+    await page.getByText(`Coins: ${before}`).waitFor();
     await page.getByRole('button', { name: 'Hint (2 coins, 2 left)' }).click();
     await page.getByRole('button', { name: 'Hint (2 coins, 1 left)' }).waitFor();
     await page.locator('[data-revealed="true"]').first().waitFor();
-    expect(await coins()).toBe(before - 2);
+    await page.getByText(`Coins: ${before - 2}`).waitFor();
+    expect(await coinsOf(player.token)).toBe(before - 2);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     for (let n = 1; n <= 10; n++) {
       await atQuestion(n, 10);
       const word = EN.get(await questionText())!;
-      await typeWord(word, 'plain');
+      await typeWord(word);
       await page.getByText('Correct!', { exact: true }).first().waitFor();
       await page.getByRole('button', { name: /^(Next question|See the result)$/ }).click();
     }
     await page.getByRole('heading', { name: 'Quiz finished' }).waitFor();
     // One hint, charged once; ten right words pay the mode's 10 coins on this first pass.
-    expect(await coins()).toBe(before - 2 + 10);
+    expect(await coinsOf(player.token)).toBe(before - 2 + 10);
     await page.getByRole('button', { name: /^Review answers/ }).click();
     await page.getByRole('heading', { name: 'Review answers' }).waitFor();
     expect(await page.getByRole('article').first().innerText()).toContain(first);
   });
 
-  test('guess the word in Spanish: the interface and the words, Ñ typed from the keyboard', async () => {
+  test('guess the word in Spanish: the interface and the words, Ñ from its tile', async () => {
     const player = await signUpPlayer(server, 'jugador');
     await signInPage(page, player);
     await page.goto(`${server.url}/`);
@@ -106,7 +116,7 @@ describe('the question kinds in Chromium', () => {
       const word = ES.get(await questionText())!;
       expect(word).toBeTruthy();
       sawTilde ||= word.includes('ñ');
-      await typeWord(word, 'es');
+      await tapWord(word);
       await page.getByText('¡Correcto!', { exact: true }).first().waitFor();
       await page.getByRole('button', { name: /^(Siguiente pregunta|Ver el resultado)$/ }).click();
     }
