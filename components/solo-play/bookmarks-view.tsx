@@ -11,17 +11,40 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { SkeletonText } from '@/components/ui/skeleton';
 import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
-import { getBookmarks, QUIZ_BOOKMARKS, setBookmark } from '@/services/client/play-api';
+import { BOOKMARK_KINDS, getBookmarks, QUIZ_BOOKMARKS, setBookmark } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { messageKeyFor } from '@/services/domain/codes';
 
 export const BOOKMARK_PLAY_PATH = '/play-bookmark-questions/';
 export const BOOKMARKS_PATH = '/profile/play-bookmark-questions/';
 
-/** /profile/play-bookmark-questions/: the bookmarked questions (never with their answers), removing one, and playing them. */
+/** The play of a kind's bookmarks. */
+export const bookmarkPlayHref = (kind: string) => (kind === QUIZ_BOOKMARKS ? BOOKMARK_PLAY_PATH : `${BOOKMARK_PLAY_PATH}?type=${kind}`);
+
+/**
+ * /profile/play-bookmark-questions/: the bookmarked questions of a kind (quiz questions, words,
+ * multi match; never with their answers), removing one, and playing them.
+ */
 export function BookmarksView() {
   const { t } = useTranslation();
-  const list = useApiQuery('bookmark-list', () => getBookmarks(), (d) => d.length === 0);
+  const [kind, setKind] = useState<string>(QUIZ_BOOKMARKS);
+  return (
+    <ProfileSubPage title={t('bookmark.title')} description={t('bookmark.description')}>
+      <div role="group" aria-label={t('bookmark.kinds')} className="flex flex-wrap gap-2">
+        {BOOKMARK_KINDS.map((k) => (
+          <Button key={k} variant={k === kind ? 'primary' : 'secondary'} aria-pressed={k === kind} onClick={() => setKind(k)}>
+            {t(`bookmark.kind.${k}`)}
+          </Button>
+        ))}
+      </div>
+      <BookmarkList key={kind} kind={kind} />
+    </ProfileSubPage>
+  );
+}
+
+function BookmarkList({ kind }: { kind: string }) {
+  const { t } = useTranslation();
+  const list = useApiQuery(`bookmark-list:${kind}`, () => getBookmarks(kind), (d) => d.length === 0);
   // Removed here since the list was read.
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<number | null>(null);
@@ -29,7 +52,7 @@ export function BookmarksView() {
 
   const remove = async (id: number) => {
     setBusy(id);
-    const result = await setBookmark(id, false);
+    const result = await setBookmark(id, false, kind);
     setBusy(null);
     if (result.ok || result.code === 'bookmark_not_found') setRemoved((s) => new Set(s).add(id));
     if (result.ok) toast.success(t('bookmark.removed'), { id: `bookmark:${id}` });
@@ -38,7 +61,7 @@ export function BookmarksView() {
   };
 
   return (
-    <ProfileSubPage title={t('bookmark.title')} description={t('bookmark.description')}>
+    <>
       {list.status === 'loading' ? (
         <SkeletonText label={t('common.loading')} lines={6} />
       ) : list.status === 'error' ? (
@@ -47,7 +70,7 @@ export function BookmarksView() {
         <EmptyState title={t('empty.no_data')} description={t('bookmark.empty_hint')} />
       ) : (
         <>
-          <ButtonLink href={BOOKMARK_PLAY_PATH} className="self-start">
+          <ButtonLink href={bookmarkPlayHref(kind)} className="self-start">
             {t('bookmark.play', { n: items.length })}
           </ButtonLink>
           <ol className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
@@ -65,18 +88,18 @@ export function BookmarksView() {
           </ol>
         </>
       )}
-    </ProfileSubPage>
+    </>
   );
 }
 
 /** /play-bookmark-questions/: plays the bookmarked questions (practice: no coins, no score). */
-export function BookmarkPlayView({ machine }: { machine?: QuizPlayMachine }) {
+export function BookmarkPlayView({ machine, kind = QUIZ_BOOKMARKS }: { machine?: QuizPlayMachine; kind?: string }) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-2">
       <BackLink href={BOOKMARKS_PATH} label={t('bookmark.back')} />
       <LiveQuizPlay
-        request={{ mode: 'bookmark', type: QUIZ_BOOKMARKS }}
+        request={{ mode: 'bookmark', type: (BOOKMARK_KINDS as readonly string[]).includes(kind) ? kind : QUIZ_BOOKMARKS }}
         machine={machine}
         slots={{
           resultActions: () => (

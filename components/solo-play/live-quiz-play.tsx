@@ -7,7 +7,7 @@ import { BookmarkToggle, ReportQuestionButton } from '@/components/solo-play/que
 import { useBookmarks } from '@/components/solo-play/use-bookmarks';
 import { ButtonLink } from '@/components/ui/button';
 import { createQuizPlayMachine, type QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
-import { liveQuizPlayServices } from '@/services/client/play-api';
+import { bookmarkKindOf, liveQuizPlayServices } from '@/services/client/play-api';
 import type { OpenPlayRequest } from '@/services/domain/play-session';
 
 /** The play machine with the real server's effects. */
@@ -29,7 +29,8 @@ export interface LiveQuizPlayProps {
  */
 export function LiveQuizPlay({ request, lifelines, slots, machine = liveQuizPlayMachine }: LiveQuizPlayProps) {
   const { t } = useTranslation();
-  const bookmarks = useBookmarks();
+  const kind = bookmarkKindOf(request);
+  const bookmarks = useBookmarks(true, kind);
   return (
     <QuizPlay
       machine={machine}
@@ -50,7 +51,7 @@ export function LiveQuizPlay({ request, lifelines, slots, machine = liveQuizPlay
         questionActions: (question) => (
           <>
             <BookmarkToggle questionId={question.id} bookmarks={bookmarks} />
-            <ReportQuestionButton questionId={question.id} />
+            <ReportQuestionButton questionId={question.id} kind={kind} />
           </>
         ),
       }}

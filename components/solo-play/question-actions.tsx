@@ -32,7 +32,7 @@ export function BookmarkToggle({ questionId, bookmarks }: { questionId: number; 
 }
 
 /** Reports the question on screen with a reason; an empty reason is refused before anything is sent. */
-export function ReportQuestionButton({ questionId }: { questionId: number }) {
+export function ReportQuestionButton({ questionId, kind }: { questionId: number; kind?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -41,12 +41,12 @@ export function ReportQuestionButton({ questionId }: { questionId: number }) {
         <span aria-hidden="true">⚑</span>
         {t('report.button')}
       </button>
-      {open ? <ReportDialog questionId={questionId} onClose={() => setOpen(false)} /> : null}
+      {open ? <ReportDialog questionId={questionId} kind={kind} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-function ReportDialog({ questionId, onClose }: { questionId: number; onClose: () => void }) {
+function ReportDialog({ questionId, kind, onClose }: { questionId: number; kind?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +64,7 @@ function ReportDialog({ questionId, onClose }: { questionId: number; onClose: ()
     }
     setError(null);
     setBusy(true);
-    const result = await reportQuestion(questionId, message);
+    const result = await reportQuestion(questionId, message, kind);
     setBusy(false);
     if (result.ok) {
       toast.success(t('codes.report_submitted'));

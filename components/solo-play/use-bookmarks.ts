@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '@/services/client/api';
-import { getBookmarks, setBookmark, type BookmarkItem } from '@/services/client/play-api';
+import { getBookmarks, QUIZ_BOOKMARKS, setBookmark, type BookmarkItem } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { messageKeyFor } from '@/services/domain/codes';
 
@@ -24,9 +24,9 @@ const noBookmarks: ApiResult<BookmarkItem[]> = { ok: false, status: 404, code: '
  * (`set_bookmark`). The server's refusal to remove a question that is not bookmarked is said in
  * the spec's words ("cannot remove question from bookmark"), and the toggle follows the server.
  */
-export function useBookmarks(enabled = true): Bookmarks {
+export function useBookmarks(enabled = true, kind: string = QUIZ_BOOKMARKS): Bookmarks {
   const { t } = useTranslation();
-  const list = useApiQuery(enabled ? 'bookmarks' : 'bookmarks:off', () => (enabled ? getBookmarks() : Promise.resolve(noBookmarks)), () => false);
+  const list = useApiQuery(enabled ? `bookmarks:${kind}` : 'bookmarks:off', () => (enabled ? getBookmarks(kind) : Promise.resolve(noBookmarks)), () => false);
   // What this page changed since the list was read: question id → bookmarked.
   const [changes, setChanges] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -38,7 +38,7 @@ export function useBookmarks(enabled = true): Bookmarks {
     async (id: number) => {
       const add = !isBookmarked(id);
       setBusyId(id);
-      const result = await setBookmark(id, add);
+      const result = await setBookmark(id, add, kind);
       setBusyId(null);
       if (result.ok) {
         setChanges((m) => new Map(m).set(id, result.data.bookmarked));
@@ -49,7 +49,7 @@ export function useBookmarks(enabled = true): Bookmarks {
       if (result.code === 'bookmark_not_found') setChanges((m) => new Map(m).set(id, false));
       toast.error(t(result.status === 0 ? 'errors.network' : messageKeyFor(result.code)), { id: `bookmark:${id}` });
     },
-    [isBookmarked, t],
+    [isBookmarked, t, kind],
   );
 
   return { ready: !enabled || list.status !== 'loading', busyId, isBookmarked, toggle };

@@ -160,8 +160,22 @@ export const getBookmarks = (type: string = QUIZ_BOOKMARKS): Promise<ApiResult<B
 export const setBookmark = (questionId: number, bookmarked: boolean, type: string = QUIZ_BOOKMARKS): Promise<ApiResult<BookmarkChange>> =>
   apiRequest<BookmarkChange>('set_bookmark', { question_id: questionId, status: bookmarked ? '1' : '0', type }, quiet);
 
-export const reportQuestion = (questionId: number, message: string): Promise<ApiResult<{ report_id: number }>> =>
-  apiRequest<{ report_id: number }>('report_question', { question_id: questionId, message }, quiet);
+/** Reports a question; multi match questions through the spec's own call. */
+export const reportQuestion = (questionId: number, message: string, kind: string = QUIZ_BOOKMARKS): Promise<ApiResult<{ report_id: number }>> =>
+  apiRequest<{ report_id: number }>(kind === MULTI_MATCH_BOOKMARKS ? 'multi_match_report_question' : 'report_question', { question_id: questionId, message }, quiet);
+
+/** Bookmark kinds by question shape (set_bookmark's `type`): quiz questions, words, multi match. */
+export const WORD_BOOKMARKS = '3';
+export const MULTI_MATCH_BOOKMARKS = '6';
+export const BOOKMARK_KINDS = [QUIZ_BOOKMARKS, WORD_BOOKMARKS, MULTI_MATCH_BOOKMARKS] as const;
+
+/** The bookmark kind of a play's questions. */
+export function bookmarkKindOf(request: OpenPlayRequest): string {
+  if (request.mode === 'bookmark') return request.type;
+  if (request.mode === 'guess_the_word') return WORD_BOOKMARKS;
+  if (request.mode === 'multi_match') return MULTI_MATCH_BOOKMARKS;
+  return QUIZ_BOOKMARKS;
+}
 
 export interface CategoryStatistics {
   category_id: number;

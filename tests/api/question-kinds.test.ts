@@ -3,6 +3,7 @@ import type { SubmitAnswerResult, WordHintData } from '@/services/domain/play-se
 import { wordLetters } from '@/services/domain/word';
 import { categories, questions, subcategories, userBadges } from '@/services/server/db/schema';
 import { writeSetting } from '@/services/server/settings/repository';
+import { importContent } from '@/services/server/content/import';
 import { AUDIO_START_ALLOWANCE } from '@/services/server/play/open';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { coinsOf, expectOk, giveCoins, ledgerEntries, playThrough, rightAnswers, wrong, type SessionData } from '@/tests/fixtures/play';
@@ -106,6 +107,25 @@ describe(`question kinds (${testDbKind})`, () => {
     expect(submits[pinaAt]).toMatchObject({ correct: false, correct_answer: 'Piña' });
     expect(result).toMatchObject({ correct: 9, wrong: 1 });
     expect(await badgesOf(d, userId)).toContain('super_sonic');
+  });
+
+  test('guess the word in Arabic: tiles of the Arabic alphabet, the word checked without its marks and hamza forms', async () => {
+    const d = await db();
+    const { token } = await createPlayerWithSession(d);
+    const csv = ['mode,language,category,subcategory,type,question,answer', 'guess_the_word,ar,كلمات,حيوانات,word,ملك الغابة,أسد', 'guess_the_word,ar,كلمات,حيوانات,word,سفينة الصحراء,جَمَل'].join('\n');
+    const imported = await importContent(d, { fileName: 'ar-words.csv', text: csv });
+    expect([imported.inserted, imported.rejected]).toEqual([2, []]);
+    const [sub] = await d.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.slug, 'حيوانات'));
+    const session = expectOk(await api.call('get_guess_the_word', { type: 'subcategory', type_id: sub!.id }, { token })) as SessionData;
+    const answers = await rightAnswers(d, session.questions.map((q) => q.id));
+    for (const q of session.questions) expect(q.word!.tiles.every((t) => /[\u0621-\u064A]/.test(t))).toBe(true);
+    const submits = [];
+    for (const q of session.questions) {
+      // Typed without the hamza and the vowel marks.
+      const typed = answers.get(q.id) === 'أسد' ? 'اسد' : 'جمل';
+      submits.push(expectOk(await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: typed }, { token })) as SubmitAnswerResult);
+    }
+    expect(submits.map((r) => r.correct)).toEqual([true, true]);
   });
 
   test('multi match: a set and an order, all or nothing; levels open by a pass; bookmarks and reports of its kind', async () => {
