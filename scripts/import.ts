@@ -1,6 +1,7 @@
 /**
- * `npm run import -- <file> [--language en] [--format opentdb|csv]`: imports a question file into
- * the quiz zone of the configured database (docs/content.md). Prints the counts and every rejected
+ * `npm run import -- <file> [--language en] [--format opentdb|csv|content]`: imports a question
+ * file into the configured database (docs/content.md): Open Trivia DB JSON, our CSV (a mode per
+ * row), or a content file (our JSON: every kind, fun-and-learn items included). Prints the counts and every rejected
  * row with its reason. Exit code 1 when the file cannot be read (missing, not of the format) or the
  * database cannot be opened (e.g. the running server holds the embedded database).
  */
@@ -11,7 +12,7 @@ import { ContentFileError } from '@/services/server/content/content-row';
 import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { IMPORT_FORMATS, importContent, prepareImport, type ImportFormat, type PreparedImport } from '@/services/server/content/import';
 
-const USAGE = 'usage: npm run import -- <file> [--language en] [--format opentdb|csv]';
+const USAGE = 'usage: npm run import -- <file> [--language en] [--format opentdb|csv|content]';
 
 class UsageError extends Error {}
 
@@ -87,6 +88,7 @@ async function main(): Promise<number> {
     const timing = `parse ${s(parsedAt - started)} s, open and migrate ${s(openedAt - parsedAt)} s, import ${s(Date.now() - openedAt)} s`;
     console.log(`  read:       ${result.read}`);
     console.log(`  inserted:   ${result.inserted}`);
+    if (result.updated !== undefined) console.log(`  updated:    ${result.updated}`);
     console.log(`  duplicates: ${result.duplicates}`);
     console.log(`  rejected:   ${result.rejected.length}`);
     const where = format === 'csv' ? 'line' : 'row';

@@ -241,3 +241,51 @@ describe(`question kinds (${testDbKind})`, () => {
     }
   });
 });
+
+describe(`content files through the importer (${testDbKind})`, () => {
+  const file = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      language: 'en',
+      category: { slug: 'imported-reading', name: 'Imported reading', row_order: 9, kind: 'fun_n_learn' },
+      subcategories: [
+        {
+          slug: 'rivers',
+          name: 'Rivers',
+          row_order: 1,
+          items: [
+            {
+              key: 'imp.rivers.01',
+              title: 'The Nile',
+              text: 'The Nile flows north through eleven countries into the Mediterranean Sea.',
+              questions: [1, 2, 3, 4, 5].map((n) => ({
+                key: `imp.rivers.01.${n}`,
+                type: 'boolean',
+                level: 1,
+                question: `Statement ${n} about the Nile is true.`,
+                options: ['True', 'False'],
+                answer: n % 2,
+                note: 'From the text.',
+              })),
+            },
+          ],
+        },
+      ],
+      ...over,
+    });
+
+  test('a fun-and-learn content file is imported whole with its item, again without duplicates; a broken one is refused naming the question', async () => {
+    const d = await db();
+    const first = await importContent(d, { fileName: 'reading.json', text: file() });
+    expect(first).toMatchObject({ format: 'content', read: 5, inserted: 5, updated: 0, duplicates: 0, rejected: [] });
+    const again = await importContent(d, { fileName: 'reading.json', text: file() });
+    expect(again).toMatchObject({ inserted: 0, updated: 0, duplicates: 5 });
+
+    const { token } = await createPlayerWithSession(d);
+    const p = await place(d, 'en', 'imported-reading', 'rivers');
+    const items = expectOk(await api.call('get_fun_n_learn', { type: 'subcategory', type_id: p.subcategoryId }, { token })) as { title: string; no_of_que: number }[];
+    expect(items).toEqual([expect.objectContaining({ title: 'The Nile', no_of_que: 5 })]);
+
+    const broken = file().replace('"answer":1', '"answer":7');
+    await expect(importContent(d, { fileName: 'broken.json', text: broken })).rejects.toThrow(/question imp\.rivers\.01\.1, answer: answer 7 is not the index of an option/);
+  });
+});

@@ -259,7 +259,7 @@ function toDemoFile(relPath: string, data: DemoFileData, problems: string[]): De
  * Checks one file's text against the schema and the rules that concern a single file. Returns the
  * file or the problems found, each naming the file.
  */
-export function checkDemoFile(relPath: string, raw: string): { file: DemoFile; problems: [] } | { file: null; problems: string[] } {
+export function checkDemoFile(relPath: string, raw: string, options: { shipped?: boolean } = {}): { file: DemoFile; problems: [] } | { file: null; problems: string[] } {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -274,8 +274,11 @@ export function checkDemoFile(relPath: string, raw: string): { file: DemoFile; p
   const problems: string[] = [];
   const dirLanguage = path.basename(path.dirname(relPath));
   const fileSlug = path.basename(relPath, '.json');
-  if (data.language !== dirLanguage) problems.push(`${relPath}: language is "${data.language}" but the file is in content/demo/${dirLanguage}/`);
-  if (data.category.slug !== fileSlug) problems.push(`${relPath}: category slug is "${data.category.slug}" but the file is named ${fileSlug}.json`);
+  // Where a shipped file lives says what it holds; an imported file may be named anything.
+  if (options.shipped !== false) {
+    if (data.language !== dirLanguage) problems.push(`${relPath}: language is "${data.language}" but the file is in content/demo/${dirLanguage}/`);
+    if (data.category.slug !== fileSlug) problems.push(`${relPath}: category slug is "${data.category.slug}" but the file is named ${fileSlug}.json`);
+  }
 
   const words = booleanWords(data.language);
   const kind = data.category.kind;

@@ -11,6 +11,8 @@ import {
 } from '@/services/server/content/content-row';
 import { parseContentCsv } from '@/services/server/content/csv';
 import { parseOpenTdb } from '@/services/server/content/opentdb';
+import { checkDemoFile, checkDemoSet, type DemoFile } from '@/services/server/content/demo-content';
+import { storeContentFiles } from '@/services/server/content/seed';
 import {
   ensureContentLanguage,
   findExistingHashes,
@@ -33,8 +35,8 @@ import { slugFor } from '@/services/server/content/slug';
  * in the same language, within the file or already stored) are skipped; the rest is inserted in one
  * transaction and the run is recorded in content_imports.
  */
-export type ImportFormat = 'opentdb' | 'csv';
-export const IMPORT_FORMATS: readonly ImportFormat[] = ['opentdb', 'csv'];
+export type ImportFormat = 'opentdb' | 'csv' | 'content';
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['opentdb', 'csv', 'content'];
 
 export interface ImportOptions {
   /** File name, recorded with the run and used to detect the format. */
@@ -50,17 +52,24 @@ export interface ImportResult {
   format: ImportFormat;
   read: number;
   inserted: number;
+  /** Content files: questions a former import of the file stored, brought up to date. */
+  updated?: number;
   duplicates: number;
   rejected: RejectedRow[];
   importId: number;
 }
 
-/** Format by extension (.json, .csv), otherwise by the first character (`{` is JSON). */
+/**
+ * Format by extension (.json, .csv), otherwise by the first character (`{` is JSON). A JSON file
+ * with `subcategories` is a content file (the demo's format: every question kind, fun-and-learn
+ * items included); another is Open Trivia DB's.
+ */
 export function detectFormat(fileName: string, text: string): ImportFormat {
   const ext = path.extname(fileName).toLowerCase();
-  if (ext === '.json') return 'opentdb';
-  if (ext === '.csv') return 'csv';
-  return text.replace(/^\uFEFF/, '').trimStart().startsWith('{') ? 'opentdb' : 'csv';
+  const body = text.replace(/^\uFEFF/, '').trimStart();
+  const json = ext === '.json' || (ext !== '.csv' && body.startsWith('{'));
+  if (!json) return 'csv';
+  return /"subcategories"\s*:/.test(body) && !/"results"\s*:/.test(body) ? 'content' : 'opentdb';
 }
 
 interface CategoryPlan {
@@ -128,6 +137,8 @@ export interface PreparedImport {
   format: ImportFormat;
   fileName: string;
   parsed: ParsedContent;
+  /** A content file, checked whole (format `content`). */
+  content?: DemoFile;
 }
 
 /** Parses and checks a file without touching the database; throws ContentFileError when it is not of the format at all. */
@@ -135,6 +146,14 @@ export function prepareImport(options: ImportOptions): PreparedImport {
   const defaultLanguage = languageCode(options.language ?? 'en');
   if (!defaultLanguage) throw new ContentFileError(`"${options.language}" is not a language code (e.g. en, es, pt-br)`);
   const format = options.format ?? detectFormat(options.fileName, options.text);
+  if (format === 'content') {
+    // A content file is checked whole: any broken rule refuses it, naming every question that breaks one.
+    const checked = checkDemoFile(path.basename(options.fileName), options.text.replace(/^\uFEFF/, ''), { shipped: false });
+    const problems = checked.file ? checkDemoSet([checked.file]) : checked.problems;
+    if (!checked.file || problems.length) throw new ContentFileError(`the content file breaks its rules (docs/content.md):\n  ${problems.slice(0, 50).join('\n  ')}`);
+    const read = checked.file.subcategories.reduce((n, s) => n + s.questions.length, 0);
+    return { format, fileName: options.fileName, parsed: { read, rows: [], rejected: [] }, content: checked.file };
+  }
   const parsed =
     format === 'opentdb'
       ? parseOpenTdb(options.text, { language: defaultLanguage })
@@ -144,7 +163,9 @@ export function prepareImport(options: ImportOptions): PreparedImport {
 
 /** Runs one import. Throws ContentFileError when the file is not of the format at all. */
 export async function importContent(db: Db, options: ImportOptions | PreparedImport): Promise<ImportResult> {
-  const { format, fileName, parsed } = 'parsed' in options ? options : prepareImport(options);
+  const prepared = 'parsed' in options ? options : prepareImport(options);
+  const { format, fileName, parsed } = prepared;
+  if (prepared.content) return importContentFile(db, prepared.content, fileName, parsed.read);
 
   // Duplicates within the file: the first occurrence is kept.
   const seen = new Set<string>();
@@ -207,4 +228,20 @@ export async function importContent(db: Db, options: ImportOptions | PreparedImp
     });
     return { format, read: parsed.read, inserted, duplicates, rejected: parsed.rejected, importId };
   });
+}
+
+/**
+ * A content file: stored by its keys as the seeder stores the demo (new questions inserted, those
+ * a former import of it stored brought up to date, others kept), with source `content`.
+ */
+async function importContentFile(db: Db, file: DemoFile, fileName: string, read: number): Promise<ImportResult> {
+  const report = await storeContentFiles(db, [file], 'content');
+  const importId = await recordContentImport(db, {
+    source: 'content',
+    fileName: path.basename(fileName),
+    inserted: report.inserted,
+    duplicates: report.unchanged + report.kept,
+    rejected: 0,
+  });
+  return { format: 'content', read, inserted: report.inserted, updated: report.updated, duplicates: report.unchanged + report.kept, rejected: [], importId };
 }

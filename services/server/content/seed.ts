@@ -238,7 +238,17 @@ function sameContent(stored: StoredQuestion, next: QuestionContent): boolean {
   );
 }
 
-async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport['demo']> {
+/**
+ * Stores content files (the demo's format, content/demo/README.md) by their keys: new questions
+ * are inserted, questions this source stored before are brought up to date, and rows another
+ * source owns (an operator's edit, another import) are kept as they are. The seeder stores the
+ * shipped demo (`source` 'demo'); `npm run import` stores a content file (`source` 'content').
+ */
+export async function storeContentFiles(db: Db, files: readonly DemoFile[], source: string): Promise<SeedReport['demo']> {
+  return seedDemo(db, files, source);
+}
+
+async function seedDemo(db: Db, files: readonly DemoFile[], source = 'demo'): Promise<SeedReport['demo']> {
   const report: SeedReport['demo'] = { categories: 0, subcategories: 0, inserted: 0, updated: 0, unchanged: 0, kept: 0 };
   if (files.length === 0) return report;
   return db.transaction(async (tx) => {
@@ -254,9 +264,9 @@ async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport[
           slug: file.category.slug,
           name: file.category.name,
           rowOrder: file.category.rowOrder,
-          source: 'demo',
+          source,
         },
-        { refresh: true },
+        { refresh: source === 'demo' },
       );
       if (category.created) report.categories++;
       const list = byLanguage.get(language.id) ?? [];
@@ -266,7 +276,7 @@ async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport[
         const subcategory = await upsertSubcategory(
           tx,
           { categoryId: category.id, slug: sub.slug, name: sub.name, rowOrder: sub.rowOrder },
-          { refresh: category.source === 'demo' },
+          { refresh: category.source === source },
         );
         if (subcategory.created) report.subcategories++;
         const itemIds = new Map<string, number>();
@@ -283,7 +293,7 @@ async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport[
               contentType: item.contentType,
               contentData: item.contentData,
             },
-            { refresh: category.source === 'demo' },
+            { refresh: category.source === source },
           );
           itemIds.set(item.key, stored.id);
         }
@@ -317,8 +327,8 @@ async function seedDemo(db: Db, files: readonly DemoFile[]): Promise<SeedReport[
       const changed: { id: number; content: QuestionContent }[] = [];
       for (const { contentKey, ...content } of shipped) {
         const row = stored.get(contentKey);
-        if (!row) fresh.push({ ...content, languageId, contentKey, source: 'demo' });
-        else if (row.source !== 'demo') report.kept++;
+        if (!row) fresh.push({ ...content, languageId, contentKey, source });
+        else if (row.source !== source) report.kept++;
         else if (sameContent(row, content)) report.unchanged++;
         else changed.push({ id: row.id, content });
       }
