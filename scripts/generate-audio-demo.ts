@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { seededRandom } from './seeded-random';
 
 type Lang = 'en' | 'es';
 
@@ -24,17 +25,7 @@ interface Clip {
   note: string;
 }
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(20261126);
+const random = seededRandom(20261126);
 const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 function pick<T>(list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;

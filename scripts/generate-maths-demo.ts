@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from './seeded-random';
 
 type Lang = 'en' | 'es';
 interface Exercise {
@@ -16,18 +17,7 @@ interface Exercise {
   note: Record<Lang, string>;
 }
 
-/** A small seeded generator (mulberry32): the same files on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(20261125);
+const random = seededRandom(20261125);
 const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
 const frac = (n: number, d: number) => {

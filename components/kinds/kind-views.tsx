@@ -14,7 +14,7 @@ import {
 } from '@/components/kinds/kind-paths';
 import { ContentTextContext } from '@/components/quiz-play/content-text';
 import { LevelList } from '@/components/quiz-zone/level-list';
-import { PlaceList, type PlaceCardItem } from '@/components/quiz-zone/place-list';
+import { categoryCard, PlaceList, subcategoryCard, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { CardsSkeleton } from '@/components/quiz-zone/quiz-zone-view';
 import { UnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
 import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
@@ -25,6 +25,7 @@ import { Card, LinkCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { PageHeading } from '@/components/ui/page-heading';
+import { QueryBody } from '@/components/ui/query-body';
 import type { ApiResult } from '@/services/client/api';
 import {
   getCategories,
@@ -94,30 +95,22 @@ export function KindCategoriesView({ kind }: { kind: QuestionKind }) {
   return (
     <section className="flex flex-col">
       <PageHeading title={t(kind.titleKey)} description={t(kind.descriptionKey)} />
-      {list.status === 'loading' ? (
-        <CardsSkeleton label={t('common.loading')} />
-      ) : list.status === 'error' ? (
-        <LoadFailed retry={list.retry} />
-      ) : list.status === 'empty' ? (
-        <EmptyState title={t('empty.no_categories')} />
-      ) : (
-        <PlaceCards
-          items={list.data}
-          reload={list.retry}
-          toCard={(c: QuizCategory) => ({
-            key: c.slug,
-            name: c.category_name,
-            image: c.image,
-            questions: c.no_of_questions,
-            isPremium: c.is_premium,
-            unlocked: c.has_unlocked,
-            price: c.coins,
-            href: kindCategoryHref(kind, c.slug),
-            detail: [c.no_of_subcategories ? t('quiz_zone.subcategories', { n: c.no_of_subcategories }) : null, t('quiz_zone.questions', { n: c.no_of_questions })].filter(Boolean).join(' · '),
-            unlock: { category: c.slug, type: kind.type },
-          })}
-        />
-      )}
+      <QueryBody query={list} skeleton={<CardsSkeleton label={t('common.loading')} />} empty={t('empty.no_categories')}>
+        {(data) => (
+          <PlaceCards
+            items={data}
+            reload={list.retry}
+            toCard={(c: QuizCategory) => ({
+              ...categoryCard(
+                c,
+                kindCategoryHref(kind, c.slug),
+                [c.no_of_subcategories ? t('quiz_zone.subcategories', { n: c.no_of_subcategories }) : null, t('quiz_zone.questions', { n: c.no_of_questions })].filter(Boolean).join(' · '),
+              ),
+              unlock: { category: c.slug, type: kind.type },
+            })}
+          />
+        )}
+      </QueryBody>
     </section>
   );
 }
@@ -149,15 +142,7 @@ export function KindCategoryView({ kind, categorySlug, renderer }: { kind: Quest
             items={list.data}
             reload={list.retry}
             toCard={(s: QuizSubcategory) => ({
-              key: s.slug,
-              name: s.subcategory_name,
-              image: s.image,
-              questions: s.no_of_questions,
-              isPremium: s.is_premium,
-              unlocked: s.has_unlocked,
-              price: s.coins,
-              href: kindPlaceHref(kind, categorySlug, s.slug),
-              detail: t('quiz_zone.questions', { n: s.no_of_questions }),
+              ...subcategoryCard(s, kindPlaceHref(kind, categorySlug, s.slug), t('quiz_zone.questions', { n: s.no_of_questions })),
               unlock: { category: categorySlug, subcategory: s.slug, type: kind.type },
             })}
           />
@@ -338,15 +323,9 @@ function PlaceLevels({ kind, place, categorySlug, subcategorySlug }: { kind: Que
   return (
     <>
       <PageHeading title={place.name} description={t(kind.rulesKey)} />
-      {levels.status === 'loading' ? (
-        <CardsSkeleton label={t('common.loading')} count={4} />
-      ) : levels.status === 'error' ? (
-        <LoadFailed retry={levels.retry} />
-      ) : levels.status === 'empty' ? (
-        <EmptyState title={t('empty.no_questions')} />
-      ) : (
-        <LevelList data={levels.data} hrefFor={(n) => kindLevelHref(kind, categorySlug, subcategorySlug, n)} />
-      )}
+      <QueryBody query={levels} skeleton={<CardsSkeleton label={t('common.loading')} count={4} />} empty={t('empty.no_questions')}>
+        {(data) => <LevelList data={data} hrefFor={(n) => kindLevelHref(kind, categorySlug, subcategorySlug, n)} />}
+      </QueryBody>
     </>
   );
 }
@@ -382,15 +361,10 @@ function PlaceItems({ kind, place, categorySlug, subcategorySlug }: { kind: Ques
   return (
     <>
       <PageHeading title={place.name} description={t(kind.rulesKey)} />
-      {items.status === 'loading' ? (
-        <CardsSkeleton label={t('common.loading')} count={3} />
-      ) : items.status === 'error' ? (
-        <LoadFailed retry={items.retry} />
-      ) : items.status === 'empty' ? (
-        <EmptyState title={t('empty.no_questions')} />
-      ) : (
+      <QueryBody query={items} skeleton={<CardsSkeleton label={t('common.loading')} count={3} />} empty={t('empty.no_questions')}>
+        {(data) => (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {items.data.map((item) => (
+          {data.map((item) => (
             <li key={item.id} className="flex">
               <LinkCard href={kindItemHref(kind, categorySlug, subcategorySlug, item.id)} className="flex flex-1 flex-col gap-1">
                 <span dir="auto" className="text-lg font-semibold">
@@ -401,7 +375,8 @@ function PlaceItems({ kind, place, categorySlug, subcategorySlug }: { kind: Ques
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryBody>
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslation } from 'react-i18next';
 import { LevelList } from '@/components/quiz-zone/level-list';
-import { PlaceList, type PlaceCardItem } from '@/components/quiz-zone/place-list';
+import { PlaceList, subcategoryCard, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { levelHref, subcategoryHref } from '@/components/quiz-zone/quiz-zone-paths';
 import { CardsSkeleton } from '@/components/quiz-zone/quiz-zone-view';
 import { PlacePage } from '@/components/quiz-zone/place-page';
@@ -72,17 +72,7 @@ export function CategoryView({ categorySlug }: { categorySlug: string }) {
   const languageId = useAppSelector(selectLanguageId);
   const page = useApiQuery(`category:${languageId}:${categorySlug}`, () => loadCategoryPage(categorySlug), () => false);
 
-  const toCard = (s: QuizSubcategory): PlaceCardItem => ({
-    key: s.slug,
-    name: s.subcategory_name,
-    image: s.image,
-    questions: s.no_of_questions,
-    isPremium: s.is_premium,
-    unlocked: s.has_unlocked,
-    price: s.coins,
-    href: subcategoryHref(categorySlug, s.slug),
-    detail: t('quiz_zone.levels_count', { n: s.maxlevel }),
-  });
+  const toCard = (s: QuizSubcategory): PlaceCardItem => subcategoryCard(s, subcategoryHref(categorySlug, s.slug), t('quiz_zone.levels_count', { n: s.maxlevel }));
 
   const body = (c: CategoryPage, setUnlocking: (target: UnlockTarget) => void) => {
     switch (c.kind) {

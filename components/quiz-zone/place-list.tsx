@@ -4,6 +4,7 @@ import Image from 'next/image';
 import { useTranslation } from 'react-i18next';
 import { LinkCard } from '@/components/ui/card';
 import { LockIcon, UnlockedIcon } from '@/components/ui/icons';
+import type { QuizCategory, QuizSubcategory } from '@/services/client/play-api';
 
 /** A category or subcategory as a card of the quiz zone. */
 export interface PlaceCardItem {
@@ -21,6 +22,16 @@ export interface PlaceCardItem {
 }
 
 const CARD = 'flex min-h-touch flex-1 items-center gap-3';
+
+/** A category as a card of a list; the line under its name and where it leads are the page's. */
+export function categoryCard(c: QuizCategory, href: string, detail: string): PlaceCardItem {
+  return { key: c.slug, name: c.category_name, image: c.image, questions: c.no_of_questions, isPremium: c.is_premium, unlocked: c.has_unlocked, price: c.coins, href, detail };
+}
+
+/** A subcategory as a card of a list. */
+export function subcategoryCard(s: QuizSubcategory, href: string, detail: string): PlaceCardItem {
+  return { key: s.slug, name: s.subcategory_name, image: s.image, questions: s.no_of_questions, isPremium: s.is_premium, unlocked: s.has_unlocked, price: s.coins, href, detail };
+}
 
 function Picture({ src }: { src: string | null }) {
   // Decorative: the card's name says what it is.

@@ -2,11 +2,10 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceList, type PlaceCardItem } from '@/components/quiz-zone/place-list';
+import { categoryCard, PlaceList, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { categoryHref } from '@/components/quiz-zone/quiz-zone-paths';
 import { UnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { QueryBody } from '@/components/ui/query-body';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getCategories, type QuizCategory } from '@/services/client/play-api';
@@ -32,36 +31,22 @@ export function QuizZoneView() {
   const list = useApiQuery(`categories:${languageId}`, getCategories, (d) => d.length === 0);
   const [unlocking, setUnlocking] = useState<UnlockTarget | null>(null);
 
-  const toCard = (c: QuizCategory): PlaceCardItem => ({
-    key: c.slug,
-    name: c.category_name,
-    image: c.image,
-    questions: c.no_of_questions,
-    isPremium: c.is_premium,
-    unlocked: c.has_unlocked,
-    price: c.coins,
-    href: categoryHref(c.slug),
-    detail: [
-      c.no_of_subcategories > 0 ? t('quiz_zone.subcategories', { n: c.no_of_subcategories }) : t('quiz_zone.levels_count', { n: c.maxlevel }),
-      t('quiz_zone.questions', { n: c.no_of_questions }),
-    ].join(' · '),
-  });
+  const toCard = (c: QuizCategory): PlaceCardItem =>
+    categoryCard(
+      c,
+      categoryHref(c.slug),
+      [
+        c.no_of_subcategories > 0 ? t('quiz_zone.subcategories', { n: c.no_of_subcategories }) : t('quiz_zone.levels_count', { n: c.maxlevel }),
+        t('quiz_zone.questions', { n: c.no_of_questions }),
+      ].join(' · '),
+    );
 
   return (
     <section className="flex flex-col">
       <PageHeading title={t('mode.quiz_zone.title')} description={t('mode.quiz_zone.description')} />
-      {list.status === 'loading' ? (
-        <CardsSkeleton label={t('common.loading')} />
-      ) : list.status === 'error' ? (
-        <ErrorWithRetry title={t('common.error_title')} message={t('quiz_zone.load_failed')} retryLabel={t('common.retry')} onRetry={list.retry} />
-      ) : list.status === 'empty' ? (
-        <EmptyState title={t('empty.no_categories')} />
-      ) : (
-        <PlaceList
-          items={list.data.map(toCard)}
-          onUnlock={(item) => setUnlocking({ name: item.name, price: item.price, category: item.key })}
-        />
-      )}
+      <QueryBody query={list} skeleton={<CardsSkeleton label={t('common.loading')} />} empty={t('empty.no_categories')}>
+        {(data) => <PlaceList items={data.map(toCard)} onUnlock={(item) => setUnlocking({ name: item.name, price: item.price, category: item.key })} />}
+      </QueryBody>
       {unlocking ? (
         <UnlockDialog
           target={unlocking}

@@ -17,6 +17,7 @@ import {
   type SubmitAnswerResult,
   type UseLifelinePayload,
   type WordHintData,
+  type FunNLearnItem,
 } from '@/services/domain/play-session';
 import type { QuizCategory } from '@/services/domain/quiz-zone';
 import { selectLanguageId } from '@/services/store/selectors';
@@ -111,17 +112,7 @@ export const GUESS_THE_WORD_TYPE = 3;
 export const AUDIO_TYPE = 4;
 export const MULTI_MATCH_TYPE = 6;
 
-/** A fun-and-learn comprehension item (get_fun_n_learn). */
-export interface FunNLearnItem {
-  id: number;
-  title: string;
-  detail: string;
-  content_type: 'text' | 'video' | 'pdf';
-  content_data: string;
-  category_id: number;
-  subcategory_id: number | null;
-  no_of_que: number;
-}
+export type { FunNLearnItem };
 
 export const getFunNLearnItems = (place: { type: 'category' | 'subcategory'; type_id: number }): Promise<ApiResult<FunNLearnItem[]>> =>
   apiRequest<FunNLearnItem[]>('get_fun_n_learn', { ...place, language_id: languageId() }, quiet);

@@ -127,6 +127,21 @@ export type OpenPlayRequest =
   /** Multi match: one level of a category or subcategory, as the quiz zone. */
   | { readonly mode: 'multi_match'; readonly category: string; readonly subcategory?: string; readonly level: number };
 
+/** A fun-and-learn comprehension item as `get_fun_n_learn` lists it: the reading before its questions. */
+export interface FunNLearnItem {
+  readonly id: number;
+  readonly title: string;
+  /** The text to read. */
+  readonly detail: string;
+  readonly content_type: 'text' | 'video' | 'pdf';
+  /** The video's or the PDF's link ('' for a text). */
+  readonly content_data: string;
+  readonly category_id: number;
+  readonly subcategory_id: number | null;
+  /** Its questions. */
+  readonly no_of_que: number;
+}
+
 /** The call that opens (or resumes) a session for each mode. */
 export const OPEN_PLAY_ENDPOINT: Readonly<Record<PlayMode, string>> = {
   quiz_zone: 'get_questions_by_level',

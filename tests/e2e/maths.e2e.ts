@@ -1,33 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
-import { launchBrowser } from '@/tests/e2e/support/browser';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
-import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import type { RunningServer } from '@/tests/e2e/support/server';
+import { browserSuite } from '@/tests/e2e/support/suite';
 
 // Maths mania in Chromium against the built app and its demo content: categories → subcategory
 // → a play of 10 questions whose LaTeX is rendered by KaTeX → result → review.
 
-let browser: Browser;
-let server: RunningServer;
-let context: BrowserContext;
+const suite = browserSuite({ env: { DEV_OUTBOX: '1' } });
 let page: Page;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ env: { DEV_OUTBOX: '1' } })]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
+let server: RunningServer;
+beforeEach(() => {
+  ({ page, server } = suite);
 });
 
 describe('maths mania in Chromium', () => {

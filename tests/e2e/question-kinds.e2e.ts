@@ -1,41 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { wordLetters } from '@/services/domain/word';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
-import { launchBrowser } from '@/tests/e2e/support/browser';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
-import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import type { RunningServer } from '@/tests/e2e/support/server';
+import { browserSuite } from '@/tests/e2e/support/suite';
 
 // The question kinds in Chromium against the built app and its demo content: guess the word (a
 // hint, charged once; typed in English, from the tiles in Spanish with Ñ), multi match (a sequence ordered with the
 // keyboard alone), audio questions (the clip played, the transcript), fun and learn (reading, then
 // the questions). Each to its result; the review shows the right answers after the play.
 
-let browser: Browser;
-let server: RunningServer;
-let context: BrowserContext;
+const suite = browserSuite({ env: { DEV_OUTBOX: '1' }, settings: { language_mode: '1' } });
 let page: Page;
+let server: RunningServer;
+beforeEach(() => {
+  ({ page, server } = suite);
+});
 
 const EN = demoAnswers('en');
 const ES = demoAnswers('es');
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ env: { DEV_OUTBOX: '1' }, settings: { language_mode: '1' } })]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
 
 const questionText = async () => (await page.locator('h1#question-text').innerText()).trim();
 /** The player's balance as the server holds it. */

@@ -9,7 +9,6 @@ import {
   openBookmarkPlay,
   openDailyQuiz,
   openFunNLearn,
-  openMultiMatch,
   openPlaceSet,
   openQuizZone,
   openSelfChallenge,
@@ -47,15 +46,21 @@ const placeSet = z.object({
 });
 
 export const playEndpoints: EndpointDef[] = [
-  endpoint({
-    name: 'get_questions_by_level',
-    access: 'user',
-    input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
-    async handler(input, ctx) {
-      const languageId = effectiveLanguageId(ctx.settings, input.language_id);
-      return { data: await openQuizZone(ctx.app.database.db, ctx.settings, ctx.user!.id, { ...input, languageId }) };
-    },
-  }),
+  // The quiz zone and multi match open a level the same way, each in categories of its own kind.
+  ...([
+    ['get_questions_by_level', 'quiz_zone'],
+    ['get_multi_match_questions_by_level', 'multi_match'],
+  ] as const).map(([name, mode]) =>
+    endpoint({
+      name,
+      access: 'user',
+      input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
+      async handler(input, ctx) {
+        const languageId = effectiveLanguageId(ctx.settings, input.language_id);
+        return { data: await openQuizZone(ctx.app.database.db, ctx.settings, ctx.user!.id, { ...input, languageId }, mode) };
+      },
+    }),
+  ),
 
   endpoint({
     name: 'get_daily_quiz',
@@ -141,16 +146,6 @@ export const playEndpoints: EndpointDef[] = [
     input: z.object({ language_id: optionalId, fun_n_learn_id: requiredId }),
     async handler(input, ctx) {
       return { data: await openFunNLearn(ctx.app.database.db, ctx.settings, ctx.user!.id, { funNLearnId: input.fun_n_learn_id }) };
-    },
-  }),
-
-  endpoint({
-    name: 'get_multi_match_questions_by_level',
-    access: 'user',
-    input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
-    async handler(input, ctx) {
-      const languageId = effectiveLanguageId(ctx.settings, input.language_id);
-      return { data: await openMultiMatch(ctx.app.database.db, ctx.settings, ctx.user!.id, { ...input, languageId }) };
     },
   }),
 

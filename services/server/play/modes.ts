@@ -21,6 +21,7 @@ import { assertPlaceUnlocked, resolvePlace } from '@/services/server/quiz-zone/s
 import { findSubcategoryParent } from '@/services/server/quiz-zone/repository';
 import { findFunNLearnItem, listFunNLearnItems } from '@/services/server/play/fun-n-learn';
 import { BOOKMARK_SHAPES } from '@/services/server/play/library';
+import type { FunNLearnItem } from '@/services/domain/play-session';
 
 /** The question-serving calls of the solo modes of issue 4, each opening (or resuming) a play session. */
 
@@ -81,11 +82,6 @@ export async function openQuizZone(
         flagSetting(settings, 'question_shuffle_mode'),
       ),
   });
-}
-
-/** Multi match (get_multi_match_questions_by_level): a level of a multi-match category, as the quiz zone. */
-export function openMultiMatch(db: Db, settings: SettingsMap, userId: number, input: Parameters<typeof openQuizZone>[3]): Promise<SessionData> {
-  return openQuizZone(db, settings, userId, input, 'multi_match');
 }
 
 /**
@@ -284,17 +280,6 @@ export function openMaths(db: Db, settings: SettingsMap, userId: number, input: 
   return openPlaceSet(db, settings, userId, 'maths', input);
 }
 
-/** A comprehension item as get_fun_n_learn lists it. */
-export interface FunNLearnItem {
-  id: number;
-  title: string;
-  detail: string;
-  content_type: 'text' | 'video' | 'pdf';
-  content_data: string;
-  category_id: number;
-  subcategory_id: number | null;
-  no_of_que: number;
-}
 
 /** get_fun_n_learn: the comprehension items of a fun-and-learn category or subcategory that have questions. */
 export async function listFunNLearn(db: Db, settings: SettingsMap, userId: number, input: { type: 'category' | 'subcategory'; typeId: number }): Promise<FunNLearnItem[]> {
