@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '@/services/domain/seeded-random';
 
 type Lang = 'en' | 'es';
 

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '@/services/domain/seeded-random';
 
 type Lang = 'en' | 'es';
 interface Exercise {

@@ -68,14 +68,5 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
-/** A seeded random source ([0, 1)), so runs are repeatable (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded random source ([0, 1)), so runs are repeatable. */
+export { seededRandom } from '@/services/domain/seeded-random';

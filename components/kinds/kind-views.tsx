@@ -16,7 +16,7 @@ import { ContentTextContext } from '@/components/quiz-play/content-text';
 import { LevelList } from '@/components/quiz-zone/level-list';
 import { categoryCard, PlaceList, subcategoryCard, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { CardsSkeleton } from '@/components/quiz-zone/quiz-zone-view';
-import { UnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
+import { useUnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
 import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
 import { BackLink } from '@/components/ui/back-link';
@@ -57,7 +57,7 @@ const NO_DATA = '102';
 const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, data, message: '', meta: {} });
 
 function PlaceCards<T>({ items, toCard, reload }: { items: readonly T[]; toCard: (item: T) => PlaceCardItem & { unlock: Omit<UnlockTarget, 'name' | 'price'> }; reload: () => void }) {
-  const [unlocking, setUnlocking] = useState<UnlockTarget | null>(null);
+  const unlock = useUnlockDialog(reload);
   const cards = items.map(toCard);
   return (
     <>
@@ -65,19 +65,10 @@ function PlaceCards<T>({ items, toCard, reload }: { items: readonly T[]; toCard:
         items={cards}
         onUnlock={(item) => {
           const card = cards.find((c) => c.key === item.key)!;
-          setUnlocking({ name: item.name, price: item.price, ...card.unlock });
+          unlock.open({ name: item.name, price: item.price, ...card.unlock });
         }}
       />
-      {unlocking ? (
-        <UnlockDialog
-          target={unlocking}
-          onClose={() => setUnlocking(null)}
-          onUnlocked={() => {
-            setUnlocking(null);
-            reload();
-          }}
-        />
-      ) : null}
+      {unlock.dialog}
     </>
   );
 }
@@ -200,7 +191,7 @@ function PlaceFrame({
 }) {
   const { t } = useTranslation();
   const place = usePlace(kind, categorySlug, subcategorySlug);
-  const [unlocking, setUnlocking] = useState<UnlockTarget | null>(null);
+  const unlock = useUnlockDialog(place.retry);
   const backLink = back ?? {
     href: kindPlaceBackHref(kind, categorySlug, subcategorySlug),
     label: subcategorySlug === OWN_PLACE ? t('kinds.back_to_categories') : t('kinds.back_to_subcategories'),
@@ -218,21 +209,12 @@ function PlaceFrame({
         <Card as="section" className="flex flex-col items-start gap-3">
           <PageHeading title={place.data!.name} />
           <p>{t('quiz_zone.premium_locked', { name: place.data!.locked.name })}</p>
-          <Button onClick={() => setUnlocking(place.data!.locked)}>{t('quiz_zone.unlock_action', { coins: place.data!.locked.price })}</Button>
+          <Button onClick={() => unlock.open(place.data!.locked!)}>{t('quiz_zone.unlock_action', { coins: place.data!.locked.price })}</Button>
         </Card>
       ) : (
         children(place.data!, place.retry)
       )}
-      {unlocking ? (
-        <UnlockDialog
-          target={unlocking}
-          onClose={() => setUnlocking(null)}
-          onUnlocked={() => {
-            setUnlocking(null);
-            place.retry();
-          }}
-        />
-      ) : null}
+      {unlock.dialog}
     </section>
   );
 }

@@ -1,10 +1,9 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryCard, PlaceList, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { categoryHref } from '@/components/quiz-zone/quiz-zone-paths';
-import { UnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
+import { useUnlockDialog } from '@/components/quiz-zone/unlock-dialog';
 import { QueryBody } from '@/components/ui/query-body';
 import { PageHeading } from '@/components/ui/page-heading';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,7 +28,7 @@ export function QuizZoneView() {
   const { t } = useTranslation();
   const languageId = useAppSelector(selectLanguageId);
   const list = useApiQuery(`categories:${languageId}`, getCategories, (d) => d.length === 0);
-  const [unlocking, setUnlocking] = useState<UnlockTarget | null>(null);
+  const unlock = useUnlockDialog(list.retry);
 
   const toCard = (c: QuizCategory): PlaceCardItem =>
     categoryCard(
@@ -45,19 +44,9 @@ export function QuizZoneView() {
     <section className="flex flex-col">
       <PageHeading title={t('mode.quiz_zone.title')} description={t('mode.quiz_zone.description')} />
       <QueryBody query={list} skeleton={<CardsSkeleton label={t('common.loading')} />} empty={t('empty.no_categories')}>
-        {(data) => <PlaceList items={data.map(toCard)} onUnlock={(item) => setUnlocking({ name: item.name, price: item.price, category: item.key })} />}
+        {(data) => <PlaceList items={data.map(toCard)} onUnlock={(item) => unlock.open({ name: item.name, price: item.price, category: item.key })} />}
       </QueryBody>
-      {unlocking ? (
-        <UnlockDialog
-          target={unlocking}
-          onClose={() => setUnlocking(null)}
-          onUnlocked={() => {
-            setUnlocking(null);
-            // Read the list again: the server says what is unlocked now.
-            list.retry();
-          }}
-        />
-      ) : null}
+      {unlock.dialog}
     </section>
   );
 }

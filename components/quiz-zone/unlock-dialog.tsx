@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -65,4 +65,23 @@ export function UnlockDialog({ target, onClose, onUnlocked }: { target: UnlockTa
       </div>
     </FormDialog>
   );
+}
+
+/**
+ * The unlock dialog of a page: `open(target)` shows it; once the server has taken the price the
+ * page reloads what it shows (`reload`), since the server says what is unlocked now.
+ */
+export function useUnlockDialog(reload: () => void): { open: (target: UnlockTarget) => void; dialog: ReactNode } {
+  const [target, setTarget] = useState<UnlockTarget | null>(null);
+  const dialog = target ? (
+    <UnlockDialog
+      target={target}
+      onClose={() => setTarget(null)}
+      onUnlocked={() => {
+        setTarget(null);
+        reload();
+      }}
+    />
+  ) : null;
+  return { open: setTarget, dialog };
 }

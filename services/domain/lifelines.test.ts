@@ -1,3 +1,4 @@
+import { seededRandom } from '@/services/domain/seeded-random';
 import {
   audiencePoll,
   canUse,
@@ -9,17 +10,7 @@ import {
   type RandomSource,
 } from '@/services/domain/lifelines';
 
-/** A deterministic source of numbers in [0, 1) (mulberry32). */
-function seeded(seed: number): RandomSource {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = (seed: number): RandomSource => seededRandom(seed);
 
 const fresh: LifelineUsage = { enabled: true, used: [], usedOnQuestion: [] };
 const KEYS = ['a', 'b', 'c', 'd'];

@@ -1,13 +1,7 @@
+import { seededRandom } from '@/services/domain/seeded-random';
 import { alphabetOf, foldOf, unrevealed, wordLetters, wordMatches, wordSlots, wordTiles } from '@/services/domain/word';
 
-/** A repeatable source for shuffles in tests. */
-function seeded(seed: number) {
-  let x = seed;
-  return () => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x / 2 ** 31;
-  };
-}
+const seeded = seededRandom;
 
 describe('guess the word: letters, slots and folding', () => {
   test('only letters count: spaces, hyphens and apostrophes are shown in place', () => {

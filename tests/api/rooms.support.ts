@@ -1,3 +1,4 @@
+import { seededRandom as seeded } from '@/services/domain/seeded-random';
 import { eq, sql } from 'drizzle-orm';
 import { REVEAL_PAUSE_MS, type RoomDocument, type RoomQuestion } from '@/services/domain/rooms';
 import { seedDatabase } from '@/services/server/content/seed';
@@ -36,17 +37,8 @@ export function testClock(start = Date.now()): TestClock {
   };
 }
 
-/** A small seeded generator (mulberry32), so a failing run can be replayed. */
-export function seededRandom(seed = 12345): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failing run can be replayed. */
+export const seededRandom = (seed = 12345): (() => number) => seeded(seed);
 
 export interface RoomsHarness {
   readonly api: TestApi;

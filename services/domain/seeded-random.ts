@@ -1,6 +1,7 @@
 /**
- * A small seeded generator (mulberry32) for the demo-content scripts: the same numbers, and so the
- * same files, on every run.
+ * A small seeded generator of numbers in [0, 1) (mulberry32): the same numbers on every run, for
+ * the demo-content scripts (the same files), tests (a failing run replayed) and benchmarks.
+ * Never for what players must not predict (services/server/play/views.ts: secureRandom).
  */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
