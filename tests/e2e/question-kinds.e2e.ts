@@ -46,6 +46,30 @@ async function tapWord(word: string) {
 }
 
 describe('the question kinds in Chromium', () => {
+  test('every kind\'s card on the home page opens its categories; in Arabic the pages read right to left', async () => {
+    const player = await signUpPlayer(server, 'card player');
+    await signInPage(page, player);
+    const cards: [RegExp, string, string][] = [
+      [/Guess the Word/, 'Guess the Word', 'Nature and science'],
+      [/Fun and Learn/, 'Fun and Learn', 'Nature stories'],
+      [/Audio Questions/, 'Audio Questions', 'Listen and answer'],
+      [/Math Mania/, 'Math Mania', 'Arithmetic'],
+      [/Multi Match/, 'Multi Match', 'Science and nature'],
+    ];
+    for (const [card, heading, first] of cards) {
+      await page.goto(`${server.url}/`);
+      await page.getByRole('link', { name: card }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.getByRole('link', { name: new RegExp(first) }).waitFor();
+    }
+    await page.getByLabel('Interface language').selectOption('ar');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByRole('heading', { level: 1, name: 'المطابقة المتعددة' }).waitFor();
+    await page.getByRole('link', { name: /Science and nature/ }).click();
+    await page.getByText('اختر ما تريد التدرّب عليه.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   test('guess the word: a hint is charged once, every word typed from the keyboard, the review shows the words after the play', async () => {
     const player = await signUpPlayer(server, 'word player');
     await signInPage(page, player);
