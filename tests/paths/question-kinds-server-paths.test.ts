@@ -1,0 +1,155 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
+import { createQuizPlayMachine, type QuizPlayServices } from '@/machines/quiz-play/quiz-play.machine';
+import { OPEN_PLAY_ENDPOINT, type CallOutcome, type OpenPlayRequest } from '@/services/domain/play-session';
+import type { Db } from '@/services/server/db/client';
+import { categories, subcategories } from '@/services/server/db/schema';
+import { coinsOf, giveCoins, rightAnswers } from '@/tests/fixtures/play';
+import { createPlayerWithSession } from '@/tests/fixtures/users';
+import { testDbKind } from '@/tests/setup/db';
+import { seededApiSuite } from '@/tests/setup/seeded-api';
+
+/**
+ * The question kinds' plays against the real server: the real quiz-play machine, its calls made
+ * to the real API, on the demo content. The model paths (machines/quiz-play/quiz-play.test.ts)
+ * cover every state against a fake server; these check that the machine and the server agree on
+ * the kinds' own steps: a hint (a letter, charged once), an audio question's clock started by the
+ * server, answers in every shape graded right, a level opened by the pass.
+ */
+
+const { api, db } = seededApiSuite();
+
+function playActor(token: string, request: OpenPlayRequest) {
+  const call = async <T>(endpoint: string, payload: object): Promise<CallOutcome<T>> => {
+    const answer = await api.call(endpoint, { ...payload }, { token });
+    return answer.body.error ? { ok: false, code: answer.body.message } : { ok: true, data: answer.body.data as T };
+  };
+  const services: QuizPlayServices = {
+    loadSession: ({ mode, ...payload }) => call(OPEN_PLAY_ENDPOINT[mode], payload),
+    submitAnswer: (p) => call('submit_answer', p),
+    useLifeline: (p) => call('use_lifeline', p),
+    finishPlay: (p) => call('finish_play', p),
+    loadReview: (p) => call('get_play_review', p),
+    useHint: (p) => call('guess_the_word_hint', p),
+    startQuestionClock: (p) => call('start_question_clock', p),
+  };
+  const actor = createActor(createQuizPlayMachine(services), { input: { request } });
+  actor.start();
+  started.push(actor);
+  return actor;
+}
+
+/** Every actor a test started, stopped after it (its countdown would keep the process alive). */
+const started: { stop(): void }[] = [];
+afterEach(() => {
+  for (const actor of started.splice(0)) actor.stop();
+});
+type PlayActor = ActorRefFrom<ReturnType<typeof createQuizPlayMachine>>;
+
+async function place(d: Db, language: string, categorySlug: string, subcategorySlug: string) {
+  const [row] = await d
+    .select({ categoryId: categories.id, subcategoryId: subcategories.id })
+    .from(categories)
+    .innerJoin(subcategories, eq(subcategories.categoryId, categories.id))
+    .where(and(eq(categories.slug, categorySlug), eq(subcategories.slug, subcategorySlug), sql`${categories.languageId} = (select id from languages where code = ${language})`));
+  return row!;
+}
+
+const settled = { timeout: 10_000 };
+
+/** Answers the question on screen with the answer the database holds, then goes on. */
+async function answerRight(d: Db, actor: PlayActor) {
+  const { session, index } = actor.getSnapshot().context;
+  const question = session!.questions[index]!;
+  const right = (await rightAnswers(d, [question.id])).get(question.id)!;
+  actor.send({ type: 'user.answer', key: right });
+  await waitFor(actor, (s) => s.matches({ playing: 'feedback' }), settled);
+  expect(actor.getSnapshot().context.feedback).toMatchObject({ correct: true, correctAnswer: right });
+  actor.send({ type: 'user.next' });
+}
+
+describe(`the question kinds' plays against the real server (${testDbKind})`, () => {
+  test('guess the word: a hint reveals a letter and is charged once; words answered right; the review after the result', async () => {
+    const d = await db();
+    const { token, userId } = await createPlayerWithSession(d);
+    await giveCoins(d, userId, 20);
+    const p = await place(d, 'en', 'gtw-world', 'food');
+    const actor = playActor(token, { mode: 'guess_the_word', type: 'subcategory', type_id: p.subcategoryId });
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+    const before = await coinsOf(d, userId);
+    actor.send({ type: 'user.hint' });
+    expect(actor.getSnapshot().matches({ playing: { question: 'hinting' } })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+    expect(actor.getSnapshot().context.hintError).toBeNull();
+    expect(actor.getSnapshot().context.hints).toHaveLength(1);
+    expect(actor.getSnapshot().context.coins).toBe(before - 2);
+    expect(await coinsOf(d, userId)).toBe(before - 2);
+
+    const total = actor.getSnapshot().context.session!.questions.length;
+    for (let i = 0; i < total; i++) await answerRight(d, actor);
+    await waitFor(actor, (s) => s.matches('result'), settled);
+    expect(actor.getSnapshot().context.result).toMatchObject({ correct: total, coins_earned: 10 });
+    actor.send({ type: 'user.review' });
+    await waitFor(actor, (s) => s.matches('review'), settled);
+    expect(actor.getSnapshot().context.review!.questions.every((q) => q.question_type === 'word' && q.correct_answer.length > 0)).toBe(true);
+  });
+
+  test('audio: each question waits for its audio; the server starts its clock; a clip that fails to load starts it too', async () => {
+    const d = await db();
+    const { token } = await createPlayerWithSession(d);
+    const p = await place(d, 'en', 'audio-everyday', 'station');
+    const actor = playActor(token, { mode: 'audio', type: 'subcategory', type_id: p.subcategoryId });
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'waitingAudio' } }), settled);
+    expect(actor.getSnapshot().children.countdown!.getSnapshot().value).toBe('paused');
+    actor.send({ type: 'media.ready' });
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+    const countdown = actor.getSnapshot().children.countdown!.getSnapshot();
+    expect(countdown.value).toBe('running');
+    // The question's own 30 s, as the server started it (not the wait for the audio).
+    expect(countdown.context.remainingMs).toBeLessThanOrEqual(30_000);
+    expect(countdown.context.remainingMs).toBeGreaterThan(25_000);
+    await answerRight(d, actor);
+
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'waitingAudio' } }), settled);
+    actor.send({ type: 'media.failed' });
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }) && s.context.clockStarted, settled);
+    const total = actor.getSnapshot().context.session!.questions.length;
+    await answerRight(d, actor);
+    for (let i = 2; i < total; i++) {
+      await waitFor(actor, (s) => s.matches({ playing: { question: 'waitingAudio' } }), settled);
+      // Answering from the transcript before the audio plays is allowed.
+      await answerRight(d, actor);
+    }
+    await waitFor(actor, (s) => s.matches('result'), settled);
+    expect(actor.getSnapshot().context.result).toMatchObject({ correct: total, passed: true });
+  });
+
+  test('multi match: sets and orders graded by the server; the pass opens level 2', async () => {
+    const d = await db();
+    const { token } = await createPlayerWithSession(d);
+    const actor = playActor(token, { mode: 'multi_match', category: 'mm-history-geography', subcategory: 'history', level: 1 });
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+    const session = actor.getSnapshot().context.session!;
+    expect(new Set(session.questions.map((q) => q.question_type))).toEqual(new Set(['multiselect', 'sequence']));
+    // An answer of the wrong shape is not sent.
+    actor.send({ type: 'user.answer', key: 'a,a' });
+    expect(actor.getSnapshot().matches({ playing: { question: 'answering' } })).toBe(true);
+    for (let i = 0; i < session.questions.length; i++) await answerRight(d, actor);
+    await waitFor(actor, (s) => s.matches('result'), settled);
+    expect(actor.getSnapshot().context.result).toMatchObject({ correct: session.questions.length, level_unlocked: 2 });
+  });
+
+  test('fun and learn: the play of one item, opened after the reading', async () => {
+    const d = await db();
+    const { token } = await createPlayerWithSession(d);
+    const p = await place(d, 'es', 'fl-lecturas', 'naturaleza-cultura');
+    const items = (await api.call('get_fun_n_learn', { type: 'subcategory', type_id: p.subcategoryId }, { token })).body.data as { id: number }[];
+    const actor = playActor(token, { mode: 'fun_n_learn', fun_n_learn_id: items[2]!.id });
+    await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+    const total = actor.getSnapshot().context.session!.questions.length;
+    expect(total).toBe(6);
+    for (let i = 0; i < total; i++) await answerRight(d, actor);
+    await waitFor(actor, (s) => s.matches('result'), settled);
+    expect(actor.getSnapshot().context.result).toMatchObject({ correct: 6, badges_unlocked: expect.arrayContaining(['flashback']) });
+  });
+});
