@@ -137,8 +137,11 @@ describe('the question kinds in Chromium', () => {
     await signInPage(page, player);
     await page.goto(`${server.url}/multi-match-questions/`);
     await page.getByRole('link', { name: /Science and nature/ }).click();
-    await page.getByRole('link', { name: /^Science/ }).click();
-    await page.getByRole('link', { name: 'Level 1' }).click();
+    // The category's page first: its name starts like the category's.
+    await page.getByText('Choose what to practise.').waitFor();
+    await page.getByRole('link', { name: /^Science(?! and)/ }).click();
+    await page.getByRole('heading', { name: 'Levels' }).waitFor();
+    await page.getByRole('link', { name: /^Level 1/ }).click();
 
     let ordered = 0;
     for (let n = 1; n <= 10; n++) {
