@@ -48,6 +48,8 @@ export const CODES = {
   '135': c(409, 'codes.payment_not_pending', 'payment request is not pending'),
 
   not_found: c(404, 'codes.not_found', 'no such endpoint'),
+  forbidden: c(403, 'codes.forbidden', 'this is for operators with another role'),
+  last_admin: c(409, 'codes.last_admin', 'the last admin keeps the role: grant another admin first'),
   method_not_allowed: c(405, 'codes.method_not_allowed', 'only POST is accepted'),
   payload_too_large: c(413, 'codes.payload_too_large', 'request body or a field is too large'),
   unsupported_media_type: c(415, 'codes.unsupported_media_type', 'body must be multipart, urlencoded or JSON'),

@@ -26,7 +26,7 @@ const probes = [
     },
   }),
   endpoint({
-    name: 'probe_admin',
+    name: 'admin_probe',
     access: 'admin',
     duringMaintenance: true,
     input: z.object({}),
@@ -173,9 +173,10 @@ describe(`the API gateway (${testDbKind})`, () => {
   test('keeps admin calls for admins', async () => {
     const { db } = await getTestDatabase();
     const player = await createPlayerWithSession(db);
-    const admin = await createPlayerWithSession(db, { isAdmin: true });
-    expect((await api.call('probe_admin', {}, { token: player.token })).status).toBe(401);
-    expect((await api.call('probe_admin', {}, { token: admin.token })).body.data).toBe('admin ok');
+    const admin = await createPlayerWithSession(db, { role: 'admin' });
+    expect((await api.call('admin_probe', {}, { token: player.token })).status).toBe(403);
+    expect((await api.call('admin_probe', {})).status).toBe(401);
+    expect((await api.call('admin_probe', {}, { token: admin.token })).body.data).toBe('admin ok');
   });
 
   test('answers a refusal with its catalogue status and field', async () => {
@@ -206,11 +207,11 @@ describe(`the API gateway (${testDbKind})`, () => {
     const { db } = await getTestDatabase();
     await writeSetting(db, 'maintenance_mode', '1');
     api.app.settings.invalidate();
-    const admin = await createPlayerWithSession(db, { isAdmin: true });
+    const admin = await createPlayerWithSession(db, { role: 'admin' });
     const refused = await api.call('probe_echo', { name: 'Ada', count: 1 });
     expect(refused.status).toBe(503);
     expect(refused.body.message).toBe('maintenance');
     expect((await api.call('probe_echo', { name: 'Ada', count: 1 }, { token: admin.token })).status).toBe(200);
-    expect((await api.call('probe_admin', {}, { token: admin.token })).status).toBe(200);
+    expect((await api.call('admin_probe', {}, { token: admin.token })).status).toBe(200);
   });
 });

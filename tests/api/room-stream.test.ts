@@ -133,7 +133,7 @@ describe(`who may open a room stream (${testDbKind})`, () => {
     const player = await stream(ROOM, alice.token);
     expect(player.status).toBe(503);
     expect(player.body).toMatchObject({ message: 'maintenance' });
-    const admin = await createPlayerWithSession(database.db, { isAdmin: true });
+    const admin = await createPlayerWithSession(database.db, { role: 'admin' });
     feed.rooms.set(ROOM, roomDoc(ROOM, 3, [alice.userId, admin.userId]));
     const adminStream = await stream(ROOM, admin.token);
     expect(adminStream.status).toBe(200);

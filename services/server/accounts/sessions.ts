@@ -9,12 +9,18 @@ export interface AuthUser {
   readonly id: number;
   readonly firebaseId: string;
   readonly name: string;
-  readonly isAdmin: boolean;
+  /** An operator's role, or null for a player (docs/operators.md). */
+  readonly role: OperatorRole | null;
   /** false when an admin deactivated the account. */
   readonly active: boolean;
   /** The session the call was made with (the token's hash): what `logout` revokes. */
   readonly sessionId: string;
 }
+
+/** Operator roles: `admin` may do everything, `editor` the content only. */
+export const OPERATOR_ROLES = ['admin', 'editor'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const isOperatorRole = (value: unknown): value is OperatorRole => (OPERATOR_ROLES as readonly unknown[]).includes(value);
 
 /** A session lasts 30 days from sign-in; signing in again starts a new one. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -29,9 +35,9 @@ export function hashToken(token: string): string {
  * (services/server/db/prepared.ts): a join planned anew each time costs several times its run.
  * Not cached in memory: a logout or a deactivation takes effect on the very next call, in every process.
  */
-const sessionUserStatement = preparedStatement<{ id: number; firebase_id: string; name: string; is_admin: boolean; status: boolean }>(
+const sessionUserStatement = preparedStatement<{ id: number; firebase_id: string; name: string; role: string | null; status: boolean }>(
   'session_user',
-  `select u.id, u.firebase_id, u.name, u.is_admin, u.status
+  `select u.id, u.firebase_id, u.name, u.role, u.status
      from sessions s join users u on u.id = s.user_id
     where s.token_hash = $1::text and s.revoked_at is null and s.expires_at > $2::timestamptz and u.deleted_at is null
     limit 1`,
@@ -42,7 +48,7 @@ export async function findSessionUser(db: Db, token: string, now: Date = new Dat
   const tokenHash = hashToken(token);
   const [row] = await runPrepared(db, sessionUserStatement, [tokenHash, now]);
   return row
-    ? { id: Number(row.id), firebaseId: row.firebase_id, name: row.name, isAdmin: row.is_admin, active: row.status, sessionId: tokenHash }
+    ? { id: Number(row.id), firebaseId: row.firebase_id, name: row.name, role: isOperatorRole(row.role) ? row.role : null, active: row.status, sessionId: tokenHash }
     : null;
 }
 

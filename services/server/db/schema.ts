@@ -94,7 +94,8 @@ export const users = pgTable(
     /** Cached balance, changed only by the ledger in the same transaction as its entry. */
     coins: integer('coins').notNull().default(0),
     status: boolean('status').notNull().default(true),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /** An operator's role (docs/operators.md): 'admin' (everything) or 'editor' (content only); null for a player. */
+    role: text('role'),
     createdAt: created(),
     /** Set when the player deleted the account: personal data is gone, the row stays for the ledger. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -106,7 +107,34 @@ export const users = pgTable(
     index('users_referred_by').on(t.referredBy).where(sql`${t.referredBy} is not null`),
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
     check('users_time_extension_allowed', sql`${t.timeExtension} in (100, 150, 200)`),
+    check('users_role_known', sql`${t.role} is null or ${t.role} in ('admin', 'editor')`),
+    index('users_role').on(t.role).where(sql`${t.role} is not null`),
   ],
+);
+
+/**
+ * What operators changed, append-only (a trigger refuses updates and deletes): who, what, the
+ * state before and after, when. Written in the transaction of the change it records.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** The operator; null for the command line (`npm run admin`). */
+    actorId: integer('actor_id').references(() => users.id),
+    /** How the change came: 'console' or 'cli'. */
+    via: text('via').notNull(),
+    /** e.g. 'role.grant', 'user.deactivate', 'question.update'. */
+    action: text('action').notNull(),
+    /** What was changed: a table-like name and the row's id. */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    requestId: text('request_id'),
+    createdAt: created(),
+  },
+  (t) => [index('audit_log_target').on(t.targetType, t.targetId), index('audit_log_actor').on(t.actorId, t.id)],
 );
 
 /** Opaque api_token sessions, stored as a SHA-256 hash of the token. */

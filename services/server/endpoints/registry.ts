@@ -1,5 +1,6 @@
 import { EndpointRegistry } from '@/services/server/gateway/endpoint';
 import { accountEndpoints } from '@/services/server/endpoints/accounts';
+import { adminEndpoints } from '@/services/server/endpoints/admin';
 import { authEndpoints } from '@/services/server/endpoints/auth';
 import { badgeEndpoints } from '@/services/server/endpoints/badges';
 import { devEndpoints } from '@/services/server/endpoints/dev';
@@ -33,5 +34,6 @@ export function createRegistry(): EndpointRegistry {
     examEndpoints,
     contestEndpoints,
     devEndpoints,
+    adminEndpoints,
   ]);
 }

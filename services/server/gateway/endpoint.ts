@@ -5,8 +5,18 @@ import type { BodyLimits, UploadedFile } from '@/services/server/gateway/body';
 import type { AuthUser } from '@/services/server/accounts/sessions';
 import type { AppServices } from '@/services/server/app-services';
 
-/** Who may call an endpoint. `public` endpoints still see the user when a valid token is sent. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call an endpoint. `public` endpoints still see the user when a valid token is sent.
+ * `editor` and `admin` are the operators' (docs/operators.md): an admin may call both, an editor
+ * the `editor` ones; their names begin with `admin_`, and only theirs do.
+ */
+export type Access = 'public' | 'user' | 'editor' | 'admin';
+
+/** Whether an access level is an operator's. */
+export const isOperatorAccess = (access: Access): access is 'editor' | 'admin' => access === 'editor' || access === 'admin';
+
+/** The prefix of every operator endpoint's name, so that a reader and a firewall can tell them apart. */
+export const OPERATOR_PREFIX = 'admin_';
 
 export interface RequestContext {
   readonly requestId: string;
@@ -54,6 +64,9 @@ export class EndpointRegistry {
       for (const def of group) {
         if (!/^[a-z][a-z0-9_]*$/.test(def.name)) throw new Error(`endpoint name ${def.name} is not snake_case`);
         if (this.byName.has(def.name)) throw new Error(`endpoint ${def.name} is registered twice`);
+        if (isOperatorAccess(def.access) !== def.name.startsWith(OPERATOR_PREFIX)) {
+          throw new Error(`endpoint ${def.name}: operator endpoints (access editor or admin) and only they are named ${OPERATOR_PREFIX}…`);
+        }
         this.byName.set(def.name, def);
       }
     }

@@ -114,14 +114,15 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       throw new ApiError('129', { detail: 'the token is unknown, expired or revoked' });
     }
     if (!user.active) throw new ApiError('126');
-    if (access === 'admin' && !user.isAdmin) throw new ApiError('129', { detail: 'this call is for admins' });
+    if (access === 'editor' && !user.role) throw new ApiError('forbidden', { detail: 'this call is for operators' });
+    if (access === 'admin' && user.role !== 'admin') throw new ApiError('forbidden', { detail: 'this call is for admins' });
     return user;
   }
 
-  /** Maintenance mode answers 503 to everything but admins and the calls marked for it. */
+  /** Maintenance mode answers 503 to everything but operators and the calls marked for it. */
   async function checkMaintenance(user: AuthUser | null, allowed = false) {
     const settings = await app.settings.current();
-    if (flagSetting(settings, 'maintenance_mode') && !allowed && !user?.isAdmin) throw new ApiError('maintenance');
+    if (flagSetting(settings, 'maintenance_mode') && !allowed && !user?.role) throw new ApiError('maintenance');
     return settings;
   }
 

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { OPERATOR_ROLES } from '@/services/server/accounts/sessions';
+import { blankAsUnset } from '@/services/server/endpoints/common';
+import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
+import { listAudit } from '@/services/server/operators/audit';
+import { grantRole, listOperators, revokeRole } from '@/services/server/operators/roles';
+
+/**
+ * The operators' calls (docs/operators.md): named `admin_…`, each checked for its role by the
+ * gateway (401 without a token, 403 for a player or a role too small). Every change is audited.
+ */
+
+const consoleActor = (ctx: RequestContext) => ({ via: 'console' as const, userId: ctx.user!.id, requestId: ctx.requestId });
+
+/** An account by id or e-mail: one of the two is required. */
+const userId = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be an account id').optional());
+const account = z
+  .object({
+    user_id: userId,
+    email: z.preprocess(blankAsUnset, z.string().trim().email('must be an e-mail address').max(254).optional()),
+  })
+  .refine((v) => v.user_id !== undefined || v.email !== undefined, { message: 'is required (or user_id)', path: ['email'] });
+
+const who = (input: { user_id?: number; email?: string }) => (input.user_id !== undefined ? { userId: input.user_id } : { email: input.email! });
+
+const pageSize = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 200').max(200, 'must be 1 to 200').default(50));
+
+export const adminEndpoints: EndpointDef[] = [
+  endpoint({
+    name: 'admin_whoami',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: { user_id: ctx.user!.id, name: ctx.user!.name, role: ctx.user!.role } };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_operators',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: await listOperators(ctx.app.database.db) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_grant_role',
+    access: 'admin',
+    duringMaintenance: true,
+    input: account.and(z.object({ role: z.enum(OPERATOR_ROLES, { error: `must be ${OPERATOR_ROLES.join(' or ')}` }) })),
+    async handler(input, ctx) {
+      return { data: await grantRole(ctx.app.database.db, consoleActor(ctx), who(input), input.role) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_revoke_role',
+    access: 'admin',
+    duringMaintenance: true,
+    input: account,
+    async handler(input, ctx) {
+      return { data: await revokeRole(ctx.app.database.db, consoleActor(ctx), who(input)) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_audit_log',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({
+      limit: pageSize,
+      before_id: userId,
+      action: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
+      target_type: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
+      target_id: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
+      actor_id: userId,
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await listAudit(ctx.app.database.db, {
+          limit: input.limit,
+          beforeId: input.before_id,
+          action: input.action,
+          targetType: input.target_type,
+          targetId: input.target_id,
+          actorId: input.actor_id,
+        }),
+      };
+    },
+  }),
+];
