@@ -12,6 +12,7 @@ import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from '@/services/server/accounts/sessions';
 import { isApiError } from '@/services/server/gateway/api-error';
 import { grantRole, listOperators, revokeRole } from '@/services/server/operators/roles';
+import { runMain } from './support/run-main';
 
 const USAGE = `usage: npm run admin -- grant <email> [--role ${OPERATOR_ROLES.join('|')}] | revoke <email> | list`;
 
@@ -66,10 +67,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -10,6 +10,7 @@ import { readConfig } from '@/services/server/config';
 import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { ContentFileError } from '@/services/server/content/content-row';
 import { loadSchedule, parseScheduleFile } from '@/services/server/content/schedule';
+import { runMain } from './support/run-main';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -46,10 +47,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -11,6 +11,7 @@ import { readConfig } from '@/services/server/config';
 import { ContentFileError } from '@/services/server/content/content-row';
 import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { IMPORT_FORMATS, importContent, prepareImport, type ImportFormat, type PreparedImport } from '@/services/server/content/import';
+import { runMain } from './support/run-main';
 
 const USAGE = 'usage: npm run import -- <file> [--language en] [--format opentdb|csv|content]';
 
@@ -103,10 +104,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -6,6 +6,7 @@
 import { readConfig } from '@/services/server/config';
 import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { ensureSeeded } from '@/services/server/content/seed';
+import { runMain } from './support/run-main';
 
 async function main(): Promise<number> {
   const config = readConfig();
@@ -43,10 +44,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);
