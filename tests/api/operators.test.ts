@@ -109,3 +109,60 @@ describe(`operators and the audit log (${testDbKind})`, () => {
     }
   });
 });
+
+describe(`operators and players (${testDbKind})`, () => {
+  test('an admin finds players by name, e-mail, mobile or id, a page at a time; an editor is refused', async () => {
+    const d = await db();
+    const admin = await createPlayerWithSession(d, { role: 'admin' });
+    const editor = await createPlayerWithSession(d, { role: 'editor' });
+    const zed = await createPlayerWithSession(d, { name: 'Zedekiah Quill', email: 'zq@example.com' });
+    const byName = expectOk(await api.call('admin_players', { query: 'zedek' }, { token: admin.token })) as { total: number; rows: { id: number; email: string }[] };
+    expect(byName).toMatchObject({ total: 1, rows: [{ id: zed.userId, email: 'zq@example.com' }] });
+    const byId = expectOk(await api.call('admin_players', { query: String(zed.userId) }, { token: admin.token })) as { rows: { id: number }[] };
+    expect(byId.rows.map((r) => r.id)).toContain(zed.userId);
+    const page = expectOk(await api.call('admin_players', { limit: 2, sort: 'id', order: 'asc' }, { token: admin.token })) as { total: number; rows: { id: number }[] };
+    expect(page.rows).toHaveLength(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect(page.rows[0]!.id).toBeLessThan(page.rows[1]!.id);
+    const bad = await api.call('admin_players', { sort: 'password' }, { token: admin.token });
+    expect([bad.status, bad.body.field]).toEqual([400, 'sort']);
+    expect((await api.call('admin_players', {}, { token: editor.token })).status).toBe(403);
+  });
+
+  test('a deactivated player is refused at once with 126, and back on reactivation; both audited; not one\'s own account', async () => {
+    const d = await db();
+    const admin = await createPlayerWithSession(d, { role: 'admin' });
+    const player = await createPlayerWithSession(d);
+    expect((await api.call('get_user_coin_score', {}, { token: player.token })).status).toBe(200);
+    expectOk(await api.call('admin_set_player_status', { user_id: player.userId, active: '0' }, { token: admin.token }));
+    const refused = await api.call('get_user_coin_score', {}, { token: player.token });
+    expect([refused.status, refused.body.message]).toEqual([401, '126']);
+    expectOk(await api.call('admin_set_player_status', { user_id: player.userId, active: '1' }, { token: admin.token }));
+    expect((await api.call('get_user_coin_score', {}, { token: player.token })).status).toBe(200);
+    const own = await api.call('admin_set_player_status', { user_id: admin.userId, active: '0' }, { token: admin.token });
+    expect([own.status, own.body.field]).toEqual([400, 'user_id']);
+    const log = expectOk(await api.call('admin_audit_log', { target_id: String(player.userId) }, { token: admin.token })) as AuditRow[];
+    expect(log.map((e) => e.action)).toEqual(['user.reactivate', 'user.deactivate']);
+  });
+
+  test('coins adjusted with a reason through the ledger, once per request key, audited; taking more than the balance is refused', async () => {
+    const d = await db();
+    const admin = await createPlayerWithSession(d, { role: 'admin' });
+    const player = await createPlayerWithSession(d);
+    const give = { user_id: player.userId, amount: 25, reason: 'Prize of the spring quiz night', request_key: 'adj-0001-spring' };
+    expect(expectOk(await api.call('admin_adjust_coins', give, { token: admin.token }))).toMatchObject({ coins: 25, applied: true });
+    // A retry of the same request moves nothing.
+    expect(expectOk(await api.call('admin_adjust_coins', give, { token: admin.token }))).toMatchObject({ coins: 25, applied: false });
+    const tooMuch = await api.call('admin_adjust_coins', { ...give, amount: -30, request_key: 'adj-0002-take' }, { token: admin.token });
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([409, 'not_enough_coins']);
+    const zero = await api.call('admin_adjust_coins', { ...give, amount: 0, request_key: 'adj-0003-zero' }, { token: admin.token });
+    expect([zero.status, zero.body.field]).toEqual([400, 'amount']);
+
+    const page = expectOk(await api.call('admin_player', { user_id: player.userId }, { token: admin.token })) as { coins: number; coin_history: { amount: number; title: string; type: string }[] };
+    expect(page.coins).toBe(25);
+    expect(page.coin_history).toEqual([expect.objectContaining({ amount: 25, title: 'Prize of the spring quiz night', type: 'admin_adjustment' })]);
+    const log = expectOk(await api.call('admin_audit_log', { action: 'user.coins', target_id: String(player.userId) }, { token: admin.token })) as AuditRow[];
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ before: { coins: 0 }, after: { coins: 25, amount: 25, reason: 'Prize of the spring quiz night' } });
+  });
+});

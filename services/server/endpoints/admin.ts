@@ -4,6 +4,7 @@ import { blankAsUnset } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
 import { listAudit } from '@/services/server/operators/audit';
 import { grantRole, listOperators, revokeRole } from '@/services/server/operators/roles';
+import { adjustCoins, getPlayer, PLAYER_SORTS, searchPlayers, setPlayerStatus } from '@/services/server/operators/players';
 
 /**
  * The operators' calls (docs/operators.md): named `admin_…`, each checked for its role by the
@@ -13,6 +14,7 @@ import { grantRole, listOperators, revokeRole } from '@/services/server/operator
 const consoleActor = (ctx: RequestContext) => ({ via: 'console' as const, userId: ctx.user!.id, requestId: ctx.requestId });
 
 /** An account by id or e-mail: one of the two is required. */
+const requiredUserId = z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be an account id');
 const userId = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be an account id').optional());
 const account = z
   .object({
@@ -63,6 +65,62 @@ export const adminEndpoints: EndpointDef[] = [
     input: account,
     async handler(input, ctx) {
       return { data: await revokeRole(ctx.app.database.db, consoleActor(ctx), who(input)) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_players',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({
+      query: z.preprocess(blankAsUnset, z.string().trim().max(100, 'must be at most 100 characters').optional()),
+      offset: z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0)),
+      limit: pageSize,
+      sort: z.preprocess(blankAsUnset, z.enum(PLAYER_SORTS, { error: `must be one of ${PLAYER_SORTS.join(', ')}` }).default('id')),
+      order: z.preprocess(blankAsUnset, z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc')),
+    }),
+    async handler(input, ctx) {
+      return { data: await searchPlayers(ctx.app.database.db, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_player',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ user_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await getPlayer(ctx.app.database.db, input.user_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_set_player_status',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ user_id: requiredUserId, active: z.preprocess((v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === false ? false : v), z.boolean({ error: "must be '1' (active) or '0' (deactivated)" })) }),
+    async handler(input, ctx) {
+      return { data: await setPlayerStatus(ctx.app.database.db, consoleActor(ctx), input.user_id, input.active) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_adjust_coins',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({
+      user_id: requiredUserId,
+      amount: z.coerce
+        .number({ error: 'is required' })
+        .int('must be a whole number')
+        .min(-1_000_000, 'must be at least -1000000')
+        .max(1_000_000, 'must be at most 1000000')
+        .refine((n) => n !== 0, 'must not be 0'),
+      reason: z.preprocess((v) => v ?? '', z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters')),
+      request_key: z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _ (one per adjustment, the same on a retry)'),
+    }),
+    async handler(input, ctx) {
+      return { data: await adjustCoins(ctx.app.database.db, consoleActor(ctx), { userId: input.user_id, amount: input.amount, reason: input.reason, requestKey: input.request_key }) };
     },
   }),
 
