@@ -256,6 +256,42 @@ export const notifications = pgTable(
   (t) => [index('notifications_user').on(t.userId, t.id)],
 );
 
+/**
+ * Redeem requests (rules.md, Economy: Redeem): coins taken when requested (ledger `redeem:<id>`),
+ * returned once when the owner deletes a pending request or an operator marks it invalid
+ * (`redeem_refund:<id>`). Kept after a decision, as the player's history.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'paypal' | 'mobile' | 'upi' */
+    paymentType: text('payment_type').notNull(),
+    paymentAddress: text('payment_address').notNull(),
+    coins: integer('coins').notNull(),
+    /** The payout in hundredths of the currency unit (coins × coin_amount / per_coin, rounded down). */
+    amountCents: integer('amount_cents').notNull(),
+    details: text('details').notNull().default(''),
+    /** 'pending' | 'completed' | 'invalid' | 'deleted' */
+    status: text('status').notNull().default('pending'),
+    /** Why an operator marked it invalid. */
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    index('payment_requests_user').on(t.userId, t.id),
+    index('payment_requests_status').on(t.status, t.id),
+    check('payment_requests_type_known', sql`${t.paymentType} in ('paypal', 'mobile', 'upi')`),
+    check('payment_requests_status_known', sql`${t.status} in ('pending', 'completed', 'invalid', 'deleted')`),
+    check('payment_requests_coins_positive', sql`${t.coins} > 0 and ${t.amountCents} >= 0`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Content. A category belongs to one content language and one kind.
 

@@ -5,6 +5,7 @@ import { endpoint, type EndpointDef, type RequestContext } from '@/services/serv
 import { listAudit } from '@/services/server/operators/audit';
 import { grantRole, listOperators, revokeRole } from '@/services/server/operators/roles';
 import { adjustCoins, getPlayer, PLAYER_SORTS, searchPlayers, setPlayerStatus } from '@/services/server/operators/players';
+import { decidePayment, paymentQueue } from '@/services/server/redeem/service';
 
 /**
  * The operators' calls (docs/operators.md): named `admin_…`, each checked for its role by the
@@ -121,6 +122,34 @@ export const adminEndpoints: EndpointDef[] = [
     }),
     async handler(input, ctx) {
       return { data: await adjustCoins(ctx.app.database.db, consoleActor(ctx), { userId: input.user_id, amount: input.amount, reason: input.reason, requestKey: input.request_key }) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_payment_requests',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({
+      status: z.preprocess(blankAsUnset, z.enum(['pending', 'completed', 'invalid', 'deleted'], { error: 'must be pending, completed, invalid or deleted' }).default('pending')),
+      offset: z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0)),
+      limit: pageSize,
+    }),
+    async handler(input, ctx) {
+      return { data: await paymentQueue(ctx.app.database.db, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_decide_payment_request',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({
+      payment_id: requiredUserId,
+      status: z.enum(['completed', 'invalid'], { error: 'must be completed or invalid' }),
+      reason: z.preprocess(blankAsUnset, z.string().trim().max(200, 'must be at most 200 characters').optional()),
+    }),
+    async handler(input, ctx) {
+      return { data: await decidePayment(ctx.app.database.db, consoleActor(ctx), { paymentId: input.payment_id, status: input.status, reason: input.reason }) };
     },
   }),
 

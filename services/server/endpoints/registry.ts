@@ -1,6 +1,7 @@
 import { EndpointRegistry } from '@/services/server/gateway/endpoint';
 import { accountEndpoints } from '@/services/server/endpoints/accounts';
 import { adminEndpoints } from '@/services/server/endpoints/admin';
+import { redeemEndpoints } from '@/services/server/endpoints/redeem';
 import { authEndpoints } from '@/services/server/endpoints/auth';
 import { badgeEndpoints } from '@/services/server/endpoints/badges';
 import { devEndpoints } from '@/services/server/endpoints/dev';
@@ -34,6 +35,7 @@ export function createRegistry(): EndpointRegistry {
     examEndpoints,
     contestEndpoints,
     devEndpoints,
+    redeemEndpoints,
     adminEndpoints,
   ]);
 }

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PAYMENT_TYPES, paymentAddressProblem } from '@/services/domain/redeem';
+import { blankAsUnset } from '@/services/server/endpoints/common';
+import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import { deletePending, listPayments, requestPayment } from '@/services/server/redeem/service';
+
+/** Redeem, the player's side (docs/redeem.md): the spec's three calls. */
+
+const whole = (what: string) => z.coerce.number({ error: 'is required' }).int('must be a whole number').min(0, `${what} must be 0 or more`);
+
+export const redeemEndpoints: EndpointDef[] = [
+  endpoint({
+    name: 'set_payment_request',
+    access: 'user',
+    input: z
+      .object({
+        payment_type: z.enum(PAYMENT_TYPES, { error: `must be one of ${PAYMENT_TYPES.join(', ')}` }),
+        payment_address: z.string({ error: 'is required' }).trim().min(1, 'is required').max(256, 'must be at most 256 characters'),
+        coin_used: z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000_000),
+        payment_amount: z.preprocess(blankAsUnset, z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount such as 12.50').optional()),
+        details: z.preprocess((v) => v ?? '', z.string().trim().max(500, 'must be at most 500 characters')),
+      })
+      .superRefine((v, ctx) => {
+        const problem = paymentAddressProblem(v.payment_type, v.payment_address);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['payment_address'], message: problem });
+      }),
+    async handler(input, ctx) {
+      const data = await requestPayment(ctx.app.database.db, ctx.settings, ctx.user!.id, {
+        type: input.payment_type,
+        address: input.payment_address,
+        coins: input.coin_used,
+        amount: input.payment_amount,
+        details: input.details,
+      });
+      return { data };
+    },
+  }),
+
+  endpoint({
+    name: 'get_payment_request',
+    access: 'user',
+    input: z.object({ offset: z.preprocess(blankAsUnset, whole('offset').default(0)), limit: z.preprocess(blankAsUnset, whole('limit').max(100, 'must be at most 100').default(20)) }),
+    async handler(input, ctx) {
+      return { data: await listPayments(ctx.app.database.db, ctx.user!.id, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'delete_pending_payment_request',
+    access: 'user',
+    input: z.object({ payment_id: z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'is required') }),
+    async handler(input, ctx) {
+      return { data: await deletePending(ctx.app.database.db, ctx.user!.id, input.payment_id) };
+    },
+  }),
+];
