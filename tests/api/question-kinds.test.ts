@@ -6,7 +6,7 @@ import { writeSetting } from '@/services/server/settings/repository';
 import { importContent } from '@/services/server/content/import';
 import { AUDIO_START_ALLOWANCE } from '@/services/server/play/open';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
-import { coinsOf, expectOk, giveCoins, ledgerEntries, playThrough, rightAnswers, wrong, type SessionData } from '@/tests/fixtures/play';
+import { coinsOf, demoPlace, expectOk, giveCoins, ledgerEntries, playThrough, rightAnswers, wrong, type SessionData } from '@/tests/fixtures/play';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
 import type { Db } from '@/services/server/db/client';
@@ -15,14 +15,6 @@ const { api, db } = seededApiSuite();
 
 /** Guess the word, fun and learn, audio questions and multi match on the demo content (issue 12). */
 
-async function place(d: Db, language: string, categorySlug: string, subcategorySlug: string) {
-  const [row] = await d
-    .select({ categoryId: categories.id, subcategoryId: subcategories.id })
-    .from(categories)
-    .innerJoin(subcategories, eq(subcategories.categoryId, categories.id))
-    .where(and(eq(categories.slug, categorySlug), eq(subcategories.slug, subcategorySlug), sql`${categories.languageId} = (select id from languages where code = ${language})`));
-  return row!;
-}
 
 async function badgesOf(d: Db, userId: number): Promise<string[]> {
   return (await d.select({ badge: userBadges.badge }).from(userBadges).where(and(eq(userBadges.userId, userId), sql`${userBadges.status} <> 'locked'`))).map((r) => r.badge);
@@ -52,7 +44,7 @@ describe(`question kinds (${testDbKind})`, () => {
     const d = await db();
     const { token, userId } = await createPlayerWithSession(d);
     await giveCoins(d, userId, 50);
-    const p = await place(d, 'en', 'gtw-world', 'capitals');
+    const p = await demoPlace(d, 'gtw-world', 'capitals', 'en');
     const session = expectOk(await api.call('get_guess_the_word', { type: 'subcategory', type_id: p.subcategoryId }, { token })) as SessionData;
     expect(session).toMatchObject({ mode: 'guess_the_word', time_per_question: 60, hints: { per_question: 2, cost: 2 } });
     expect(session.questions).toHaveLength(10);
@@ -98,7 +90,7 @@ describe(`question kinds (${testDbKind})`, () => {
   test('guess the word: five words right without hints within time earns super sonic; Spanish keeps Ñ apart', async () => {
     const d = await db();
     const { token, userId } = await createPlayerWithSession(d);
-    const p = await place(d, 'es', 'gtw-mundo', 'comida');
+    const p = await demoPlace(d, 'gtw-mundo', 'comida', 'es');
     const session = expectOk(await api.call('get_guess_the_word', { type: 'subcategory', type_id: p.subcategoryId }, { token })) as SessionData;
     const answers = await rightAnswers(d, session.questions.map((q) => q.id));
     const pinaAt = session.questions.findIndex((q) => answers.get(q.id) === 'Piña');
@@ -173,7 +165,7 @@ describe(`question kinds (${testDbKind})`, () => {
   test('audio questions: the clip and its transcript; the clock starts when the audio is ready, once', async () => {
     const d = await db();
     const { token } = await createPlayerWithSession(d);
-    const p = await place(d, 'en', 'audio-listening', 'numbers');
+    const p = await demoPlace(d, 'audio-listening', 'numbers', 'en');
     const session = expectOk(await api.call('get_audio_questions', { type: 'subcategory', type_id: p.subcategoryId }, { token })) as SessionData;
     const first = session.questions[0]!;
     expect(first.audio).toMatch(/^\/audio\/demo\/en\/audio\.listening\.numbers\.\d{3}\.ogg$/);
@@ -198,7 +190,7 @@ describe(`question kinds (${testDbKind})`, () => {
   test('fun and learn: the items of a place, then one item\'s questions; all right within time earns flashback; coins on the first pass only', async () => {
     const d = await db();
     const { token, userId } = await createPlayerWithSession(d);
-    const p = await place(d, 'en', 'fl-nature', 'living-world');
+    const p = await demoPlace(d, 'fl-nature', 'living-world', 'en');
     const items = expectOk(await api.call('get_fun_n_learn', { type: 'subcategory', type_id: p.subcategoryId }, { token })) as { id: number; title: string; detail: string; no_of_que: number }[];
     expect(items.map((i) => [i.title, i.no_of_que])).toEqual([
       ["The honeybee's dance", 6],
@@ -222,14 +214,14 @@ describe(`question kinds (${testDbKind})`, () => {
 
     const missing = await api.call('get_fun_n_learn_questions', { fun_n_learn_id: 999999 }, { token });
     expect([missing.status, missing.body.message, missing.body.field]).toEqual([404, '102', 'fun_n_learn_id']);
-    const notFun = await api.call('get_fun_n_learn', { type: 'category', type_id: (await place(d, 'en', 'gtw-world', 'capitals')).categoryId }, { token });
+    const notFun = await api.call('get_fun_n_learn', { type: 'category', type_id: (await demoPlace(d, 'gtw-world', 'capitals', 'en')).categoryId }, { token });
     expect([notFun.status, notFun.body.message, notFun.body.field]).toEqual([404, '102', 'type_id']);
   });
 
   test('each mode can be switched off', async () => {
     const d = await db();
     const { token } = await createPlayerWithSession(d);
-    const p = await place(d, 'en', 'gtw-nature', 'animals');
+    const p = await demoPlace(d, 'gtw-nature', 'animals', 'en');
     await writeSetting(d, 'guess_the_word_mode', '0');
     api.app.settings.invalidate();
     try {
@@ -281,7 +273,7 @@ describe(`content files through the importer (${testDbKind})`, () => {
     expect(again).toMatchObject({ inserted: 0, updated: 0, duplicates: 5 });
 
     const { token } = await createPlayerWithSession(d);
-    const p = await place(d, 'en', 'imported-reading', 'rivers');
+    const p = await demoPlace(d, 'imported-reading', 'rivers', 'en');
     const items = expectOk(await api.call('get_fun_n_learn', { type: 'subcategory', type_id: p.subcategoryId }, { token })) as { title: string; no_of_que: number }[];
     expect(items).toEqual([expect.objectContaining({ title: 'The Nile', no_of_que: 5 })]);
 

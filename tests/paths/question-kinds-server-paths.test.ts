@@ -1,10 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { createQuizPlayMachine, type QuizPlayServices } from '@/machines/quiz-play/quiz-play.machine';
 import { OPEN_PLAY_ENDPOINT, type CallOutcome, type OpenPlayRequest } from '@/services/domain/play-session';
 import type { Db } from '@/services/server/db/client';
-import { categories, subcategories } from '@/services/server/db/schema';
-import { coinsOf, giveCoins, rightAnswers } from '@/tests/fixtures/play';
+import { coinsOf, demoPlace, giveCoins, rightAnswers } from '@/tests/fixtures/play';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
@@ -46,14 +44,6 @@ afterEach(() => {
 });
 type PlayActor = ActorRefFrom<ReturnType<typeof createQuizPlayMachine>>;
 
-async function place(d: Db, language: string, categorySlug: string, subcategorySlug: string) {
-  const [row] = await d
-    .select({ categoryId: categories.id, subcategoryId: subcategories.id })
-    .from(categories)
-    .innerJoin(subcategories, eq(subcategories.categoryId, categories.id))
-    .where(and(eq(categories.slug, categorySlug), eq(subcategories.slug, subcategorySlug), sql`${categories.languageId} = (select id from languages where code = ${language})`));
-  return row!;
-}
 
 const settled = { timeout: 10_000 };
 
@@ -73,7 +63,7 @@ describe(`the question kinds' plays against the real server (${testDbKind})`, ()
     const d = await db();
     const { token, userId } = await createPlayerWithSession(d);
     await giveCoins(d, userId, 20);
-    const p = await place(d, 'en', 'gtw-world', 'food');
+    const p = await demoPlace(d, 'gtw-world', 'food', 'en');
     const actor = playActor(token, { mode: 'guess_the_word', type: 'subcategory', type_id: p.subcategoryId });
     await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
     const before = await coinsOf(d, userId);
@@ -97,7 +87,7 @@ describe(`the question kinds' plays against the real server (${testDbKind})`, ()
   test('audio: each question waits for its audio; the server starts its clock; a clip that fails to load starts it too', async () => {
     const d = await db();
     const { token } = await createPlayerWithSession(d);
-    const p = await place(d, 'en', 'audio-everyday', 'station');
+    const p = await demoPlace(d, 'audio-everyday', 'station', 'en');
     const actor = playActor(token, { mode: 'audio', type: 'subcategory', type_id: p.subcategoryId });
     await waitFor(actor, (s) => s.matches({ playing: { question: 'waitingAudio' } }), settled);
     expect(actor.getSnapshot().children.countdown!.getSnapshot().value).toBe('paused');
@@ -142,7 +132,7 @@ describe(`the question kinds' plays against the real server (${testDbKind})`, ()
   test('fun and learn: the play of one item, opened after the reading', async () => {
     const d = await db();
     const { token } = await createPlayerWithSession(d);
-    const p = await place(d, 'es', 'fl-lecturas', 'naturaleza-cultura');
+    const p = await demoPlace(d, 'fl-lecturas', 'naturaleza-cultura', 'es');
     const items = (await api.call('get_fun_n_learn', { type: 'subcategory', type_id: p.subcategoryId }, { token })).body.data as { id: number }[];
     const actor = playActor(token, { mode: 'fun_n_learn', fun_n_learn_id: items[2]!.id });
     await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);

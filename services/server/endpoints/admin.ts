@@ -26,6 +26,9 @@ const account = z
 
 const who = (input: { user_id?: number; email?: string }) => (input.user_id !== undefined ? { userId: input.user_id } : { email: input.email! });
 
+/** Where a page starts (0: the first). */
+const pageOffset = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0));
+
 const pageSize = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 200').max(200, 'must be 1 to 200').default(50));
 
 export const adminEndpoints: EndpointDef[] = [
@@ -75,7 +78,7 @@ export const adminEndpoints: EndpointDef[] = [
     duringMaintenance: true,
     input: z.object({
       query: z.preprocess(blankAsUnset, z.string().trim().max(100, 'must be at most 100 characters').optional()),
-      offset: z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0)),
+      offset: pageOffset,
       limit: pageSize,
       sort: z.preprocess(blankAsUnset, z.enum(PLAYER_SORTS, { error: `must be one of ${PLAYER_SORTS.join(', ')}` }).default('id')),
       order: z.preprocess(blankAsUnset, z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc')),
@@ -131,7 +134,7 @@ export const adminEndpoints: EndpointDef[] = [
     duringMaintenance: true,
     input: z.object({
       status: z.preprocess(blankAsUnset, z.enum(['pending', 'completed', 'invalid', 'deleted'], { error: 'must be pending, completed, invalid or deleted' }).default('pending')),
-      offset: z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0)),
+      offset: pageOffset,
       limit: pageSize,
     }),
     async handler(input, ctx) {
