@@ -1,4 +1,4 @@
-import { SYSTEM_SETTINGS, WEB_SETTINGS, type SettingDef } from '@/services/domain/settings';
+import { SETTING_GROUPS, SYSTEM_SETTINGS, WEB_SETTINGS, type SettingDef } from '@/services/domain/settings';
 
 function table(defs: readonly SettingDef[]): string {
   const rows = defs.map((d) => {
@@ -6,6 +6,15 @@ function table(defs: readonly SettingDef[]): string {
     return `| \`${d.key}\` | \`${d.default}\` | ${range} | ${d.description} |`;
   });
   return ['| setting | default | allowed | meaning |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** The catalogue's groups in order, each a heading over its table (as the console lists them). */
+function grouped(defs: readonly SettingDef[]): string {
+  return (Object.keys(SETTING_GROUPS) as (keyof typeof SETTING_GROUPS)[])
+    .map((g) => ({ title: SETTING_GROUPS[g], defs: defs.filter((d) => d.group === g) }))
+    .filter((g) => g.defs.length > 0)
+    .map((g) => `### ${g.title}\n\n${table(g.defs)}`)
+    .join('\n\n');
 }
 
 /** The settings reference page, generated from the catalogue so the two never disagree. */
@@ -21,10 +30,10 @@ first start (a re-seed never overwrites a value an operator changed). Change one
 
 ## System configuration
 
-${table(SYSTEM_SETTINGS)}
+${grouped(SYSTEM_SETTINGS)}
 
 ## Web settings
 
-${table(WEB_SETTINGS)}
+${grouped(WEB_SETTINGS)}
 `;
 }

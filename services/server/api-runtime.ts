@@ -20,6 +20,8 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
   app.rooms.start().catch((err) => log.error({ err }, 'the room service could not start'));
   app.exams.start();
   app.contestPrizes.start();
+  // Sends left half-delivered by a stop go on from their cursor.
+  app.notificationDelivery.start();
   return {
     app,
     gateway,
@@ -29,6 +31,8 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
         await gateway.close();
         await app.exams.close();
         await app.contestPrizes.close();
+        await app.notificationDelivery.close();
+        await app.notificationBus.close();
         await app.rooms.close();
         await app.roomStore.close();
       } finally {

@@ -11,6 +11,9 @@ import { createRoomService, type RoomService, type RoomServiceOptions } from '@/
 import { createRoomStore } from '@/services/server/rooms/store/select';
 import { createExamSweeper, type ExamSweeper } from '@/services/server/exams/service';
 import { createContestPrizeJob, type ContestPrizeJob } from '@/services/server/contests/service';
+import type { NotificationBus } from '@/services/server/notifications/bus';
+import { createNotificationBusFor } from '@/services/server/notifications/select-bus';
+import { createNotificationDelivery, type NotificationDelivery } from '@/services/server/notifications/sends';
 
 /** The services every handler can reach through its request context. */
 export interface AppServices {
@@ -31,6 +34,10 @@ export interface AppServices {
   readonly exams: ExamSweeper;
   /** Pays the prizes of ended contests, once each; runs once started. */
   readonly contestPrizes: ContestPrizeJob;
+  /** Live notifications to the players with the app open (their notification streams). */
+  readonly notificationBus: NotificationBus;
+  /** Delivers operators' notifications in batches; runs once started, resumes after a restart. */
+  readonly notificationDelivery: NotificationDelivery;
 }
 
 /** Test seams of the services (a clock and random numbers for the room service). */
@@ -48,11 +55,13 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     mail: createMailSender(config, database.db, log),
     sms: createSmsSender(config, database.db, log),
     roomStore: createRoomStore(config, database, log),
+    notificationBus: createNotificationBusFor(database, log),
   };
   return {
     ...services,
     rooms: createRoomService({ database, settings: services.settings, store: services.roomStore, log, ...options.rooms }),
     exams: createExamSweeper(database.db, log),
     contestPrizes: createContestPrizeJob(database.db, () => services.settings.current(), log),
+    notificationDelivery: createNotificationDelivery(database.db, services.notificationBus, log.child({ component: 'notifications' })),
   };
 }

@@ -54,7 +54,7 @@ describe(`get_notifications (${testDbKind})`, () => {
     const { me } = await scene();
     const res = await api.call('get_notifications', { order: 'asc', limit: 2 }, { token: me.token });
     const [first, second] = res.body.data as Item[];
-    expect(first).toEqual({ id: expect.any(Number), title: 'broadcast 1', message: 'for everyone', type: 'default', image: '/uploads/news.png', created_at: expect.any(String) });
+    expect(first).toEqual({ id: expect.any(Number), title: 'broadcast 1', message: 'for everyone', type: 'default', image: '/uploads/news.png', link: null, created_at: expect.any(String) });
     expect(second).toMatchObject({ title: 'mine 1', type: 'badge', image: null });
   });
 

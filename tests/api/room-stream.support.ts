@@ -19,9 +19,14 @@ export interface StreamReader {
   close(): void;
 }
 
-export async function openRoomStream(baseUrl: string, roomId: string, token?: string, headers: Record<string, string> = {}): Promise<StreamReader> {
+export function openRoomStream(baseUrl: string, roomId: string, token?: string, headers: Record<string, string> = {}): Promise<StreamReader> {
+  return openEventStream(`${baseUrl}/api/rooms/${roomId}/events`, token, headers);
+}
+
+/** Any stream of the API (rooms, notifications) at `url`. */
+export async function openEventStream(url: string, token?: string, headers: Record<string, string> = {}): Promise<StreamReader> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/rooms/${roomId}/events`, {
+  const res = await fetch(url, {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     signal: controller.signal,
   });

@@ -94,6 +94,8 @@ export async function startTestApi(
       await closed;
       await app.exams.close();
       await app.contestPrizes.close();
+      await app.notificationDelivery.close();
+      await app.notificationBus.close();
       await app.rooms.close();
       await app.roomStore.close();
     },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BadgeKey } from '@/services/domain/badges';
-import type { Db, Tx } from '@/services/server/db/client';
+import { type Db, type Tx, rowsOf } from '@/services/server/db/client';
 import { runPreparedQuery, type InTransaction } from '@/services/server/db/prepared';
 
 /**
@@ -16,10 +16,6 @@ export interface HeldBadge {
   readonly status: 'unlocked' | 'claimed';
   readonly unlockedAt: Date | null;
   readonly claimedAt: Date | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 const asDate = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));

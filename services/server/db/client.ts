@@ -10,6 +10,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, usable wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The rows of a raw `execute(sql…)`: node-postgres and PGlite shape their results differently. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';

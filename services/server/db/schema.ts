@@ -241,7 +241,43 @@ export const coinLedger = pgTable(
   ],
 );
 
-/** Notifications to one player, or to everyone when user_id is null. */
+/**
+ * A notification an operator sent (docs/notifications.md): to everyone, to one player, or to the
+ * players of one content language. Delivery writes one `notifications` row per recipient in
+ * batches, in user id order; `cursor` is the last user id handled, so a restart goes on from there.
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    image: text('image'),
+    link: text('link'),
+    /** 'all' | 'user' | 'language' */
+    audience: text('audience').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id').references(() => languages.id, { onDelete: 'cascade' }),
+    /** 'delivering' | 'done' */
+    status: text('status').notNull().default('delivering'),
+    cursor: integer('cursor').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    sentBy: integer('sent_by').references(() => users.id),
+    createdAt: created(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_sends_delivering').on(t.id).where(sql`${t.status} = 'delivering'`),
+    check('notification_sends_audience_known', sql`${t.audience} in ('all', 'user', 'language')`),
+    check('notification_sends_status_known', sql`${t.status} in ('delivering', 'done')`),
+    check(
+      'notification_sends_target',
+      sql`(${t.audience} = 'user') = (${t.userId} is not null) and (${t.audience} = 'language') = (${t.languageId} is not null)`,
+    ),
+  ],
+);
+
+/** Notifications to one player, or to everyone when user_id is null (rows from before sends existed). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -251,9 +287,16 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     type: text('type').notNull().default('default'),
     image: text('image'),
+    /** Where the notification leads (a path of the app or an https address). */
+    link: text('link'),
+    /** The operator's send this row delivers (one row per recipient and send). */
+    sendId: integer('send_id').references(() => notificationSends.id, { onDelete: 'cascade' }),
     createdAt: created(),
   },
-  (t) => [index('notifications_user').on(t.userId, t.id)],
+  (t) => [
+    index('notifications_user').on(t.userId, t.id),
+    uniqueIndex('notifications_send_user').on(t.sendId, t.userId).where(sql`${t.sendId} is not null`),
+  ],
 );
 
 /**
@@ -888,9 +931,17 @@ export const questionReports = pgTable(
     kind: text('kind').notNull().default('1'),
     questionId: integer('question_id').notNull(),
     message: text('message').notNull(),
+    /** 'open' until an editor marks it 'fixed' or 'dismissed'. */
+    status: text('status').notNull().default('open'),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index('question_reports_question').on(t.kind, t.questionId)],
+  (t) => [
+    index('question_reports_question').on(t.kind, t.questionId),
+    index('question_reports_open').on(t.id).where(sql`${t.status} = 'open'`),
+    check('question_reports_status_known', sql`${t.status} in ('open', 'fixed', 'dismissed')`),
+  ],
 );
 
 /** One daily quiz per player and day (the player's day, in the player's timezone). */

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { adjustCoinsForm, decidePaymentForm, sendNotificationForm, settingForm } from '@/services/domain/forms';
 import { OPERATOR_ROLES } from '@/services/server/accounts/sessions';
 import { blankAsUnset } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
 import { listAudit } from '@/services/server/operators/audit';
+import { dashboard } from '@/services/server/operators/dashboard';
+import { settingsForConsole, updateSetting } from '@/services/server/operators/settings';
+import { createSend, listSends } from '@/services/server/notifications/sends';
 import { grantRole, listOperators, revokeRole } from '@/services/server/operators/roles';
 import { adjustCoins, getPlayer, PLAYER_SORTS, searchPlayers, setPlayerStatus } from '@/services/server/operators/players';
 import { decidePayment, paymentQueue } from '@/services/server/redeem/service';
@@ -112,17 +116,7 @@ export const adminEndpoints: EndpointDef[] = [
     name: 'admin_adjust_coins',
     access: 'admin',
     duringMaintenance: true,
-    input: z.object({
-      user_id: requiredUserId,
-      amount: z.coerce
-        .number({ error: 'is required' })
-        .int('must be a whole number')
-        .min(-1_000_000, 'must be at least -1000000')
-        .max(1_000_000, 'must be at most 1000000')
-        .refine((n) => n !== 0, 'must not be 0'),
-      reason: z.preprocess((v) => v ?? '', z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters')),
-      request_key: z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _ (one per adjustment, the same on a retry)'),
-    }),
+    input: adjustCoinsForm,
     async handler(input, ctx) {
       return { data: await adjustCoins(ctx.app.database.db, consoleActor(ctx), { userId: input.user_id, amount: input.amount, reason: input.reason, requestKey: input.request_key }) };
     },
@@ -146,13 +140,12 @@ export const adminEndpoints: EndpointDef[] = [
     name: 'admin_decide_payment_request',
     access: 'admin',
     duringMaintenance: true,
-    input: z.object({
-      payment_id: requiredUserId,
-      status: z.enum(['completed', 'invalid'], { error: 'must be completed or invalid' }),
-      reason: z.preprocess(blankAsUnset, z.string().trim().max(200, 'must be at most 200 characters').optional()),
-    }),
+    input: decidePaymentForm,
     async handler(input, ctx) {
-      return { data: await decidePayment(ctx.app.database.db, consoleActor(ctx), { paymentId: input.payment_id, status: input.status, reason: input.reason }) };
+      const decided = await decidePayment(ctx.app.database.db, consoleActor(ctx), { paymentId: input.payment_id, status: input.status, reason: input.reason });
+      // The player's page shows the decision at once when it is open.
+      ctx.app.notificationBus.publish([decided.user_id], decided.notification);
+      return { data: { id: decided.id, status: decided.status } };
     },
   }),
 
@@ -179,6 +172,67 @@ export const adminEndpoints: EndpointDef[] = [
           actorId: input.actor_id,
         }),
       };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_dashboard',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: await dashboard(ctx.app.database.db) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_send_notification',
+    access: 'admin',
+    duringMaintenance: true,
+    input: sendNotificationForm,
+    async handler(input, ctx) {
+      const send = await createSend(ctx.app.database.db, consoleActor(ctx), {
+        title: input.title,
+        message: input.message,
+        image: input.image ?? null,
+        link: input.link ?? null,
+        audience: input.audience,
+        userId: input.user_id,
+        languageId: input.language_id,
+      });
+      // Delivery runs beside the calls, a batch at a time; this answer does not wait for it.
+      ctx.app.notificationDelivery.kick();
+      return { data: send };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_notification_sends',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ offset: pageOffset, limit: pageSize }),
+    async handler(input, ctx) {
+      return { data: await listSends(ctx.app.database.db, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_settings',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: await settingsForConsole(ctx.app.settings) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_update_setting',
+    access: 'admin',
+    duringMaintenance: true,
+    input: settingForm,
+    async handler(input, ctx) {
+      return { data: await updateSetting(ctx.app.database.db, ctx.app.settings, consoleActor(ctx), input.key, input.value) };
     },
   }),
 ];

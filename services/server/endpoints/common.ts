@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsUnset } from '@/services/domain/forms';
 import { flagSetting, type SettingsMap } from '@/services/domain/settings';
 
 /** An optional numeric id sent as a form string or a JSON number. */
@@ -15,8 +16,8 @@ export const paging = {
   limit: z.coerce.number().int().min(1).max(100).default(10),
 };
 
-/** A form sends an unset choice as an empty string: treat it as not sent. */
-export const blankAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export { blankAsUnset };
 
 const asString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { paging } from '@/services/server/endpoints/common';
+import { blankAsUnset, paging } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { listNotificationsFor } from '@/services/server/notifications/repository';
-
-const blankAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const notificationEndpoints: EndpointDef[] = [
   endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_TYPES, paymentAddressProblem } from '@/services/domain/redeem';
+import { paymentRequestForm } from '@/services/domain/forms';
 import { blankAsUnset } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { deletePending, listPayments, requestPayment } from '@/services/server/redeem/service';
@@ -12,18 +12,7 @@ export const redeemEndpoints: EndpointDef[] = [
   endpoint({
     name: 'set_payment_request',
     access: 'user',
-    input: z
-      .object({
-        payment_type: z.enum(PAYMENT_TYPES, { error: `must be one of ${PAYMENT_TYPES.join(', ')}` }),
-        payment_address: z.string({ error: 'is required' }).trim().min(1, 'is required').max(256, 'must be at most 256 characters'),
-        coin_used: z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000_000),
-        payment_amount: z.preprocess(blankAsUnset, z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'must be an amount such as 12.50').optional()),
-        details: z.preprocess((v) => v ?? '', z.string().trim().max(500, 'must be at most 500 characters')),
-      })
-      .superRefine((v, ctx) => {
-        const problem = paymentAddressProblem(v.payment_type, v.payment_address);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['payment_address'], message: problem });
-      }),
+    input: paymentRequestForm,
     async handler(input, ctx) {
       const data = await requestPayment(ctx.app.database.db, ctx.settings, ctx.user!.id, {
         type: input.payment_type,

@@ -10,6 +10,7 @@ import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { DEFAULT_LIMITS, parseBody, type BodyLimits } from '@/services/server/gateway/body';
 import type { Access, EndpointDef, EndpointRegistry, RequestContext } from '@/services/server/gateway/endpoint';
 import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from '@/services/server/gateway/room-stream';
+import { createNotificationStreams, NOTIFICATION_STREAM_PATH, type NotificationStreams } from '@/services/server/gateway/notification-stream';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 
 export const API_PREFIX = '/api/';
@@ -85,7 +86,9 @@ export interface Gateway {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** The open room streams (GET /api/rooms/<id>/events). */
   readonly roomStreams: RoomStreams;
-  /** Ends the open room streams (their presence is recorded as closed). */
+  /** The open notification streams (GET /api/notifications/events). */
+  readonly notificationStreams: NotificationStreams;
+  /** Ends the open room streams (their presence is recorded as closed) and notification streams. */
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     heartbeatMs: app.config.roomStreamHeartbeatMs,
     log,
   });
+  const notificationStreams = createNotificationStreams(app.notificationBus, app.config.roomStreamHeartbeatMs);
 
   async function authenticate(access: Access, req: IncomingMessage): Promise<AuthUser | null> {
     const token = bearerToken(req);
@@ -135,6 +139,13 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     await roomStreams.open(req, res, { roomId, userId: user.id, requestId });
   }
 
+  /** GET /api/notifications/events: the signed-in player's live notifications. */
+  async function openNotificationStream(req: IncomingMessage, res: ServerResponse, requestId: string) {
+    const user = (await authenticate('user', req))!;
+    await checkMaintenance(user);
+    notificationStreams.open(req, res, { userId: user.id, requestId });
+  }
+
   async function run(def: EndpointDef, req: IncomingMessage, requestId: string, reqLog: () => Logger) {
     const user = await authenticate(def.access, req);
     const settings = await checkMaintenance(user, def.duringMaintenance);
@@ -158,7 +169,11 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
 
   return {
     roomStreams,
-    close: () => roomStreams.close(),
+    notificationStreams,
+    close: () => {
+      notificationStreams.close();
+      return roomStreams.close();
+    },
     async handle(req, res) {
       const started = process.hrtime.bigint();
       const requestId = nextRequestId();
@@ -172,8 +187,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       let code: string = 'ok';
       try {
         const streamRoom = roomStreamPath(name);
-        if (streamRoom !== null) {
-          // The one GET of the API: a stream, not a call, so it has no endpoint definition.
+        if (streamRoom !== null || name === NOTIFICATION_STREAM_PATH) {
+          // The GETs of the API: streams, not calls, so they have no endpoint definitions.
           if (req.method !== 'GET') {
             const f = failure('method_not_allowed', requestId, { detail: `${req.method} is not accepted; use GET` });
             status = f.status;
@@ -182,7 +197,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
             send(res, f.status, f.body, requestId, { allow: 'GET' });
             return;
           }
-          await openRoomStream(streamRoom, req, res, requestId);
+          if (streamRoom !== null) await openRoomStream(streamRoom, req, res, requestId);
+          else await openNotificationStream(req, res, requestId);
           return;
         }
         const def = registry.get(name);

@@ -10,6 +10,7 @@ export interface NotificationItem {
   readonly message: string;
   readonly type: string;
   readonly image: string | null;
+  readonly link: string | null;
   readonly created_at: string;
 }
 
@@ -25,12 +26,13 @@ export interface NewNotification {
   readonly message: string;
   readonly type?: string;
   readonly image?: string | null;
+  readonly link?: string | null;
 }
 
 export async function insertNotification(db: Executor, n: NewNotification): Promise<number> {
   const [row] = await db
     .insert(notifications)
-    .values({ userId: n.userId, title: n.title, message: n.message, type: n.type ?? 'default', image: n.image ?? null })
+    .values({ userId: n.userId, title: n.title, message: n.message, type: n.type ?? 'default', image: n.image ?? null, link: n.link ?? null })
     .returning({ id: notifications.id });
   return row!.id;
 }
@@ -52,6 +54,7 @@ export async function listNotificationsFor(
         message: notifications.message,
         type: notifications.type,
         image: notifications.image,
+        link: notifications.link,
         createdAt: notifications.createdAt,
       })
       .from(notifications)
@@ -62,7 +65,7 @@ export async function listNotificationsFor(
     db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(visible),
   ]);
   return {
-    items: rows.map((r) => ({ id: r.id, title: r.title, message: r.message, type: r.type, image: r.image, created_at: r.createdAt.toISOString() })),
+    items: rows.map((r) => ({ id: r.id, title: r.title, message: r.message, type: r.type, image: r.image, link: r.link, created_at: r.createdAt.toISOString() })),
     total: Number(counted[0]?.total ?? 0),
   };
 }

@@ -144,16 +144,18 @@ export async function decidePayment(
     if (!row) throw new ApiError('102', { field: 'payment_id', detail: `no payment request ${input.paymentId}` });
     if (row.status !== 'pending') throw new ApiError('135', { field: 'payment_id' });
     await closePending(tx, row, input.status, { reason: input.reason, decidedBy: actor.userId }, now);
-    await insertNotification(tx, {
-      userId: row.userId,
+    const notification = {
       title: input.status === 'completed' ? 'Redeem request paid' : 'Redeem request refused',
       message:
         input.status === 'completed'
           ? `Your request for ${formatCents(row.amountCents)} (${row.coins} coins) has been paid.`
           : `Your request for ${formatCents(row.amountCents)} was refused: ${input.reason}. Your ${row.coins} coins are back in your wallet.`,
       type: 'payment',
-    });
+      image: null,
+      link: '/profile/wallet/',
+    };
+    await insertNotification(tx, { userId: row.userId, ...notification });
     await writeAudit(tx, actor, { action: `payment.${input.status}`, targetType: 'payment_request', targetId: row.id, before: { status: 'pending' }, after: { status: input.status, reason: input.reason ?? null } });
-    return { id: row.id, status: input.status };
+    return { id: row.id, status: input.status, user_id: row.userId, notification: { ...notification, created_at: now.toISOString() } };
   });
 }

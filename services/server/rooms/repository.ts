@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
-import type { Db, Tx } from '@/services/server/db/client';
+import { type Db, type Tx, rowsOf } from '@/services/server/db/client';
 import { roomMembers, roomStreamHolders, rooms, serverInstances, users, type RoomSecret, type RoomSecretQuestion } from '@/services/server/db/schema';
 import { preparedStatement, runPrepared, type InTransaction } from '@/services/server/db/prepared';
 import { canonicalJson } from '@/services/server/rooms/doc-json';
@@ -9,10 +9,6 @@ import { canonicalJson } from '@/services/server/rooms/doc-json';
 
 export type Conn = Db | Tx;
 export type MemberRow = typeof roomMembers.$inferSelect;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
