@@ -28,8 +28,9 @@ describe(`redeem (${testDbKind})`, () => {
     expect(again.body.detail).toBe('you have already made a payment request, wait 48 hours after the previous one');
     expect(await coinsOf(d, userId)).toBe(150);
 
-    const queue = expectOk(await api.call('admin_payment_requests', {}, { token: admin.token })) as { id: number; user_id: number }[];
-    expect(queue.some((r) => r.id === first.id && r.user_id === userId)).toBe(true);
+    const queue = expectOk(await api.call('admin_payment_requests', {}, { token: admin.token })) as { total: number; rows: { id: number; user_id: number }[] };
+    expect(queue.rows.some((r) => r.id === first.id && r.user_id === userId)).toBe(true);
+    expect(queue.total).toBeGreaterThanOrEqual(queue.rows.length);
     const noReason = await api.call('admin_decide_payment_request', { payment_id: first.id, status: 'invalid' }, { token: admin.token });
     expect([noReason.status, noReason.body.field]).toEqual([400, 'reason']);
     expectOk(await api.call('admin_decide_payment_request', { payment_id: first.id, status: 'invalid', reason: 'PayPal account not found' }, { token: admin.token }));

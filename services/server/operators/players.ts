@@ -90,18 +90,28 @@ export async function getPlayer(db: Db, userId: number) {
       .where(eq(coinLedger.userId, userId))
       .orderBy(desc(coinLedger.id))
       .limit(50),
-    db.select({ n: count() }).from(playSessions).where(eq(playSessions.userId, userId)),
-    db.select({ n: count() }).from(questionReports).where(eq(questionReports.userId, userId)),
+    db
+      .select({ id: playSessions.id, mode: playSessions.mode, status: playSessions.status, created_at: sql<string>`${playSessions.createdAt}` })
+      .from(playSessions)
+      .where(eq(playSessions.userId, userId))
+      .orderBy(desc(playSessions.createdAt))
+      .limit(20),
+    db
+      .select({ id: questionReports.id, kind: questionReports.kind, question_id: questionReports.questionId, message: questionReports.message, status: questionReports.status, created_at: sql<string>`${questionReports.createdAt}` })
+      .from(questionReports)
+      .where(eq(questionReports.userId, userId))
+      .orderBy(desc(questionReports.id))
+      .limit(20),
   ]);
+  const iso = <T extends { created_at: string }>(r: T): T => ({ ...r, created_at: new Date(r.created_at).toISOString() });
   return {
     ...toRow(row),
-    coin_history: coinHistory.map((c) => ({ ...c, created_at: new Date(c.created_at).toISOString() })),
-    plays: Number(plays[0]?.n ?? 0),
-    reports: Number(reports[0]?.n ?? 0),
+    coin_history: coinHistory.map(iso),
+    plays: plays.map(iso),
+    reports: reports.map(iso),
   };
 }
 
-/** Deactivates or reactivates a player (never the operator's own account); audited when it changes. */
 export async function setPlayerStatus(db: Db, actor: AuditActor, userId: number, active: boolean): Promise<{ user_id: number; active: boolean }> {
   if (actor.via === 'console' && actor.userId === userId) throw new ApiError('103', { field: 'user_id', detail: 'user_id: an operator cannot deactivate their own account' });
   return db.transaction(async (tx) => {

@@ -117,15 +117,21 @@ export async function deletePending(db: Db, userId: number, paymentId: number, n
 
 /** The operators' queue: requests of a status (pending first by default), oldest first. */
 export async function paymentQueue(db: Db, input: { status: string; offset: number; limit: number }) {
-  const rows = await db
-    .select({ request: paymentRequests, name: users.name, email: users.email })
-    .from(paymentRequests)
-    .innerJoin(users, eq(users.id, paymentRequests.userId))
-    .where(eq(paymentRequests.status, input.status))
-    .orderBy(paymentRequests.id)
-    .offset(input.offset)
-    .limit(input.limit);
-  return rows.map((r) => ({ ...view(r.request), user_id: r.request.userId, user_name: r.name, user_email: r.email }));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ request: paymentRequests, name: users.name, email: users.email })
+      .from(paymentRequests)
+      .innerJoin(users, eq(users.id, paymentRequests.userId))
+      .where(eq(paymentRequests.status, input.status))
+      .orderBy(paymentRequests.id)
+      .offset(input.offset)
+      .limit(input.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(paymentRequests).where(eq(paymentRequests.status, input.status)),
+  ]);
+  return {
+    total: Number(counted?.n ?? 0),
+    rows: rows.map((r) => ({ ...view(r.request), user_id: r.request.userId, user_name: r.name, user_email: r.email })),
+  };
 }
 
 /**

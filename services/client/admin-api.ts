@@ -1,0 +1,134 @@
+import { apiRequest, type ApiResult, type Payload } from '@/services/client/api';
+import type { SettingKind } from '@/services/domain/settings';
+
+/**
+ * The console's calls (docs/operators.md). Only the console's pages import this module, so none
+ * of it reaches a player's page. Views render their own error states: no toasts from here unless
+ * a view asks for one.
+ */
+
+export type OperatorRole = 'admin' | 'editor';
+
+export interface Whoami {
+  user_id: number;
+  name: string;
+  role: OperatorRole;
+}
+
+export interface PlayerRow {
+  id: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  coins: number;
+  active: boolean;
+  role: OperatorRole | null;
+  created_at: string;
+}
+
+export interface PlayerDetail extends PlayerRow {
+  coin_history: { id: number; amount: number; type: string; title: string; balance_after: number; created_at: string }[];
+  plays: { id: string; mode: string; status: string; created_at: string }[];
+  reports: { id: number; kind: string; question_id: number; message: string; created_at: string }[];
+}
+
+export interface Page<T> {
+  total: number;
+  rows: T[];
+}
+
+export interface PaymentRow {
+  id: number;
+  user_id: number;
+  user_name: string;
+  payment_type: 'paypal' | 'mobile' | 'upi';
+  payment_address: string;
+  coins: number;
+  amount: string;
+  details: string;
+  status: 'pending' | 'completed' | 'invalid' | 'deleted';
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  actor_id: number | null;
+  actor_name: string | null;
+  via: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+}
+
+export interface Dashboard {
+  players: { total: number; new_today: number; active_today: number };
+  plays_today: number;
+  battles_today: number;
+  coins_week: { issued: number; spent: number };
+  pending_payouts: number;
+  open_reports: number;
+}
+
+export interface NotificationSend {
+  id: number;
+  title: string;
+  message: string;
+  image: string | null;
+  link: string | null;
+  audience: 'all' | 'user' | 'language';
+  user_id: number | null;
+  language_id: number | null;
+  status: 'delivering' | 'done';
+  delivered: number;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface SettingItem {
+  key: string;
+  kind: SettingKind;
+  min: number | null;
+  max: number | null;
+  default: string;
+  description: string;
+  value: string;
+}
+
+export interface SettingGroupItems {
+  group: string;
+  title: string;
+  settings: SettingItem[];
+}
+
+export interface OperatorRow {
+  user_id: number;
+  name: string;
+  email: string | null;
+  role: OperatorRole;
+}
+
+const quiet = <T>(name: string, payload: Payload = {}): Promise<ApiResult<T>> => apiRequest<T>(name, payload, { toast: false });
+
+export const adminApi = {
+  whoami: () => quiet<Whoami>('admin_whoami'),
+  dashboard: () => quiet<Dashboard>('admin_dashboard'),
+  players: (q: { query?: string; offset: number; limit: number; sort: string; order: 'asc' | 'desc' }) => quiet<Page<PlayerRow>>('admin_players', q),
+  player: (userId: number) => quiet<PlayerDetail>('admin_player', { user_id: userId }),
+  setPlayerStatus: (userId: number, active: boolean) => quiet<{ user_id: number; active: boolean }>('admin_set_player_status', { user_id: userId, active: active ? '1' : '0' }),
+  adjustCoins: (input: { user_id: number; amount: number; reason: string; request_key: string }) => quiet<{ user_id: number; coins: number; applied: boolean }>('admin_adjust_coins', input),
+  payments: (q: { status: PaymentRow['status']; offset: number; limit: number }) => quiet<Page<PaymentRow>>('admin_payment_requests', q),
+  decidePayment: (input: { payment_id: number; status: 'completed' | 'invalid'; reason?: string }) => quiet<{ id: number; status: string }>('admin_decide_payment_request', input),
+  audit: (q: { limit: number; before_id?: number; action?: string; target_type?: string; target_id?: string; actor_id?: number }) => quiet<AuditEntry[]>('admin_audit_log', q),
+  sendNotification: (input: Payload) => quiet<NotificationSend>('admin_send_notification', input),
+  notificationSends: (q: { offset: number; limit: number }) => quiet<Page<NotificationSend>>('admin_notification_sends', q),
+  settings: () => quiet<SettingGroupItems[]>('admin_settings'),
+  updateSetting: (key: string, value: string) => quiet<{ key: string; value: string; changed: boolean }>('admin_update_setting', { key, value }),
+  operators: () => quiet<OperatorRow[]>('admin_operators'),
+  grantRole: (input: { email: string; role: OperatorRole }) => quiet<OperatorRow>('admin_grant_role', input),
+  revokeRole: (userId: number) => quiet<{ user_id: number; role: null }>('admin_revoke_role', { user_id: userId }),
+};
