@@ -1,8 +1,10 @@
 'use client';
 
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/components/profile/format';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
+import { RedeemSection } from '@/components/profile/redeem-section';
 import { Card } from '@/components/ui/card';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,6 +32,14 @@ export function WalletView() {
     () => false,
   );
 
+  // A redeem request or a withdrawal answers the new balance: shown at once, without a reload.
+  const [latest, setLatest] = useState<number | null>(null);
+  const coins = latest ?? (balance.status === 'content' ? balance.data.coins : 0);
+  const onBalance = (n: number) => {
+    setLatest(n);
+    dispatch(coinsChanged(n));
+  };
+
   const failed = balance.status === 'error' || balance.status === 'empty' || configState.status === 'error';
   const retry = () => {
     if (balance.status !== 'content') balance.retry();
@@ -53,13 +63,13 @@ export function WalletView() {
             <Card className="flex flex-col gap-1">
               <h2 className="text-fg-muted">{t('wallet.balance')}</h2>
               <p className="text-3xl font-bold" data-testid="wallet-coins">
-                {formatNumber(balance.data.coins, i18n.language)}
+                {formatNumber(coins, i18n.language)}
               </p>
             </Card>
             <Card className="flex flex-col gap-1">
               <h2 className="text-fg-muted">{t('wallet.redeemable')}</h2>
               <p className="text-3xl font-bold" data-testid="wallet-redeemable">
-                {money(redeemableAmount(balance.data.coins, config))}
+                {money(redeemableAmount(coins, config))}
               </p>
             </Card>
           </div>
@@ -68,6 +78,7 @@ export function WalletView() {
             <li>{t('wallet.minimum', { count: Number(config.coin_limit) })}</li>
             <li>{t('wallet.payout_time')}</li>
           </ul>
+          {config.payment_mode === '1' ? <RedeemSection coins={coins} config={config} onBalance={onBalance} /> : null}
         </>
       )}
     </ProfileSubPage>

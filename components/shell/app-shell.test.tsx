@@ -98,11 +98,15 @@ describe('the app shell', () => {
   test('still shows the admin console while maintenance mode is on', async () => {
     fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, maintenance_mode: '1' }) });
     mockPathname = '/admin/settings/';
-    renderWithApp(
+    const { store } = renderWithApp(
       <AppShell>
         <p>admin content</p>
       </AppShell>,
     );
+    // The console is for signed-in operators (a guest is sent to sign in first).
+    act(() => {
+      store.dispatch(loggedIn({ data: { name: 'Ada' }, token: 't0k3n' }));
+    });
     expect(await screen.findByText('admin content')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Under maintenance' })).not.toBeInTheDocument();
   });

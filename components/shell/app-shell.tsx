@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveNotifications } from '@/components/shell/live-notifications';
 import { RouteGuard } from '@/components/shell/route-guard';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { SiteHeader } from '@/components/shell/site-header';
@@ -36,6 +37,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   useDocumentPreferences();
   useApiNavigation();
+  useLiveNotifications();
 
   const start = useCallback(() => {
     void startApp().then((ok) => setPhase(ok ? 'ready' : 'failed'));
@@ -76,7 +78,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('app.skip_to_content')}
       </a>
       <SiteHeader />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:py-8">
+      <main id="content" tabIndex={-1} className={`mx-auto w-full flex-1 px-4 py-6 sm:py-8 ${isAdminPath(pathname) ? 'max-w-7xl' : 'max-w-5xl'}`}>
         <RouteGuard>{children}</RouteGuard>
       </main>
       <SiteFooter />

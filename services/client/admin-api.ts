@@ -29,7 +29,7 @@ export interface PlayerRow {
 export interface PlayerDetail extends PlayerRow {
   coin_history: { id: number; amount: number; type: string; title: string; balance_after: number; created_at: string }[];
   plays: { id: string; mode: string; status: string; created_at: string }[];
-  reports: { id: number; kind: string; question_id: number; message: string; created_at: string }[];
+  reports: { id: number; kind: string; question_id: number; message: string; status: string; created_at: string }[];
 }
 
 export interface Page<T> {
@@ -123,7 +123,10 @@ export const adminApi = {
   adjustCoins: (input: { user_id: number; amount: number; reason: string; request_key: string }) => quiet<{ user_id: number; coins: number; applied: boolean }>('admin_adjust_coins', input),
   payments: (q: { status: PaymentRow['status']; offset: number; limit: number }) => quiet<Page<PaymentRow>>('admin_payment_requests', q),
   decidePayment: (input: { payment_id: number; status: 'completed' | 'invalid'; reason?: string }) => quiet<{ id: number; status: string }>('admin_decide_payment_request', input),
-  audit: (q: { limit: number; before_id?: number; action?: string; target_type?: string; target_id?: string; actor_id?: number }) => quiet<AuditEntry[]>('admin_audit_log', q),
+  audit: async (q: { limit: number; offset: number; action?: string; target_type?: string; target_id?: string }): Promise<ApiResult<Page<AuditEntry>>> => {
+    const result = await quiet<AuditEntry[]>('admin_audit_log', q);
+    return result.ok ? { ...result, data: { rows: result.data, total: Number(result.meta.total ?? result.data.length) } } : result;
+  },
   sendNotification: (input: Payload) => quiet<NotificationSend>('admin_send_notification', input),
   notificationSends: (q: { offset: number; limit: number }) => quiet<Page<NotificationSend>>('admin_notification_sends', q),
   settings: () => quiet<SettingGroupItems[]>('admin_settings'),

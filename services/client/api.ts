@@ -20,6 +20,8 @@ export type ApiFailure = {
   /** The envelope's code (`102`, `not_enough_coins`, …), or null when there was no readable envelope. */
   code: string | null;
   field?: string;
+  /** The server's explanation (e.g. "user_id: there is no account 7"), when it gave one. */
+  detail?: string;
   /** Extra top-level keys of a failure envelope (e.g. `attempts_left`), when there are any. */
   meta?: Readonly<Record<string, unknown>>;
 };
@@ -138,6 +140,7 @@ export async function apiRequest<T>(endpoint: string, payload: Payload = {}, opt
   const code = envelope?.error ? envelope.message : null;
   const field = envelope?.error ? envelope.field : undefined;
   const meta = envelope?.error ? failureMeta(envelope) : undefined;
+  const detail = envelope?.error && typeof envelope.detail === 'string' ? envelope.detail : undefined;
   console.warn(`[api] ${endpoint}: HTTP ${res.status}, code ${code ?? 'none'}`, envelope?.error ? envelope.request_id ?? '' : '');
 
   if (res.status === 401) {
@@ -147,7 +150,7 @@ export async function apiRequest<T>(endpoint: string, payload: Payload = {}, opt
   } else if (options.toast !== false && code !== NO_DATA) {
     notify(code, res.status);
   }
-  return { ok: false, status: res.status, code, ...(field ? { field } : {}), ...(meta ? { meta } : {}) };
+  return { ok: false, status: res.status, code, ...(field ? { field } : {}), ...(detail ? { detail } : {}), ...(meta ? { meta } : {}) };
 }
 
 const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['error', 'message', 'data', 'field', 'request_id', 'detail']);

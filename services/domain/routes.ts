@@ -40,6 +40,7 @@ export const PROTECTED_PREFIXES = [
   '/profile',
   '/play-bookmark-questions',
   '/multi-match-questions',
+  '/admin',
 ] as const;
 
 export function isProtectedPath(pathname: string): boolean {

@@ -29,6 +29,12 @@ export const notificationsSlice = createSlice({
       }
       state.total = action.payload.total;
     },
+    /** A notification that arrived live: first in the list (it is the newest), counted in the total. */
+    notificationReceived(state, action: PayloadAction<AppNotification>) {
+      if (state.list.some((n) => n.id === action.payload.id)) return;
+      state.list.unshift(action.payload);
+      state.total += 1;
+    },
     notificationsCleared() {
       return initialState;
     },
@@ -38,4 +44,4 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { notificationsAppended, notificationsCleared } = notificationsSlice.actions;
+export const { notificationsAppended, notificationReceived, notificationsCleared } = notificationsSlice.actions;

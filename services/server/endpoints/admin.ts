@@ -3,7 +3,7 @@ import { adjustCoinsForm, decidePaymentForm, sendNotificationForm, settingForm }
 import { OPERATOR_ROLES } from '@/services/server/accounts/sessions';
 import { blankAsUnset } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
-import { listAudit } from '@/services/server/operators/audit';
+import { countAudit, listAudit } from '@/services/server/operators/audit';
 import { dashboard } from '@/services/server/operators/dashboard';
 import { settingsForConsole, updateSetting } from '@/services/server/operators/settings';
 import { createSend, listSends } from '@/services/server/notifications/sends';
@@ -155,6 +155,7 @@ export const adminEndpoints: EndpointDef[] = [
     duringMaintenance: true,
     input: z.object({
       limit: pageSize,
+      offset: pageOffset,
       before_id: userId,
       action: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
       target_type: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
@@ -162,16 +163,10 @@ export const adminEndpoints: EndpointDef[] = [
       actor_id: userId,
     }),
     async handler(input, ctx) {
-      return {
-        data: await listAudit(ctx.app.database.db, {
-          limit: input.limit,
-          beforeId: input.before_id,
-          action: input.action,
-          targetType: input.target_type,
-          targetId: input.target_id,
-          actorId: input.actor_id,
-        }),
-      };
+      const filter = { action: input.action, targetType: input.target_type, targetId: input.target_id, actorId: input.actor_id };
+      const db = ctx.app.database.db;
+      const [rows, total] = await Promise.all([listAudit(db, { ...filter, limit: input.limit, offset: input.offset, beforeId: input.before_id }), countAudit(db, filter)]);
+      return { data: rows, extra: { total } };
     },
   }),
 

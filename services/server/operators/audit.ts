@@ -45,17 +45,36 @@ export interface AuditEntry {
   created_at: string;
 }
 
-/** The newest entries first, a page at a time (`before_id`: the last id of the page before), optionally of one action or target. */
-export async function listAudit(
-  db: Db,
-  filter: { limit: number; beforeId?: number; action?: string; targetType?: string; targetId?: string; actorId?: number },
-): Promise<AuditEntry[]> {
+export interface AuditFilter {
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  actorId?: number;
+}
+
+function auditWhere(filter: AuditFilter): SQL[] {
   const where: SQL[] = [];
-  if (filter.beforeId !== undefined) where.push(lt(auditLog.id, filter.beforeId));
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.targetType) where.push(eq(auditLog.targetType, filter.targetType));
   if (filter.targetId) where.push(eq(auditLog.targetId, filter.targetId));
   if (filter.actorId !== undefined) where.push(eq(auditLog.actorId, filter.actorId));
+  return where;
+}
+
+/** How many entries match the filter (the console's pages). */
+export async function countAudit(db: Db, filter: AuditFilter): Promise<number> {
+  const where = auditWhere(filter);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where.length ? and(...where) : undefined);
+  return Number(row?.n ?? 0);
+}
+
+/** The newest entries first, a page at a time (`before_id`: the last id of the page before), optionally of one action or target. */
+export async function listAudit(
+  db: Db,
+  filter: AuditFilter & { limit: number; offset?: number; beforeId?: number },
+): Promise<AuditEntry[]> {
+  const where = auditWhere(filter);
+  if (filter.beforeId !== undefined) where.push(lt(auditLog.id, filter.beforeId));
   const rows = await db
     .select({
       id: auditLog.id,
@@ -73,7 +92,8 @@ export async function listAudit(
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
-    .limit(filter.limit);
+    .limit(filter.limit)
+    .offset(filter.offset ?? 0);
   return rows.map((r) => ({
     id: r.id,
     actor_id: r.actorId,

@@ -1,0 +1,5 @@
+import { NotificationsAdminView } from '@/components/admin/notifications-admin-view';
+
+export default function AdminNotificationsPage() {
+  return <NotificationsAdminView />;
+}

@@ -1,0 +1,5 @@
+import { DashboardView } from '@/components/admin/dashboard-view';
+
+export default function AdminHomePage() {
+  return <DashboardView />;
+}

@@ -1,0 +1,5 @@
+import { PaymentsView } from '@/components/admin/payments-view';
+
+export default function AdminPaymentsPage() {
+  return <PaymentsView />;
+}

@@ -1,0 +1,5 @@
+import { SettingsAdminView } from '@/components/admin/settings-admin-view';
+
+export default function AdminSettingsPage() {
+  return <SettingsAdminView />;
+}

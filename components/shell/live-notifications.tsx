@@ -1,0 +1,53 @@
+'use client';
+
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import type { LiveNotification } from '@/services/client/notification-feed';
+import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
+import { notificationReceived } from '@/services/store/notifications-slice';
+import { selectToken } from '@/services/store/selectors';
+
+/**
+ * While a player is signed in, their notifications arrive live (docs/notifications.md): shown as
+ * a toast (a polite live region) and put first in the notification list. The feed's code loads
+ * only once someone is signed in, so a guest's first load does not carry it.
+ */
+export function useLiveNotifications(): void {
+  const token = useAppSelector(selectToken);
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    let stop: (() => void) | null = null;
+    void import('@/services/client/notification-feed').then(({ startNotificationFeed }) => {
+      if (cancelled) return;
+      stop = startNotificationFeed({
+        token,
+        onNotification(n) {
+          const id = `live:${n.created_at}:${n.title}`;
+          dispatch(notificationReceived({ id, ...n }));
+          toast(() => <NotificationToast n={n} />, { id, duration: 8000 });
+        },
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [token, dispatch]);
+}
+
+function NotificationToast({ n }: { n: LiveNotification }) {
+  return (
+    <span className="flex flex-col gap-1" data-testid="live-notification">
+      <strong>{n.title}</strong>
+      <span>{n.message}</span>
+      {n.link ? (
+        <a href={n.link} className="font-semibold">
+          {n.link.startsWith('/') ? n.link : new URL(n.link).host}
+        </a>
+      ) : null}
+    </span>
+  );
+}
