@@ -26,9 +26,12 @@ export function PlayerView({ userId }: { userId: number }) {
 }
 
 function PlayerPage({ userId }: { userId: number }) {
-  const [version, setVersion] = useState(0);
-  const player = useApiQuery(`admin_player:${userId}:${version}`, () => adminApi.player(userId), () => false);
-  const reload = () => setVersion((v) => v + 1);
+  const player = useApiQuery(`admin_player:${userId}`, () => adminApi.player(userId), () => false);
+  // After a change the page is read again in place: the forms keep their confirmation.
+  const [fresh, setFresh] = useState<PlayerDetail | null>(null);
+  const reload = () => {
+    void adminApi.player(userId).then((r) => r.ok && setFresh(r.data));
+  };
 
   return (
     <>
@@ -40,7 +43,7 @@ function PlayerPage({ userId }: { userId: number }) {
       ) : player.status === 'error' ? (
         <ErrorWithRetry title="Could not load" message={`Player #${userId} could not be loaded.`} retryLabel="Try again" onRetry={player.retry} />
       ) : (
-        <PlayerDetails player={player.data} onChanged={reload} />
+        <PlayerDetails player={fresh ?? player.data} onChanged={reload} />
       )}
     </>
   );

@@ -169,8 +169,9 @@ function ValueField({ item }: { item: SettingItem }) {
           </span>
         ) : null}
       </div>
-      <Button type="submit" variant="secondary" disabled={busy || value === saved} aria-label={`Save ${item.key}`}>
+      <Button type="submit" variant="secondary" disabled={busy || value === saved}>
         {value === saved ? 'Saved' : 'Save'}
+        <span className="sr-only"> {item.key}</span>
       </Button>
     </form>
   );

@@ -9,8 +9,13 @@ export interface RunningServer {
   readonly dataDir: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
-  /** Stops the server as an operator would (SIGTERM) and starts it again on the same port and data. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server as an operator would (SIGTERM) and starts it again on the same port and data;
+   * `whileStopped` runs in between (an operator command on the embedded database, e.g. `npm run admin`).
+   */
+  restart(whileStopped?: () => void): Promise<void>;
+  /** Runs an operator command (`scripts/<name>.ts` with its arguments) on this server's data: call it while stopped. */
+  operatorCommand(script: string, args: string[]): string;
   stop(): Promise<void>;
 }
 
@@ -80,10 +85,16 @@ export async function startServer(options: { settings?: Record<string, string>; 
     url,
     dataDir,
     output: () => log,
-    async restart() {
+    async restart(whileStopped) {
       await terminate(child);
+      whileStopped?.();
       log += '\n--- restarted ---\n';
       child = await launch();
+    },
+    operatorCommand(script, args) {
+      const res = spawnSync(tsx, [`scripts/${script}.ts`, ...args], { cwd: root, env, encoding: 'utf8' });
+      if (res.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${res.stderr}${res.stdout}`);
+      return res.stdout;
     },
     async stop() {
       await terminate(child);

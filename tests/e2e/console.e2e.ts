@@ -1,0 +1,213 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { seriousA11yViolations } from '@/tests/e2e/support/axe';
+import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
+import { browserSuite } from '@/tests/e2e/support/suite';
+
+// The operators' console (docs/operators.md) and the player's side of redeem, end to end. The
+// first admin is made as the README says: sign up, stop the server, `npm run admin -- grant`, start.
+
+const suite = browserSuite({ env: { DEV_OUTBOX: '1' }, settings: { coin_limit: '10' } }, { width: 1280, height: 900 });
+
+let admin: Player;
+let editor: Player;
+
+beforeAll(async () => {
+  admin = await signUpPlayer(suite.server, 'Ada Admin');
+  editor = await signUpPlayer(suite.server, 'Eddie Editor');
+  await suite.server.restart(() => {
+    suite.server.operatorCommand('admin', ['grant', admin.email]);
+    suite.server.operatorCommand('admin', ['grant', editor.email, '--role', 'editor']);
+  });
+});
+
+/** A second tab of its own (another browser profile) signed in as `who`. */
+async function pageAs(who: Player): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInPage(page, who);
+  return { context, page };
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  // The top loader's bar (role "bar") exists only while a navigation is under way: wait it out.
+  await page.waitForFunction(() => !document.getElementById('nprogress'));
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+test('an editor sees content only: the players page and the players call are refused', async () => {
+  const { page } = suite;
+  await signInPage(page, editor);
+  await page.goto(`${suite.server.url}/admin/`);
+  await page.getByText('Your role is editor').waitFor();
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  expect(await nav.getByRole('link', { name: 'Players' }).count()).toBe(0);
+  await page.goto(`${suite.server.url}/admin/players/`);
+  await page.getByRole('heading', { name: 'Admins only' }).waitFor();
+  expect(await page.getByRole('table', { name: 'Players' }).count()).toBe(0);
+  const refused = await callApi(suite.server, 'admin_players', {}, editor.token);
+  expect([refused.status, refused.message]).toEqual([403, 'forbidden']);
+  // A player is told the console is for operators.
+  const player = await signUpPlayer(suite.server, 'Curious Player');
+  const { context, page: playerPage } = await pageAs(player);
+  await playerPage.goto(`${suite.server.url}/admin/`);
+  await playerPage.getByRole('heading', { name: 'Operators only' }).waitFor();
+  await context.close();
+});
+
+test('an admin finds a player and deactivates them: the player’s open page is signed out with the deactivated message on its next call', async () => {
+  const victim = await signUpPlayer(suite.server, 'Mallory Cheater');
+  const { context, page: playerPage } = await pageAs(victim);
+  await playerPage.goto(`${suite.server.url}/profile/`);
+  await playerPage.getByRole('link', { name: /wallet/i }).first().waitFor();
+
+  const { page } = suite;
+  await signInPage(page, admin);
+  await page.goto(`${suite.server.url}/admin/`);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await page.getByTestId('dash-Players').waitFor();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Players' }).click();
+  await page.getByLabel('Name, e-mail, mobile or id').fill(victim.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const table = page.getByRole('table', { name: 'Players' });
+  await table.getByRole('link', { name: 'Mallory Cheater' }).click();
+  await page.getByRole('heading', { name: /Mallory Cheater/ }).waitFor();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByTestId('player-status').filter({ hasText: 'deactivated' }).waitFor();
+
+  // The player's page, still open, makes its next call: refused at once, signed out, told why.
+  await playerPage.getByRole('link', { name: /wallet/i }).first().click();
+  await playerPage.getByText('account deactivated, contact admin').first().waitFor();
+  await playerPage.waitForURL(`${suite.server.url}/`);
+  const audit = await callApi<{ action: string; target_id: string }[]>(suite.server, 'admin_audit_log', { action: 'user.deactivate' }, admin.token);
+  expect(audit.data.map((e) => e.target_id)).toContain(String(victim.user.id));
+  await context.close();
+});
+
+test('redeem: a request takes the coins, a second within 48 hours is refused, an operator marks the first invalid and the coins come back', async () => {
+  const player = await signUpPlayer(suite.server, 'Rita Redeemer');
+  const { page } = suite;
+  await signInPage(page, admin);
+  // The operator credits the player with coins through the console's form.
+  await page.goto(`${suite.server.url}/admin/players/${player.user.id}/`);
+  await page.getByRole('heading', { name: /Rita Redeemer/ }).waitFor();
+  const startCoins = Number((await page.getByTestId('player-coins').textContent())!.replace(/\D/g, ''));
+  await page.getByLabel('Coins (negative to take)').fill('0');
+  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByText('must not be 0').waitFor();
+  await page.getByLabel('Coins (negative to take)').fill('50');
+  await page.getByLabel('Reason (the player sees it)').fill('Quiz night prize');
+  await page.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByRole('status').filter({ hasText: `the balance is ${startCoins + 50}` }).first().waitFor();
+
+  const { context, page: playerPage } = await pageAs(player);
+  await playerPage.goto(`${suite.server.url}/profile/wallet/`);
+  await playerPage.getByRole('heading', { name: 'Redeem coins' }).waitFor();
+  await playerPage.getByLabel('PayPal e-mail address').fill('not-an-address');
+  await playerPage.getByLabel('Coins to redeem').fill('30');
+  await playerPage.getByRole('button', { name: 'Request payout' }).click();
+  await playerPage.getByText('Enter the e-mail address of your PayPal account.').waitFor();
+  await playerPage.getByLabel('PayPal e-mail address').fill('rita@example.com');
+  await playerPage.getByText('You will receive $3.00').waitFor();
+  await playerPage.getByRole('button', { name: 'Request payout' }).click();
+  await playerPage.getByRole('status').filter({ hasText: 'Request sent: 30 coins' }).first().waitFor();
+  await playerPage.getByTestId('wallet-coins').filter({ hasText: String(startCoins + 20) }).waitFor();
+  await playerPage.getByTestId('redeem-history').getByText('Pending').waitFor();
+  await expectNoSeriousViolations(playerPage);
+
+  // A second request within 48 hours: refused with the rule's words, nothing taken.
+  await playerPage.getByLabel('PayPal e-mail address').fill('rita@example.com');
+  await playerPage.getByLabel('Coins to redeem').fill('10');
+  await playerPage.getByRole('button', { name: 'Request payout' }).click();
+  await playerPage.getByText('you have already made a payment request, wait 48 hours after the previous one').first().waitFor();
+  expect(await playerPage.getByTestId('wallet-coins').textContent()).toContain(String(startCoins + 20));
+
+  // The operator refuses the request with a reason.
+  await page.goto(`${suite.server.url}/admin/payments/`);
+  const queue = page.getByRole('table', { name: 'Pending payout requests' });
+  const row = queue.getByRole('row').filter({ hasText: 'rita@example.com' });
+  await row.getByRole('button', { name: /invalid/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Mark invalid' }).click();
+  await dialog.getByText('is required to mark a request invalid').waitFor();
+  await dialog.getByLabel('Reason (the player sees it)').fill('PayPal account not found');
+  await dialog.getByRole('button', { name: 'Mark invalid' }).click();
+  await page.getByRole('status').filter({ hasText: '30 coins returned' }).first().waitFor();
+  await expectNoSeriousViolations(page);
+
+  // The player's open page is told at once, and the coins are back.
+  await playerPage.getByTestId('live-notification').filter({ hasText: 'Redeem request refused' }).waitFor();
+  await playerPage.reload();
+  await playerPage.getByTestId('redeem-history').getByText('PayPal account not found').waitFor();
+  await playerPage.getByTestId('wallet-coins').filter({ hasText: String(startCoins + 50) }).waitFor();
+
+  // The coin history shows the three movements: the credit, the request, the refund.
+  await playerPage.goto(`${suite.server.url}/profile/coin-history/`);
+  const income = playerPage.getByRole('tabpanel');
+  await income.getByText('Quiz night prize').waitFor();
+  await income.getByText('Redeem request: coins returned').waitFor();
+  await playerPage.getByRole('tab', { name: 'Spent' }).click();
+  await playerPage.getByRole('tabpanel').getByText('Redeem request', { exact: true }).waitFor();
+  await context.close();
+});
+
+test('an operator sends a notification to everyone: an open player page shows it without a reload', async () => {
+  const player = await signUpPlayer(suite.server, 'Nina Listener');
+  const { context, page: playerPage } = await pageAs(player);
+  await playerPage.goto(`${suite.server.url}/`);
+  await playerPage.getByRole('heading', { level: 1 }).first().waitFor();
+
+  const { page } = suite;
+  await signInPage(page, admin);
+  await page.goto(`${suite.server.url}/admin/notifications/`);
+  await page.getByRole('heading', { name: 'Send a notification' }).waitFor();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByText('is required').first().waitFor();
+  await page.getByLabel('Title').fill('Weekend cup');
+  await page.getByLabel('Message').fill('Double coins all Saturday.');
+  await page.getByLabel('Link (optional: /path or https://…)').fill('/contest-play/');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('status').filter({ hasText: 'is on its way' }).first().waitFor();
+
+  const live = playerPage.getByTestId('live-notification').filter({ hasText: 'Weekend cup' });
+  await live.waitFor();
+  expect(await live.textContent()).toContain('Double coins all Saturday.');
+  // The send is listed as delivered to every player.
+  await page.getByRole('table', { name: 'Notifications sent' }).getByText('(done)').first().waitFor({ timeout: 15_000 });
+  await expectNoSeriousViolations(page);
+  // And it is in the player's list.
+  await playerPage.goto(`${suite.server.url}/profile/notifications/`);
+  await playerPage.getByText('Weekend cup').first().waitFor();
+  await context.close();
+});
+
+test('settings: an admin switches maintenance on (players see the maintenance page, the console still works) and off again', async () => {
+  const player = await signUpPlayer(suite.server, 'Paula Patient');
+  const { page } = suite;
+  await signInPage(page, admin);
+  await page.goto(`${suite.server.url}/admin/settings/`);
+  const maintenance = page.getByRole('switch', { name: 'Maintenance mode' });
+  await maintenance.waitFor();
+  await expectNoSeriousViolations(page);
+  const limit = page.getByLabel('coin_limit');
+  await limit.fill('-5');
+  await page.getByRole('button', { name: 'Save coin_limit' }).click();
+  await page.getByText('coin_limit must be at least 1').waitFor();
+  await maintenance.click();
+  await page.getByRole('switch', { name: 'Maintenance mode', checked: true }).waitFor();
+  try {
+    const { context, page: playerPage } = await pageAs(player);
+    await playerPage.goto(`${suite.server.url}/`);
+    await playerPage.getByRole('heading', { name: 'Under maintenance' }).waitFor();
+    await context.close();
+    await page.reload();
+    await page.getByRole('switch', { name: 'Maintenance mode', checked: true }).waitFor();
+  } finally {
+    await page.getByRole('switch', { name: 'Maintenance mode' }).click();
+    await page.getByRole('switch', { name: 'Maintenance mode', checked: false }).waitFor();
+  }
+  const audit = await callApi<{ action: string; after: { value: string } }[]>(suite.server, 'admin_audit_log', { target_id: 'maintenance_mode' }, admin.token);
+  expect(audit.data.map((e) => e.after.value)).toEqual(['0', '1']);
+});
