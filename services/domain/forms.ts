@@ -124,6 +124,99 @@ export const paymentRequestForm = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['payment_address'], message: problem });
   });
 
+/** '1' / '0', true / false, as a form or JSON sends a yes-or-no. */
+export const yesNo = (what: string) =>
+  z.preprocess(
+    (v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === false ? false : v),
+    z.boolean({ error: `must be '1' (${what}) or '0'` }),
+  );
+
+const optionalId = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be an id').max(2_147_483_647, 'must be an id').optional());
+const requiredId = z.preprocess(blankAsUnset, z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be an id').max(2_147_483_647, 'must be an id'));
+
+/** Kinds of categories (the modes; rules.md, content model): 1 quiz zone … 6 multi match. */
+export const CATEGORY_KINDS = [
+  { type: 1, mode: 'quiz_zone', label: 'Quiz zone' },
+  { type: 2, mode: 'fun_n_learn', label: 'Fun and learn' },
+  { type: 3, mode: 'guess_the_word', label: 'Guess the word' },
+  { type: 4, mode: 'audio', label: 'Audio questions' },
+  { type: 5, mode: 'maths', label: 'Maths mania' },
+  { type: 6, mode: 'multi_match', label: 'Multi match' },
+] as const;
+
+const placeFields = {
+  name: requiredText(100),
+  image: imageAddress,
+  is_premium: yesNo('premium'),
+  coins: z.preprocess((v) => blankAsUnset(v) ?? 0, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000')),
+  row_order: z.preprocess((v) => blankAsUnset(v) ?? 0, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'must be at most 100000')),
+  active: yesNo('shown'),
+};
+
+const premiumHasPrice = (v: { is_premium: boolean; coins: number }, ctx: z.RefinementCtx) => {
+  if (v.is_premium && v.coins < 1) ctx.addIssue({ code: 'custom', path: ['coins'], message: 'a premium place costs at least 1 coin' });
+};
+
+/** `admin_save_category`: a new one without `id`. */
+export const categoryForm = z
+  .object({
+    id: optionalId,
+    type: z.coerce.number({ error: 'is required' }).int().refine((t) => CATEGORY_KINDS.some((k) => k.type === t), 'must be a kind from 1 to 6'),
+    language_id: requiredId,
+    ...placeFields,
+  })
+  .superRefine(premiumHasPrice);
+export type CategoryInput = z.output<typeof categoryForm>;
+
+/** `admin_save_subcategory` */
+export const subcategoryForm = z.object({ id: optionalId, category_id: requiredId, ...placeFields }).superRefine(premiumHasPrice);
+export type SubcategoryInput = z.output<typeof subcategoryForm>;
+
+export const QUESTION_SHAPES = ['multiple', 'boolean', 'word', 'multiselect', 'sequence'] as const;
+
+const optionText = z.preprocess(blankAsUnset, z.string().trim().max(250, 'must be at most 250 characters').optional());
+
+/**
+ * `admin_save_question`. `answer` is a letter (multiple choice, true/false), letters comma-separated
+ * (multi select: the right ones; sequence: the right order), or the word (guess the word). What
+ * the kind allows (shapes, option counts, media) the server checks as for an import.
+ */
+export const questionForm = z
+  .object({
+    id: optionalId,
+    category_id: requiredId,
+    subcategory_id: optionalId,
+    question_type: z.enum(QUESTION_SHAPES, { error: `must be one of ${QUESTION_SHAPES.join(', ')}` }),
+    question: requiredText(1000),
+    option_a: optionText,
+    option_b: optionText,
+    option_c: optionText,
+    option_d: optionText,
+    option_e: optionText,
+    answer: requiredText(60),
+    level: z.preprocess((v) => blankAsUnset(v) ?? 1, z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 100').max(100, 'must be 1 to 100')),
+    note: z.preprocess((v) => v ?? '', z.string().trim().max(2000, 'must be at most 2000 characters')),
+    image: imageAddress,
+    audio: z.preprocess(blankAsUnset, z.string().trim().max(500, 'must be at most 500 characters').optional()),
+    transcript: z.preprocess(blankAsUnset, z.string().trim().max(2000, 'must be at most 2000 characters').optional()),
+    active: z.preprocess((v) => (v === undefined || v === '' ? true : v), yesNo('playable')),
+  })
+  .superRefine((v, ctx) => {
+    const letters = v.answer.split(',').map((s) => s.trim());
+    const given = (['a', 'b', 'c', 'd', 'e'] as const).filter((l) => v[`option_${l}`] !== undefined);
+    if (v.question_type === 'word') return;
+    if (v.question_type === 'multiple' || v.question_type === 'boolean') {
+      if (letters.length !== 1 || !given.includes(letters[0] as never)) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'must be the letter of a filled option' });
+      return;
+    }
+    if (letters.some((l) => !given.includes(l as never)) || new Set(letters).size !== letters.length) {
+      ctx.addIssue({ code: 'custom', path: ['answer'], message: 'must be letters of filled options, each once, separated by commas' });
+    } else if (v.question_type === 'sequence' && letters.length !== given.length) {
+      ctx.addIssue({ code: 'custom', path: ['answer'], message: `must name all ${given.length} options in the right order` });
+    }
+  });
+export type QuestionInput = z.output<typeof questionForm>;
+
 /** The first problem of a form per field, as a page shows it beside the field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import { EndpointRegistry } from '@/services/server/gateway/endpoint';
 import { accountEndpoints } from '@/services/server/endpoints/accounts';
 import { adminEndpoints } from '@/services/server/endpoints/admin';
+import { adminContentEndpoints } from '@/services/server/endpoints/admin-content';
 import { redeemEndpoints } from '@/services/server/endpoints/redeem';
 import { authEndpoints } from '@/services/server/endpoints/auth';
 import { badgeEndpoints } from '@/services/server/endpoints/badges';
@@ -37,5 +38,6 @@ export function createRegistry(): EndpointRegistry {
     devEndpoints,
     redeemEndpoints,
     adminEndpoints,
+    adminContentEndpoints,
   ]);
 }

@@ -11,6 +11,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  ogg: 'audio/ogg',
+  mp3: 'audio/mpeg',
 };
 
 /** One path segment: no leading dot (so no `..` and no temporary or hidden files), no separators. */

@@ -61,3 +61,25 @@ export function profileImageFile(config: Pick<ServerConfig, 'dataDir'>, urlPath:
   if (!PROFILE_FILE.test(name)) return null;
   return path.join(uploadsRoot(config), PROFILE_DIR, name);
 }
+
+const CONTENT_DIR = 'content';
+
+/**
+ * Stores a content file (a question's or a category's image, an audio question's clip) as
+ * `/uploads/content/<random hex>.<ext>`; written to a temporary name first, so a half-written file
+ * is never served.
+ */
+export async function saveContentFile(config: Pick<ServerConfig, 'dataDir'>, extension: string, data: Buffer): Promise<string> {
+  const dir = path.join(uploadsRoot(config), CONTENT_DIR);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomBytes(12).toString('hex')}.${extension}`;
+  const temporary = path.join(dir, `.${name}.part`);
+  await fs.writeFile(temporary, data, { flag: 'wx', mode: 0o644 });
+  try {
+    await fs.rename(temporary, path.join(dir, name));
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  return `${UPLOADS_URL_PREFIX}${CONTENT_DIR}/${name}`;
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { blankAsUnset, categoryForm, questionForm, subcategoryForm, yesNo } from '@/services/domain/forms';
+import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
+import { ApiError } from '@/services/server/gateway/api-error';
+import {
+  getCategoryForEditors,
+  getQuestionForEditors,
+  listCategoriesForEditors,
+  listLanguagesForEditors,
+  listReports,
+  QUESTION_SORTS,
+  resolveReport,
+  saveCategory,
+  saveQuestion,
+  saveSubcategory,
+  searchQuestions,
+  setQuestionStatus,
+} from '@/services/server/operators/content';
+import { detectAudioType, detectImageType, IMAGE_EXTENSIONS } from '@/services/server/uploads/image-type';
+import { saveContentFile } from '@/services/server/uploads/store';
+
+/**
+ * The editors' calls (docs/operators.md, Content): access `editor`, so admins and editors both.
+ * Every change is audited.
+ */
+
+const actor = (ctx: RequestContext) => ({ via: 'console' as const, userId: ctx.user!.id, requestId: ctx.requestId });
+
+const id = z.preprocess(blankAsUnset, z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be an id').max(2_147_483_647));
+const optionalId = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be an id').max(2_147_483_647).optional());
+const offset = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0));
+const limit = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 200').max(200, 'must be 1 to 200').default(50));
+const kind = z.coerce.number({ error: 'is required' }).int().min(1, 'must be a kind from 1 to 6').max(6, 'must be a kind from 1 to 6');
+
+const MiB = 1024 * 1024;
+
+export const adminContentEndpoints: EndpointDef[] = [
+  endpoint({
+    name: 'admin_languages',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: await listLanguagesForEditors(ctx.app.database.db) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_categories',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ type: kind, language_id: id }),
+    async handler(input, ctx) {
+      return { data: await listCategoriesForEditors(ctx.app.database.db, { type: input.type, languageId: input.language_id }) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_category',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ category_id: id }),
+    async handler(input, ctx) {
+      return { data: await getCategoryForEditors(ctx.app.database.db, input.category_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_category',
+    access: 'editor',
+    duringMaintenance: true,
+    input: categoryForm,
+    async handler(input, ctx) {
+      return { data: await saveCategory(ctx.app.database.db, actor(ctx), input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_subcategory',
+    access: 'editor',
+    duringMaintenance: true,
+    input: subcategoryForm,
+    async handler(input, ctx) {
+      return { data: await saveSubcategory(ctx.app.database.db, actor(ctx), input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_questions',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({
+      type: z.preprocess(blankAsUnset, kind.optional()),
+      language_id: optionalId,
+      category_id: optionalId,
+      subcategory_id: optionalId,
+      query: z.preprocess(blankAsUnset, z.string().trim().max(100, 'must be at most 100 characters').optional()),
+      active: z.preprocess(blankAsUnset, yesNo('playable').optional()),
+      offset,
+      limit,
+      sort: z.preprocess(blankAsUnset, z.enum(QUESTION_SORTS, { error: `must be one of ${QUESTION_SORTS.join(', ')}` }).default('id')),
+      order: z.preprocess(blankAsUnset, z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc')),
+    }),
+    async handler(input, ctx) {
+      return {
+        data: await searchQuestions(ctx.app.database.db, {
+          type: input.type,
+          languageId: input.language_id,
+          categoryId: input.category_id,
+          subcategoryId: input.subcategory_id,
+          query: input.query,
+          active: input.active,
+          offset: input.offset,
+          limit: input.limit,
+          sort: input.sort,
+          order: input.order,
+        }),
+      };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_question',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ id }),
+    async handler(input, ctx) {
+      return { data: await getQuestionForEditors(ctx.app.database.db, input.id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_question',
+    access: 'editor',
+    duringMaintenance: true,
+    input: questionForm,
+    async handler(input, ctx) {
+      return { data: await saveQuestion(ctx.app.database.db, actor(ctx), input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_set_question_status',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ id, active: yesNo('playable') }),
+    async handler(input, ctx) {
+      return { data: await setQuestionStatus(ctx.app.database.db, actor(ctx), input.id, input.active) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_reports',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({
+      status: z.preprocess(blankAsUnset, z.enum(['open', 'fixed', 'dismissed'], { error: 'must be open, fixed or dismissed' }).default('open')),
+      offset,
+      limit,
+    }),
+    async handler(input, ctx) {
+      return { data: await listReports(ctx.app.database.db, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_resolve_report',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ report_id: id, status: z.enum(['fixed', 'dismissed'], { error: 'must be fixed or dismissed' }) }),
+    async handler(input, ctx) {
+      return { data: await resolveReport(ctx.app.database.db, actor(ctx), input.report_id, input.status) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_upload_media',
+    access: 'editor',
+    duringMaintenance: true,
+    limits: { maxFileBytes: 5 * MiB, maxFiles: 1, maxBodyBytes: 6 * MiB },
+    input: z.object({ kind: z.enum(['image', 'audio'], { error: 'must be image or audio' }) }),
+    async handler(input, ctx) {
+      const file = ctx.files.find((f) => f.field === 'file');
+      if (!file) throw new ApiError('103', { field: 'file', detail: 'file: is required' });
+      // The bytes decide what a file is, never its name or declared type.
+      const extension = input.kind === 'image' ? ((k) => (k ? IMAGE_EXTENSIONS[k] : null))(detectImageType(file.data)) : detectAudioType(file.data);
+      if (!extension) {
+        throw new ApiError('103', { field: 'file', detail: input.kind === 'image' ? 'file: must be a PNG, JPEG or WebP image' : 'file: must be an Ogg (Opus, Vorbis) or MP3 audio file' });
+      }
+      const path = await saveContentFile(ctx.app.config, extension, file.data);
+      return { data: { path } };
+    },
+  }),
+];
