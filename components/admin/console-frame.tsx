@@ -34,6 +34,9 @@ interface Section {
 /** The console's sections; `editor` ones are open to both roles. */
 export const CONSOLE_SECTIONS: readonly Section[] = [
   { href: '/admin/', label: 'Dashboard', role: 'editor' },
+  { href: '/admin/content/', label: 'Categories', role: 'editor' },
+  { href: '/admin/questions/', label: 'Questions', role: 'editor' },
+  { href: '/admin/reports/', label: 'Reports', role: 'editor' },
   { href: '/admin/players/', label: 'Players', role: 'admin' },
   { href: '/admin/payments/', label: 'Payouts', role: 'admin' },
   { href: '/admin/notifications/', label: 'Notifications', role: 'admin' },

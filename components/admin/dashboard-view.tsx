@@ -14,7 +14,18 @@ export function DashboardView() {
     return (
       <>
         <h1 className="text-2xl font-bold">Console</h1>
-        <p>Your role is editor: content — categories, questions, imports, reports and pages.</p>
+        <p>Your role is editor: content — categories, questions and the players' reports.</p>
+        <ul className="flex list-disc flex-col gap-1 ps-6">
+          <li>
+            <Link href="/admin/content/">Categories</Link> of every kind and language
+          </li>
+          <li>
+            <Link href="/admin/questions/">Questions</Link>: search, write, enable or disable
+          </li>
+          <li>
+            <Link href="/admin/reports/">Reports</Link> from players
+          </li>
+        </ul>
       </>
     );
   }
@@ -36,7 +47,7 @@ const FIGURES: readonly Figure[] = [
   { label: 'Coins issued (7 days)', value: (d) => d.coins_week.issued, href: '/admin/audit/?action=user.coins' },
   { label: 'Coins spent (7 days)', value: (d) => d.coins_week.spent },
   { label: 'Pending payouts', value: (d) => d.pending_payouts, href: '/admin/payments/' },
-  { label: 'Open reports', value: (d) => d.open_reports },
+  { label: 'Open reports', value: (d) => d.open_reports, href: '/admin/reports/' },
 ];
 
 function AdminDashboard() {

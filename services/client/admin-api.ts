@@ -112,6 +112,76 @@ export interface OperatorRow {
   role: OperatorRole;
 }
 
+export interface ContentLanguageRow {
+  id: number;
+  code: string;
+  language: string;
+  active: boolean;
+}
+
+export interface AdminCategory {
+  id: number;
+  type: number;
+  language_id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  is_premium: boolean;
+  coins: number;
+  row_order: number;
+  active: boolean;
+  subcategories: number;
+  questions: number;
+}
+
+export interface AdminSubcategory {
+  id: number;
+  category_id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  is_premium: boolean;
+  coins: number;
+  row_order: number;
+  active: boolean;
+  questions: number;
+}
+
+export interface AdminQuestion {
+  id: number;
+  mode: string;
+  category_id: number;
+  category_name: string;
+  subcategory_id: number | null;
+  subcategory_name: string | null;
+  language_id: number;
+  question_type: 'multiple' | 'boolean' | 'word' | 'multiselect' | 'sequence';
+  question: string;
+  options: string[];
+  answer: string;
+  level: number;
+  note: string;
+  image: string | null;
+  audio: string | null;
+  transcript: string | null;
+  active: boolean;
+  source: string;
+  created_at: string;
+}
+
+export interface AdminReport {
+  id: number;
+  kind: string;
+  question_id: number;
+  question: string | null;
+  message: string;
+  status: 'open' | 'fixed' | 'dismissed';
+  user_id: number;
+  user_name: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
 const quiet = <T>(name: string, payload: Payload = {}): Promise<ApiResult<T>> => apiRequest<T>(name, payload, { toast: false });
 
 export const adminApi = {
@@ -134,4 +204,16 @@ export const adminApi = {
   operators: () => quiet<OperatorRow[]>('admin_operators'),
   grantRole: (input: { email: string; role: OperatorRole }) => quiet<OperatorRow>('admin_grant_role', input),
   revokeRole: (userId: number) => quiet<{ user_id: number; role: null }>('admin_revoke_role', { user_id: userId }),
+  languages: () => quiet<ContentLanguageRow[]>('admin_languages'),
+  categories: (type: number, languageId: number) => quiet<AdminCategory[]>('admin_categories', { type, language_id: languageId }),
+  category: (categoryId: number) => quiet<AdminCategory & { subcategory_list: AdminSubcategory[] }>('admin_category', { category_id: categoryId }),
+  saveCategory: (input: Payload) => quiet<AdminCategory>('admin_save_category', input),
+  saveSubcategory: (input: Payload) => quiet<AdminSubcategory>('admin_save_subcategory', input),
+  questions: (q: Payload & { offset: number; limit: number }) => quiet<Page<AdminQuestion>>('admin_questions', q),
+  question: (id: number) => quiet<AdminQuestion>('admin_question', { id }),
+  saveQuestion: (input: Payload) => quiet<AdminQuestion>('admin_save_question', input),
+  setQuestionStatus: (id: number, active: boolean) => quiet<{ id: number; active: boolean }>('admin_set_question_status', { id, active: active ? '1' : '0' }),
+  reports: (q: { status: AdminReport['status']; offset: number; limit: number }) => quiet<Page<AdminReport>>('admin_reports', q),
+  resolveReport: (reportId: number, status: 'fixed' | 'dismissed') => quiet<{ id: number; status: string }>('admin_resolve_report', { report_id: reportId, status }),
+  uploadMedia: (kind: 'image' | 'audio', file: Blob) => quiet<{ path: string }>('admin_upload_media', { kind, file }),
 };

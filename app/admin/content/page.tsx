@@ -1,0 +1,5 @@
+import { CategoriesView } from '@/components/admin/content-views';
+
+export default function AdminContentPage() {
+  return <CategoriesView />;
+}

@@ -1,0 +1,5 @@
+import { ReportsView } from '@/components/admin/reports-view';
+
+export default function AdminReportsPage() {
+  return <ReportsView />;
+}

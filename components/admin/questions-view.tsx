@@ -1,0 +1,137 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useMemo, useState, type FormEvent } from 'react';
+import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { kindLabel, useContentLanguages } from '@/components/admin/content-views';
+import { DataTable, type ConsoleColumn } from '@/components/admin/data-table';
+import { failureText } from '@/components/admin/form';
+import { useTableQuery } from '@/components/admin/table-query';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { adminApi, type AdminQuestion } from '@/services/client/admin-api';
+import { CATEGORY_KINDS } from '@/services/domain/forms';
+
+/** `/admin/questions/`: every question, searched and filtered on the server; enable or disable in place. */
+export function QuestionsView() {
+  const params = useSearchParams();
+  const languages = useContentLanguages();
+  const categoryFromAddress = params?.get('category_id') ?? '';
+  const [draft, setDraft] = useState({ query: '', type: '', language_id: '', active: '', category_id: categoryFromAddress });
+  const [filter, setFilter] = useState(draft);
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: true }]);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 25 });
+  const [version, setVersion] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const sort = sorting[0] ?? { id: 'id', desc: true };
+  const request = { ...filter, offset: pagination.pageIndex * pagination.pageSize, limit: pagination.pageSize, sort: sort.id, order: sort.desc ? 'desc' : 'asc' };
+  const data = useTableQuery(`questions:${JSON.stringify(request)}:${version}`, () => adminApi.questions(request));
+
+  const columns = useMemo<ConsoleColumn<AdminQuestion>[]>(
+    () => [
+      { id: 'id', accessorKey: 'id', header: 'Id', cell: (c) => <Link href={`/admin/questions/${c.row.original.id}/`}>#{c.row.original.id}</Link> },
+      {
+        id: 'question',
+        header: 'Question',
+        enableSorting: false,
+        cell: (c) => (
+          <Link href={`/admin/questions/${c.row.original.id}/`} className="line-clamp-2">
+            {c.row.original.question}
+          </Link>
+        ),
+      },
+      { id: 'category', header: 'Category', enableSorting: false, cell: (c) => `${c.row.original.category_name}${c.row.original.subcategory_name ? ` › ${c.row.original.subcategory_name}` : ''}` },
+      { id: 'kind', header: 'Kind', enableSorting: false, cell: (c) => `${c.row.original.mode.replaceAll('_', ' ')} · ${c.row.original.question_type}` },
+      { id: 'level', accessorKey: 'level', header: 'Level' },
+      {
+        id: 'active',
+        header: 'Playable',
+        enableSorting: false,
+        cell: (c) => (
+          <Button
+            variant="secondary"
+            aria-label={`${c.row.original.active ? 'Disable' : 'Enable'} question ${c.row.original.id}`}
+            onClick={() =>
+              void adminApi.setQuestionStatus(c.row.original.id, !c.row.original.active).then((r) => {
+                setProblem(r.ok ? null : failureText(r));
+                setVersion((v) => v + 1);
+              })
+            }
+          >
+            {c.row.original.active ? 'Yes' : 'No'}
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ ...draft, query: draft.query.trim() });
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Questions</h1>
+        <ButtonLink href={`/admin/questions/new/${filter.category_id ? `?category_id=${filter.category_id}` : ''}`}>New question</ButtonLink>
+      </div>
+      {problem ? <Alert>{problem}</Alert> : null}
+      <DataTable
+        caption="Questions"
+        columns={columns}
+        data={data}
+        rowId={(r) => String(r.id)}
+        sorting={sorting}
+        onSortingChange={(s) => {
+          setSorting(s);
+          setPagination((p) => ({ ...p, pageIndex: 0 }));
+        }}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        empty={{ title: 'No questions match', description: 'Change the filter, or write one.' }}
+        toolbar={
+          <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="question-search" className="text-sm font-medium">
+                Text or id
+              </label>
+              <input id="question-search" type="search" value={draft.query} maxLength={100} onChange={(e) => setDraft({ ...draft, query: e.target.value })} className="min-h-touch rounded-control border border-line-strong bg-surface px-3" />
+            </div>
+            <SelectField id="question-kind" label="Kind" value={draft.type} options={[{ value: '', label: 'Every kind' }, ...CATEGORY_KINDS.map((k) => ({ value: String(k.type), label: kindLabel(k.type) }))]} onChange={(type) => setDraft({ ...draft, type })} />
+            <SelectField
+              id="question-language"
+              label="Language"
+              value={draft.language_id}
+              options={[{ value: '', label: 'Every language' }, ...(languages.status === 'content' ? languages.data.map((l) => ({ value: String(l.id), label: l.language })) : [])]}
+              onChange={(language_id) => setDraft({ ...draft, language_id })}
+            />
+            <SelectField
+              id="question-active"
+              label="Playable"
+              value={draft.active}
+              options={[
+                { value: '', label: 'Both' },
+                { value: '1', label: 'Playable' },
+                { value: '0', label: 'Disabled' },
+              ]}
+              onChange={(active) => setDraft({ ...draft, active })}
+            />
+            {draft.category_id ? (
+              <Button variant="ghost" onClick={() => setDraft({ ...draft, category_id: '' })}>
+                Category #{draft.category_id} ✕
+              </Button>
+            ) : null}
+            <Button type="submit" variant="secondary">
+              Filter
+            </Button>
+          </form>
+        }
+      />
+    </>
+  );
+}
