@@ -14,7 +14,7 @@ export function DashboardView() {
     return (
       <>
         <h1 className="text-2xl font-bold">Console</h1>
-        <p>Your role is editor: content — categories, questions and the players' reports.</p>
+        <p>Your role is editor: content — categories, questions and the players’ reports.</p>
         <ul className="flex list-disc flex-col gap-1 ps-6">
           <li>
             <Link href="/admin/content/">Categories</Link> of every kind and language
