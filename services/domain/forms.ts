@@ -217,6 +217,46 @@ export const questionForm = z
   });
 export type QuestionInput = z.output<typeof questionForm>;
 
+export const PAGE_KINDS = ['about_us', 'privacy_policy', 'terms_conditions', 'contact_us', 'instructions', 'faq'] as const;
+
+/** `admin_save_page`: an info page in one interface language; the FAQ has its entries. */
+export const pageForm = z.object({
+  type: z.enum(PAGE_KINDS, { error: `must be one of ${PAGE_KINDS.join(', ')}` }),
+  language: z.string({ error: 'is required' }).trim().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, 'must be a language code such as en or pt-br'),
+  title: requiredText(200),
+  content: z.preprocess((v) => v ?? '', z.string().max(100_000, 'must be at most 100000 characters')),
+  items: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v ?? [];
+      if (!v.trim()) return [];
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    z.array(z.object({ question: requiredText(500), answer: requiredText(5000) }), { error: 'must be a list of { question, answer }' }).max(200, 'must be at most 200 entries'),
+  ),
+});
+
+/** YYYY-MM-DD, a real date. */
+export const isoDay = z
+  .string({ error: 'is required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a real date');
+
+/** `admin_set_daily_quiz`: question ids comma-separated (or a list); none puts the day back to a random draw. */
+export const dailyQuizForm = z.object({
+  language_id: requiredId,
+  day: isoDay,
+  question_ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : (v ?? [])),
+    z
+      .array(z.coerce.number().int('must be whole numbers').min(1, 'must be question ids'), { error: 'must be question ids separated by commas' })
+      .refine((ids) => new Set(ids).size === ids.length, 'must name each question once'),
+  ),
+});
+
 /** The first problem of a form per field, as a page shows it beside the field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

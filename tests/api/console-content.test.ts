@@ -20,6 +20,15 @@ async function upload(token: string, kind: string, data: Buffer, name: string) {
   return { status: res.status, body: (await res.json()) as { data: { path: string } | null; field?: string } };
 }
 
+/** A multipart call with one file under `file`. */
+async function withFile(token: string, endpoint: string, fields: Record<string, string>, data: string, name: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([data]), name);
+  const res = await fetch(`${api.url}/api/${endpoint}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: res.status, body: (await res.json()) as { data: unknown; field?: string; detail?: string } };
+}
+
 async function english(): Promise<number> {
   const [row] = await (await db()).select({ id: languages.id }).from(languages).where(eq(languages.code, 'en'));
   return row!.id;
@@ -106,5 +115,48 @@ describe(`editors' content calls (${testDbKind})`, () => {
     const fake = await upload(editor.token, 'audio', PNG, 'x.ogg');
     expect([fake.status, fake.body.field]).toEqual([400, 'file']);
     expect((await api.call('admin_players', {}, { token: editor.token })).status).toBe(403);
+  });
+
+  test('bulk import from an uploaded CSV answers the per-row report; a file that is not content is refused naming it', async () => {
+    const d = await db();
+    const editor = await createPlayerWithSession(d, { role: 'editor' });
+    const csv = [
+      'category,subcategory,type,level,question,option_a,option_b,option_c,option_d,answer,note',
+      'Editors import,,multiple,1,Which planet is known as the red one?,Mars,Venus,Jupiter,Saturn,a,',
+      'Editors import,,multiple,1,Broken row with one option?,Only,,,,a,',
+    ].join('\n');
+    const run = await withFile(editor.token, 'admin_import', { language: 'en' }, csv, 'questions.csv');
+    expect(run.status).toBe(200);
+    expect(run.body.data).toMatchObject({ format: 'csv', read: 2, inserted: 1, rejected: [expect.objectContaining({ row: 3 })] });
+    const bad = await withFile(editor.token, 'admin_import', { format: 'opentdb' }, 'not json at all', 'x.json');
+    expect([bad.status, bad.body.field]).toEqual([400, 'file']);
+    const [entry] = await d.select().from(auditLog).where(and(eq(auditLog.action, 'content.import'), eq(auditLog.actorId, editor.userId)));
+    expect(entry!.after).toMatchObject({ inserted: 1, rejected: 1 });
+  });
+
+  test('info pages per language, and the daily quiz picked for a coming day (refusals name the field)', async () => {
+    const d = await db();
+    const editor = await createPlayerWithSession(d, { role: 'editor' });
+    const player = await createPlayerWithSession(d);
+    const items = JSON.stringify([{ question: '¿Cómo juego?', answer: 'Elige un modo.' }]);
+    expectOk(await api.call('admin_save_page', { type: 'faq', language: 'es', title: 'Preguntas', content: '', items }, { token: editor.token }));
+    const faq = expectOk(await api.call('get_settings', { type: 'faq', language: 'es' }, { token: player.token })) as { items: { question: string }[] };
+    expect(faq.items.map((i) => i.question)).toEqual(['¿Cómo juego?']);
+    const badItems = await api.call('admin_save_page', { type: 'faq', language: 'es', title: 'x', items: '[{"question":""}]' }, { token: editor.token });
+    expect([badItems.status, badItems.body.field]).toEqual([400, 'items.0.question']);
+
+    const language_id = await english();
+    const quiz = expectOk(await api.call('admin_questions', { type: 1, language_id, limit: 3 }, { token: editor.token })) as { rows: { id: number; question_type: string }[] };
+    const picks = quiz.rows.filter((r) => r.question_type === 'multiple' || r.question_type === 'boolean').map((r) => r.id);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const set = expectOk(await api.call('admin_set_daily_quiz', { language_id, day: tomorrow, question_ids: picks.join(',') }, { token: editor.token })) as { questions: { id: number }[]; locked: boolean };
+    expect([set.questions.map((q) => q.id), set.locked]).toEqual([picks, false]);
+    const past = await api.call('admin_set_daily_quiz', { language_id, day: '2020-01-01', question_ids: picks.join(',') }, { token: editor.token });
+    expect([past.status, past.body.field]).toEqual([400, 'day']);
+    const word = expectOk(await api.call('admin_questions', { type: 3, language_id, limit: 1 }, { token: editor.token })) as { rows: { id: number }[] };
+    const wrongKind = await api.call('admin_set_daily_quiz', { language_id, day: tomorrow, question_ids: String(word.rows[0]!.id) }, { token: editor.token });
+    expect([wrongKind.status, wrongKind.body.field]).toEqual([400, 'question_ids']);
+    const cleared = expectOk(await api.call('admin_set_daily_quiz', { language_id, day: tomorrow, question_ids: '' }, { token: editor.token })) as { questions: unknown[] };
+    expect(cleared.questions).toEqual([]);
   });
 });

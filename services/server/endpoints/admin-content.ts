@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { blankAsUnset, categoryForm, questionForm, subcategoryForm, yesNo } from '@/services/domain/forms';
+import { blankAsUnset, categoryForm, dailyQuizForm, isoDay, pageForm, questionForm, subcategoryForm, yesNo } from '@/services/domain/forms';
+import { intSetting } from '@/services/domain/settings';
+import { IMPORT_FORMATS } from '@/services/server/content/import';
+import { getDailyPick, importUploaded, listPages, savePage, setDailyPick } from '@/services/server/operators/publishing';
 import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
 import { ApiError } from '@/services/server/gateway/api-error';
 import {
@@ -189,6 +192,69 @@ export const adminContentEndpoints: EndpointDef[] = [
       }
       const path = await saveContentFile(ctx.app.config, extension, file.data);
       return { data: { path } };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_import',
+    access: 'editor',
+    duringMaintenance: true,
+    limits: { maxFileBytes: 20 * MiB, maxFiles: 1, maxBodyBytes: 21 * MiB },
+    input: z.object({
+      format: z.preprocess(blankAsUnset, z.enum(IMPORT_FORMATS, { error: `must be one of ${IMPORT_FORMATS.join(', ')} (or empty: detected)` }).optional()),
+      language: z.preprocess(blankAsUnset, z.string().trim().max(20).optional()),
+    }),
+    async handler(input, ctx) {
+      const file = ctx.files.find((f) => f.field === 'file');
+      if (!file) throw new ApiError('103', { field: 'file', detail: 'file: is required' });
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(file.data);
+      } catch {
+        throw new ApiError('103', { field: 'file', detail: 'file: must be UTF-8 text (CSV or JSON)' });
+      }
+      return { data: await importUploaded(ctx.app.database.db, actor(ctx), { fileName: file.filename || 'upload', text, format: input.format, language: input.language }) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_pages',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ language: z.string({ error: 'is required' }).trim().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, 'must be a language code such as en') }),
+    async handler(input, ctx) {
+      return { data: await listPages(ctx.app.database.db, input.language) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_page',
+    access: 'editor',
+    duringMaintenance: true,
+    input: pageForm,
+    async handler(input, ctx) {
+      return { data: await savePage(ctx.app.database.db, actor(ctx), input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_daily_quiz',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ language_id: id, day: isoDay }),
+    async handler(input, ctx) {
+      return { data: await getDailyPick(ctx.app.database.db, input.language_id, input.day) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_set_daily_quiz',
+    access: 'editor',
+    duringMaintenance: true,
+    input: dailyQuizForm,
+    async handler(input, ctx) {
+      const most = intSetting(ctx.settings, 'daily_quiz_total_question');
+      return { data: await setDailyPick(ctx.app.database.db, actor(ctx), { languageId: input.language_id, day: input.day, questionIds: input.question_ids, most }) };
     },
   }),
 ];
