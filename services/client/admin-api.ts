@@ -182,6 +182,31 @@ export interface AdminReport {
   resolved_at: string | null;
 }
 
+export interface ImportReport {
+  format: string;
+  read: number;
+  inserted: number;
+  updated?: number;
+  duplicates: number;
+  rejected: { row: number; reason: string }[];
+  importId: number;
+}
+
+export interface InfoPage {
+  type: 'about_us' | 'privacy_policy' | 'terms_conditions' | 'contact_us' | 'instructions' | 'faq';
+  language: string;
+  title: string;
+  content: string;
+  items: { question: string; answer: string }[];
+}
+
+export interface DailyPick {
+  language_id: number;
+  day: string;
+  locked: boolean;
+  questions: { id: number; question: string; question_type: string; category_name: string }[];
+}
+
 const quiet = <T>(name: string, payload: Payload = {}): Promise<ApiResult<T>> => apiRequest<T>(name, payload, { toast: false });
 
 export const adminApi = {
@@ -215,5 +240,10 @@ export const adminApi = {
   setQuestionStatus: (id: number, active: boolean) => quiet<{ id: number; active: boolean }>('admin_set_question_status', { id, active: active ? '1' : '0' }),
   reports: (q: { status: AdminReport['status']; offset: number; limit: number }) => quiet<Page<AdminReport>>('admin_reports', q),
   resolveReport: (reportId: number, status: 'fixed' | 'dismissed') => quiet<{ id: number; status: string }>('admin_resolve_report', { report_id: reportId, status }),
+  importFile: (file: Blob, options: { format: string; language: string }) => quiet<ImportReport>('admin_import', { file, ...options }),
+  pages: (language: string) => quiet<InfoPage[]>('admin_pages', { language }),
+  savePage: (input: Payload) => quiet<InfoPage>('admin_save_page', input),
+  dailyQuiz: (languageId: number, day: string) => quiet<DailyPick>('admin_daily_quiz', { language_id: languageId, day }),
+  setDailyQuiz: (languageId: number, day: string, ids: number[]) => quiet<DailyPick>('admin_set_daily_quiz', { language_id: languageId, day, question_ids: ids.join(',') }),
   uploadMedia: (kind: 'image' | 'audio', file: Blob) => quiet<{ path: string }>('admin_upload_media', { kind, file }),
 };

@@ -261,3 +261,24 @@ test('an editor creates a category and a question in the console; a player then 
   await playerPage.getByText('Well done, you passed!').waitFor();
   await context.close();
 });
+
+test('an editor imports a CSV file: the page shows what was imported and every rejected row with its reason', async () => {
+  const { page } = suite;
+  await signInPage(page, editor);
+  await page.goto(`${suite.server.url}/admin/import/`);
+  await page.getByRole('heading', { name: 'Import questions' }).waitFor();
+  const csv = [
+    'category,subcategory,type,level,question,option_a,option_b,option_c,option_d,answer,note',
+    'Imported in the console,,multiple,1,Which gas do plants take in?,Carbon dioxide,Helium,Neon,Argon,a,',
+    'Imported in the console,,boolean,1,The Moon is a planet.,,,,,b,',
+    'Imported in the console,,multiple,1,A question with a missing answer?,One,Two,Three,Four,,',
+  ].join('\n');
+  await page.getByLabel('File').setInputFiles({ name: 'console.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Import' }).click();
+  const summary = page.getByTestId('import-summary');
+  await summary.waitFor();
+  expect(await summary.textContent()).toBe('csv: 3 read, 2 imported, 0 duplicates, 1 rejected.');
+  const rejected = page.getByRole('table', { name: 'Rejected rows' });
+  expect(await rejected.getByRole('row').nth(1).textContent()).toMatch(/^4/);
+  await expectNoSeriousViolations(page);
+});

@@ -1,0 +1,5 @@
+import { PagesView } from '@/components/admin/publishing-views';
+
+export default function AdminPagesViewPage() {
+  return <PagesView />;
+}
