@@ -128,7 +128,7 @@ export function PagesView() {
   const appLanguages = useAppSelector(selectAppLanguages);
   const [language, setLanguage] = useState('en');
   const list = useApiQuery(`admin_pages:${language}`, () => adminApi.pages(language), (d) => d.length === 0);
-  const options = appLanguages.length ? appLanguages.map((l) => ({ value: l.name, label: l.title })) : [{ value: "en", label: "English" }];
+  const options = appLanguages.length ? appLanguages.map((l) => ({ value: l.name, label: l.title })) : [{ value: 'en', label: 'English' }];
   return (
     <>
       <h1 className="text-2xl font-bold">Pages</h1>
