@@ -257,6 +257,96 @@ export const dailyQuizForm = z.object({
   ),
 });
 
+/** A moment: an ISO date-time with its offset (a form's datetime-local plus the browser's offset). */
+const moment = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() ? new Date(v) : v instanceof Date ? v : undefined),
+  z.date({ error: 'is required (a date and time)' }).refine((d) => !Number.isNaN(d.getTime()), 'must be a date and time'),
+);
+
+const windowOrder = (v: { starts_at: Date; ends_at: Date }, ctx: z.RefinementCtx) => {
+  if (v.ends_at <= v.starts_at) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'must be after the start' });
+};
+
+/** `admin_save_contest`: changed only before it starts. */
+export const contestForm = z
+  .object({
+    id: optionalId,
+    language_id: requiredId,
+    name: requiredText(200),
+    description: z.preprocess((v) => v ?? '', z.string().trim().max(2000, 'must be at most 2000 characters')),
+    image: imageAddress,
+    starts_at: moment,
+    ends_at: moment,
+    entry_fee: z.preprocess((v) => blankAsUnset(v) ?? 0, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000')),
+    active: z.preprocess((v) => (v === undefined || v === '' ? true : v), yesNo('shown')),
+  })
+  .superRefine(windowOrder);
+export type ContestInput = z.output<typeof contestForm>;
+
+/** `admin_save_exam`: changed only before it starts; the key is 4 digits. */
+export const examForm = z
+  .object({
+    id: optionalId,
+    language_id: requiredId,
+    title: requiredText(200),
+    starts_at: moment,
+    ends_at: moment,
+    exam_key: z.string({ error: 'is required' }).trim().regex(/^[0-9]{4}$/, 'must be 4 digits'),
+    duration_minutes: z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be 1 to 600 minutes').max(600, 'must be 1 to 600 minutes'),
+    answer_again: z.preprocess((v) => (v === undefined || v === '' ? false : v), yesNo('answers can change')),
+    require_fullscreen: z.preprocess((v) => (v === undefined || v === '' ? false : v), yesNo('full screen')),
+    active: z.preprocess((v) => (v === undefined || v === '' ? true : v), yesNo('shown')),
+  })
+  .superRefine(windowOrder);
+export type ExamInput = z.output<typeof examForm>;
+
+/** A contest's or exam's question: multiple choice (4–5 options) or true/false (2); `answer` a letter. */
+export const eventQuestionForm = z.object({
+  id: optionalId,
+  question_type: z.enum(['multiple', 'boolean'], { error: 'must be multiple or boolean' }),
+  question: requiredText(1000),
+  option_a: optionText,
+  option_b: optionText,
+  option_c: optionText,
+  option_d: optionText,
+  option_e: optionText,
+  answer: z.enum(['a', 'b', 'c', 'd', 'e'], { error: 'must be the letter of the right option' }),
+  note: z.preprocess((v) => v ?? '', z.string().trim().max(2000, 'must be at most 2000 characters')),
+  image: imageAddress,
+  marks: z.preprocess((v) => blankAsUnset(v) ?? 1, z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 100').max(100, 'must be 1 to 100')),
+});
+export type EventQuestionInput = z.output<typeof eventQuestionForm>;
+
+/**
+ * `admin_set_contest_prizes`: "rank:coins" lines such as `1:500, 3:200, 10:50` (ranks 1, 2–3, 4–10),
+ * ranks rising and coins not rising.
+ */
+export const prizeTableForm = z.object({
+  contest_id: requiredId,
+  prizes: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(/[,\n]/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .map((line) => {
+              const m = /^(\d+)\s*:\s*(\d+)$/.exec(line);
+              return m ? { rank_to: Number(m[1]), coins: Number(m[2]) } : line;
+            })
+        : v,
+    z
+      .array(z.object({ rank_to: z.number().int().min(1).max(100_000), coins: z.number().int().min(1, 'coins must be at least 1').max(1_000_000) }), { error: 'must be lines of rank:coins, e.g. 1:500, 3:200' })
+      .max(50, 'must be at most 50 lines')
+      .superRefine((lines, ctx) => {
+        for (let i = 1; i < lines.length; i++) {
+          if (lines[i]!.rank_to <= lines[i - 1]!.rank_to) ctx.addIssue({ code: 'custom', message: 'ranks must rise from line to line' });
+          else if (lines[i]!.coins > lines[i - 1]!.coins) ctx.addIssue({ code: 'custom', message: 'a lower rank cannot win more coins' });
+        }
+      }),
+  ),
+});
+
 /** The first problem of a form per field, as a page shows it beside the field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,10 +1,25 @@
 import { z } from 'zod';
-import { adjustCoinsForm, decidePaymentForm, sendNotificationForm, settingForm } from '@/services/domain/forms';
+import { adjustCoinsForm, contestForm, decidePaymentForm, eventQuestionForm, examForm, prizeTableForm, sendNotificationForm, settingForm } from '@/services/domain/forms';
 import { OPERATOR_ROLES } from '@/services/server/accounts/sessions';
 import { blankAsUnset } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
 import { countAudit, listAudit } from '@/services/server/operators/audit';
 import { dashboard } from '@/services/server/operators/dashboard';
+import {
+  deleteContestQuestion,
+  deleteExamQuestion,
+  examResults,
+  getContestForOperators,
+  getExamForOperators,
+  listContestsForOperators,
+  listExamsForOperators,
+  payContestNow,
+  saveContest,
+  saveContestQuestion,
+  saveExam,
+  saveExamQuestion,
+  setContestPrizes,
+} from '@/services/server/operators/events';
 import { settingsForConsole, updateSetting } from '@/services/server/operators/settings';
 import { createSend, listSends } from '@/services/server/notifications/sends';
 import { grantRole, listOperators, revokeRole } from '@/services/server/operators/roles';
@@ -228,6 +243,136 @@ export const adminEndpoints: EndpointDef[] = [
     input: settingForm,
     async handler(input, ctx) {
       return { data: await updateSetting(ctx.app.database.db, ctx.app.settings, consoleActor(ctx), input.key, input.value) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_contests',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: await listContestsForOperators(ctx.app.database.db) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_contest',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ contest_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await getContestForOperators(ctx.app.database.db, input.contest_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_contest',
+    access: 'admin',
+    duringMaintenance: true,
+    input: contestForm,
+    async handler(input, ctx) {
+      return { data: await saveContest(ctx.app.database.db, consoleActor(ctx), input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_contest_question',
+    access: 'admin',
+    duringMaintenance: true,
+    input: eventQuestionForm.extend({ contest_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await saveContestQuestion(ctx.app.database.db, consoleActor(ctx), input.contest_id, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_delete_contest_question',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ contest_id: requiredUserId, question_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await deleteContestQuestion(ctx.app.database.db, consoleActor(ctx), input.contest_id, input.question_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_set_contest_prizes',
+    access: 'admin',
+    duringMaintenance: true,
+    input: prizeTableForm,
+    async handler(input, ctx) {
+      return { data: await setContestPrizes(ctx.app.database.db, consoleActor(ctx), input.contest_id, input.prizes) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_pay_contest',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ contest_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await payContestNow(ctx.app.database.db, ctx.settings, consoleActor(ctx), input.contest_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_exams',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: await listExamsForOperators(ctx.app.database.db) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_exam',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ exam_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await getExamForOperators(ctx.app.database.db, input.exam_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_exam',
+    access: 'admin',
+    duringMaintenance: true,
+    input: examForm,
+    async handler(input, ctx) {
+      return { data: await saveExam(ctx.app.database.db, consoleActor(ctx), input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_exam_question',
+    access: 'admin',
+    duringMaintenance: true,
+    input: eventQuestionForm.extend({ exam_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await saveExamQuestion(ctx.app.database.db, consoleActor(ctx), input.exam_id, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_delete_exam_question',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ exam_id: requiredUserId, question_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await deleteExamQuestion(ctx.app.database.db, consoleActor(ctx), input.exam_id, input.question_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_exam_results',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ exam_id: requiredUserId }),
+    async handler(input, ctx) {
+      return { data: await examResults(ctx.app.database.db, input.exam_id) };
     },
   }),
 ];
