@@ -41,6 +41,8 @@ export const CONSOLE_SECTIONS: readonly Section[] = [
   { href: '/admin/daily-quiz/', label: 'Daily quiz', role: 'editor' },
   { href: '/admin/pages/', label: 'Pages', role: 'editor' },
   { href: '/admin/players/', label: 'Players', role: 'admin' },
+  { href: '/admin/contests/', label: 'Contests', role: 'admin' },
+  { href: '/admin/exams/', label: 'Exams', role: 'admin' },
   { href: '/admin/payments/', label: 'Payouts', role: 'admin' },
   { href: '/admin/notifications/', label: 'Notifications', role: 'admin' },
   { href: '/admin/settings/', label: 'Settings', role: 'admin' },

@@ -207,6 +207,99 @@ export interface DailyPick {
   questions: { id: number; question: string; question_type: string; category_name: string }[];
 }
 
+export type EventPhase = 'upcoming' | 'live' | 'ended';
+
+export interface EventQuestion {
+  id: number;
+  question_type: 'multiple' | 'boolean';
+  question: string;
+  image: string | null;
+  options: string[];
+  answer: string;
+  note: string;
+  marks?: number;
+}
+
+export interface OperatorContestRow {
+  id: number;
+  language_id: number;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  entry_fee: number;
+  active: boolean;
+  phase: EventPhase;
+  prizes_paid_at: string | null;
+  entries: number;
+  questions: number;
+}
+
+export interface OperatorContest {
+  id: number;
+  language_id: number;
+  name: string;
+  description: string;
+  image: string | null;
+  starts_at: string;
+  ends_at: string;
+  entry_fee: number;
+  active: boolean;
+  phase: EventPhase;
+  prizes_paid_at: string | null;
+  questions: EventQuestion[];
+  prizes: { rank_to: number; coins: number }[];
+  standings: { user_id: number; name: string; score: number; correct: number; finished_at: string | null; prize_rank: number | null; prize_coins: number | null }[];
+}
+
+export interface OperatorExamRow {
+  id: number;
+  language_id: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  duration_minutes: number;
+  active: boolean;
+  phase: EventPhase;
+  attempts: number;
+  questions: number;
+}
+
+export interface OperatorExam {
+  id: number;
+  language_id: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  exam_key: string;
+  duration_minutes: number;
+  answer_again: boolean;
+  require_fullscreen: boolean;
+  active: boolean;
+  phase: EventPhase;
+  total_marks: number;
+  questions: (EventQuestion & { marks: number })[];
+}
+
+export interface ExamResults {
+  exam_id: number;
+  total_questions: number;
+  attempts: {
+    attempt_id: string;
+    user_id: number;
+    name: string;
+    status: string;
+    started_at: string;
+    ended_at: string | null;
+    end_reason: string | null;
+    rules_violated: boolean;
+    obtained_marks: number | null;
+    total_marks: number | null;
+    correct: number | null;
+    violations: { kind: string; at: string; question_id: number | null; duration_ms: number | null }[];
+    captured_question_ids: number[];
+  }[];
+}
+
 const quiet = <T>(name: string, payload: Payload = {}): Promise<ApiResult<T>> => apiRequest<T>(name, payload, { toast: false });
 
 export const adminApi = {
@@ -245,5 +338,18 @@ export const adminApi = {
   savePage: (input: Payload) => quiet<InfoPage>('admin_save_page', input),
   dailyQuiz: (languageId: number, day: string) => quiet<DailyPick>('admin_daily_quiz', { language_id: languageId, day }),
   setDailyQuiz: (languageId: number, day: string, ids: number[]) => quiet<DailyPick>('admin_set_daily_quiz', { language_id: languageId, day, question_ids: ids.join(',') }),
+  contests: () => quiet<OperatorContestRow[]>('admin_contests'),
+  contest: (contestId: number) => quiet<OperatorContest>('admin_contest', { contest_id: contestId }),
+  saveContest: (input: Payload) => quiet<OperatorContest>('admin_save_contest', input),
+  saveContestQuestion: (input: Payload) => quiet<OperatorContest>('admin_save_contest_question', input),
+  deleteContestQuestion: (contestId: number, questionId: number) => quiet<OperatorContest>('admin_delete_contest_question', { contest_id: contestId, question_id: questionId }),
+  setContestPrizes: (contestId: number, prizes: string) => quiet<OperatorContest>('admin_set_contest_prizes', { contest_id: contestId, prizes }),
+  payContest: (contestId: number) => quiet<{ contest_id: number; players_paid: number; already_paid: boolean }>('admin_pay_contest', { contest_id: contestId }),
+  exams: () => quiet<OperatorExamRow[]>('admin_exams'),
+  exam: (examId: number) => quiet<OperatorExam>('admin_exam', { exam_id: examId }),
+  saveExam: (input: Payload) => quiet<OperatorExam>('admin_save_exam', input),
+  saveExamQuestion: (input: Payload) => quiet<OperatorExam>('admin_save_exam_question', input),
+  deleteExamQuestion: (examId: number, questionId: number) => quiet<OperatorExam>('admin_delete_exam_question', { exam_id: examId, question_id: questionId }),
+  examResults: (examId: number) => quiet<ExamResults>('admin_exam_results', { exam_id: examId }),
   uploadMedia: (kind: 'image' | 'audio', file: Blob) => quiet<{ path: string }>('admin_upload_media', { kind, file }),
 };

@@ -59,6 +59,10 @@ describe(`editors' content calls (${testDbKind})`, () => {
     const list = expectOk(await api.call('get_categories', { language_id, type: 1 }, { token: player.token })) as { id: number; category_name: string }[];
     expect(list.map((c) => c.category_name)).toContain('Rivers of Europe');
     const found = expectOk(await api.call('admin_questions', { category_id: category.id }, { token: editor.token })) as { total: number; rows: { id: number }[] };
+    const listed = expectOk(await api.call('admin_categories', { type: 1, language_id }, { token: editor.token })) as { id: number; questions: number; subcategories: number }[];
+    expect(listed.find((c) => c.id === category.id)).toMatchObject({ questions: 1, subcategories: 1 });
+    const detail = expectOk(await api.call('admin_category', { category_id: category.id }, { token: editor.token })) as { subcategory_list: { id: number; questions: number }[] };
+    expect(detail.subcategory_list).toEqual([expect.objectContaining({ id: sub.id, questions: 1 })]);
     expect(found.rows.map((r) => r.id)).toEqual([question.id]);
 
     const entries = await d.select().from(auditLog).where(and(eq(auditLog.actorId, editor.userId)));

@@ -48,6 +48,8 @@ describe(`contests and exams in the console (${testDbKind})`, () => {
     await d.update(contests).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(contests.id, contest.id));
     expect(expectOk(await api.call('admin_pay_contest', { contest_id: contest.id }, { token: admin.token }))).toMatchObject({ players_paid: 2, already_paid: false });
     expect(expectOk(await api.call('admin_pay_contest', { contest_id: contest.id }, { token: admin.token }))).toMatchObject({ players_paid: 0, already_paid: true });
+    const contestsListed = expectOk(await api.call('admin_contests', {}, { token: admin.token })) as { id: number; entries: number; questions: number }[];
+    expect(contestsListed.find((c) => c.id === contest.id)).toMatchObject({ entries: 2, questions: 2 });
     const page = expectOk(await api.call('admin_contest', { contest_id: contest.id }, { token: admin.token })) as { standings: { user_id: number; prize_coins: number | null }[]; phase: string };
     expect(page.phase).toBe('ended');
     expect(page.standings.map((s) => [s.user_id, s.prize_coins])).toEqual([
@@ -95,6 +97,8 @@ describe(`contests and exams in the console (${testDbKind})`, () => {
     expect(results.attempts).toEqual([
       expect.objectContaining({ name: 'Candidate', rules_violated: true, violations: [expect.objectContaining({ kind: 'hidden' })], captured_question_ids: [withQuestions.questions[0]!.id] }),
     ]);
+    const listed = expectOk(await api.call('admin_exams', {}, { token: admin.token })) as { id: number; attempts: number; questions: number; phase: string }[];
+    expect(listed.find((e) => e.id === exam.id)).toMatchObject({ attempts: 1, questions: 1, phase: 'live' });
     const frozen = await api.call('admin_save_exam_question', { exam_id: exam.id, ...question('Q2?') }, { token: admin.token });
     expect([frozen.status, frozen.body.field]).toEqual([400, 'exam_id']);
   });

@@ -282,3 +282,50 @@ test('an editor imports a CSV file: the page shows what was imported and every r
   expect(await rejected.getByRole('row').nth(1).textContent()).toMatch(/^4/);
   await expectNoSeriousViolations(page);
 });
+
+test('an admin schedules a contest with a question and a prize table, and an exam with its key and marks', async () => {
+  const { page } = suite;
+  await signInPage(page, admin);
+  const local = (hours: number) => {
+    const d = new Date(Date.now() + hours * 3_600_000);
+    return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  };
+  await page.goto(`${suite.server.url}/admin/contests/`);
+  await page.getByRole('heading', { name: 'New contest' }).waitFor();
+  await page.getByLabel('Name').fill('Console cup');
+  await page.getByLabel('Starts (your time)').fill(local(3));
+  await page.getByLabel('Ends (your time)').fill(local(2));
+  await page.getByRole('button', { name: 'Create the contest' }).click();
+  await page.getByText('must be after the start').waitFor();
+  await page.getByLabel('Ends (your time)').fill(local(5));
+  await page.getByRole('button', { name: 'Create the contest' }).click();
+  await page.getByRole('list', { name: 'Contests' }).getByRole('link', { name: 'Console cup' }).click();
+  await page.getByRole('heading', { name: 'Console cup', level: 1 }).waitFor();
+  const newQuestion = page.getByRole('form', { name: 'New question' });
+  await newQuestion.getByLabel('Question').fill('Which river flows through Paris?');
+  for (const [letter, text] of [['A', 'Seine'], ['B', 'Thames'], ['C', 'Danube'], ['D', 'Tiber']]) await newQuestion.getByLabel(`Option ${letter}`, { exact: true }).fill(text!);
+  await newQuestion.getByRole('button', { name: 'Add the question' }).click();
+  await page.getByRole('heading', { name: 'Questions (1)' }).waitFor();
+  await page.getByLabel(/^Prize table/).fill('1:100, 3:50');
+  await page.getByRole('button', { name: 'Save the prizes' }).click();
+  await page.getByText('Ranks 2–3: 50 coins').waitFor();
+  await expectNoSeriousViolations(page);
+
+  await page.goto(`${suite.server.url}/admin/exams/`);
+  await page.getByLabel('Title').fill('Console midterm');
+  await page.getByLabel('Opens (your time)').fill(local(1));
+  await page.getByLabel('Closes (your time)').fill(local(4));
+  await page.getByLabel(/^Exam key/).fill('12x4');
+  await page.getByRole('button', { name: 'Create the exam' }).click();
+  await page.getByText('must be 4 digits').waitFor();
+  await page.getByLabel(/^Exam key/).fill('4321');
+  await page.getByRole('button', { name: 'Create the exam' }).click();
+  await page.getByRole('list', { name: 'Exams' }).getByRole('link', { name: 'Console midterm' }).click();
+  const examQuestion = page.getByRole('form', { name: 'New question' });
+  await examQuestion.getByLabel('Question').fill('Two plus two?');
+  await examQuestion.getByLabel('Marks').fill('4');
+  for (const [letter, text] of [['A', '4'], ['B', '3'], ['C', '5'], ['D', '22']]) await examQuestion.getByLabel(`Option ${letter}`, { exact: true }).fill(text!);
+  await examQuestion.getByRole('button', { name: 'Add the question' }).click();
+  await page.getByText(/key 4321 · 4 marks/).waitFor();
+  await expectNoSeriousViolations(page);
+});

@@ -37,8 +37,8 @@ export async function listCategoriesForEditors(db: Db, filter: { type: number; l
   const rows = await db
     .select({
       c: categories,
-      subcategories: sql<number>`(select count(*)::int from ${subcategories} where ${subcategories.categoryId} = ${categories.id})`,
-      questions: sql<number>`(select count(*)::int from ${questions} where ${questions.categoryId} = ${categories.id})`,
+      subcategories: sql<number>`(select count(*)::int from subcategories s where s.category_id = "categories"."id")`,
+      questions: sql<number>`(select count(*)::int from questions q where q.category_id = "categories"."id")`,
     })
     .from(categories)
     .where(and(eq(categories.type, filter.type), eq(categories.languageId, filter.languageId)))
@@ -130,7 +130,7 @@ export async function getCategoryForEditors(db: Db, id: number): Promise<AdminCa
   const [c] = await db.select().from(categories).where(eq(categories.id, id));
   if (!c) throw new ApiError('102', { field: 'category_id', detail: `category_id: there is no category ${id}` });
   const subs = await db
-    .select({ s: subcategories, questions: sql<number>`(select count(*)::int from ${questions} where ${questions.subcategoryId} = ${subcategories.id})` })
+    .select({ s: subcategories, questions: sql<number>`(select count(*)::int from questions q where q.subcategory_id = "subcategories"."id")` })
     .from(subcategories)
     .where(eq(subcategories.categoryId, id))
     .orderBy(asc(subcategories.rowOrder), asc(subcategories.id));

@@ -75,8 +75,8 @@ export async function listContestsForOperators(db: Db, now: Date = new Date()) {
   const rows = await db
     .select({
       c: contests,
-      entries: sql<number>`(select count(*)::int from ${contestEntries} where ${contestEntries.contestId} = ${contests.id})`,
-      questions: sql<number>`(select count(*)::int from ${contestQuestions} where ${contestQuestions.contestId} = ${contests.id})`,
+      entries: sql<number>`(select count(*)::int from contest_entries e where e.contest_id = "contests"."id")`,
+      questions: sql<number>`(select count(*)::int from contest_questions q where q.contest_id = "contests"."id")`,
     })
     .from(contests)
     .orderBy(desc(contests.startsAt), desc(contests.id));
@@ -224,8 +224,8 @@ export async function listExamsForOperators(db: Db, now: Date = new Date()) {
   const rows = await db
     .select({
       e: examModules,
-      attempts: sql<number>`(select count(*)::int from ${examAttempts} where ${examAttempts.examModuleId} = ${examModules.id})`,
-      questions: sql<number>`(select count(*)::int from ${examModuleQuestions} where ${examModuleQuestions.examModuleId} = ${examModules.id})`,
+      attempts: sql<number>`(select count(*)::int from exam_attempts a where a.exam_module_id = "exam_modules"."id")`,
+      questions: sql<number>`(select count(*)::int from exam_module_questions q where q.exam_module_id = "exam_modules"."id")`,
     })
     .from(examModules)
     .orderBy(desc(examModules.startsAt), desc(examModules.id));

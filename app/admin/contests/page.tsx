@@ -1,0 +1,5 @@
+import { ContestsView } from '@/components/admin/events-views';
+
+export default function AdminContestsPage() {
+  return <ContestsView />;
+}
