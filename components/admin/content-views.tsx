@@ -14,9 +14,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { TextField } from '@/components/ui/text-field';
-import { adminApi, type AdminCategory, type AdminSubcategory, type ContentLanguageRow } from '@/services/client/admin-api';
+import { adminApi, type AdminCategory, type AdminReading, type AdminSubcategory, type ContentLanguageRow } from '@/services/client/admin-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { CATEGORY_KINDS, categoryForm, subcategoryForm } from '@/services/domain/forms';
+import { CATEGORY_KINDS, categoryForm, readingForm, subcategoryForm } from '@/services/domain/forms';
 
 /** The content languages, for the editors' pickers (the first one chosen until the editor picks). */
 export function useContentLanguages() {
@@ -191,6 +191,7 @@ export function CategoryView({ categoryId }: { categoryId: number }) {
             )}
             <SubcategoryForm key={`new:${version}`} categoryId={categoryId} onSaved={() => setVersion((v) => v + 1)} />
           </section>
+          {category.data.type === 2 ? <Readings categoryId={categoryId} subcategories={category.data.subcategory_list} /> : null}
           <ButtonLink href={`/admin/questions/new/?category_id=${categoryId}`} className="self-start">
             Add a question
           </ButtonLink>
@@ -225,6 +226,113 @@ function SubcategoryForm({ categoryId, subcategory, onSaved }: { categoryId: num
         <PlaceFields prefix={prefix} values={values} set={(v) => setValues((old) => ({ ...old, ...v }))} errors={form.errors} />
         <Button type="submit" variant="secondary" className="self-start md:col-span-2" disabled={busy}>
           {subcategory ? 'Save the subcategory' : 'Add the subcategory'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** Fun and learn: the readings of a category, each with the questions that follow it. */
+function Readings({ categoryId, subcategories }: { categoryId: number; subcategories: AdminSubcategory[] }) {
+  const [version, setVersion] = useState(0);
+  const list = useApiQuery(`admin_readings:${categoryId}:${version}`, () => adminApi.readings(categoryId), () => false);
+  return (
+    <section aria-labelledby="readings" className="flex flex-col gap-2">
+      <h2 id="readings" className="text-xl font-semibold">
+        Readings
+      </h2>
+      {list.status === 'loading' ? (
+        <SkeletonText label="Loading the readings" />
+      ) : list.status !== 'content' ? (
+        <ErrorWithRetry title="Could not load" message="The readings could not be loaded." retryLabel="Try again" onRetry={list.retry} />
+      ) : (
+        list.data.map((r) => <ReadingForm key={`${r.id}:${version}`} categoryId={categoryId} subcategories={subcategories} reading={r} onSaved={() => setVersion((v) => v + 1)} />)
+      )}
+      <ReadingForm key={`new:${version}`} categoryId={categoryId} subcategories={subcategories} onSaved={() => setVersion((v) => v + 1)} />
+    </section>
+  );
+}
+
+function ReadingForm({ categoryId, subcategories, reading, onSaved }: { categoryId: number; subcategories: AdminSubcategory[]; reading?: AdminReading; onSaved: () => void }) {
+  const form = useSchemaForm(readingForm);
+  const [v, setV] = useState({
+    title: reading?.title ?? '',
+    detail: reading?.detail ?? '',
+    subcategory_id: reading?.subcategory_id ? String(reading.subcategory_id) : '',
+    content_type: reading?.content_type ?? 'text',
+    content_data: reading?.content_data ?? '',
+    active: reading?.active ?? true,
+  });
+  const [busy, setBusy] = useState(false);
+  const prefix = reading ? `reading-${reading.id}` : 'new-reading';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = form.check({ ...v, id: reading?.id, category_id: categoryId, active: v.active ? '1' : '0' });
+    if (!input) return;
+    setBusy(true);
+    const result = await adminApi.saveReading({ ...v, id: reading?.id, category_id: categoryId, active: v.active ? '1' : '0' });
+    setBusy(false);
+    if (!result.ok) return form.refused(result);
+    onSaved();
+  };
+
+  return (
+    <Card as="section" aria-label={reading ? `Reading ${reading.title}` : 'New reading'} className="flex flex-col gap-3">
+      <h3 className="font-semibold">
+        {reading ? (
+          <>
+            {reading.title} · {reading.questions} questions ·{' '}
+            <Link href={`/admin/questions/new/?category_id=${categoryId}&reading_id=${reading.id}`}>add a question</Link>
+          </>
+        ) : (
+          'New reading'
+        )}
+      </h3>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 md:grid-cols-2">
+        {form.errors[''] ? <Alert className="md:col-span-2">{form.errors['']}</Alert> : null}
+        <TextField id={`${prefix}-title`} label="Title" value={v.title} maxLength={200} onChange={(e) => setV({ ...v, title: e.target.value })} error={form.errors.title} />
+        <SelectField
+          id={`${prefix}-subcategory`}
+          label="Subcategory (optional)"
+          value={v.subcategory_id}
+          options={[{ value: '', label: 'None' }, ...subcategories.map((s) => ({ value: String(s.id), label: s.name }))]}
+          onChange={(subcategory_id) => setV({ ...v, subcategory_id })}
+        />
+        <SelectField
+          id={`${prefix}-type`}
+          label="What players read"
+          value={v.content_type}
+          options={[
+            { value: 'text', label: 'A text' },
+            { value: 'video', label: 'A video (link)' },
+            { value: 'pdf', label: 'A PDF (link)' },
+          ]}
+          onChange={(content_type) => setV({ ...v, content_type: content_type as AdminReading['content_type'] })}
+        />
+        <TextField id={`${prefix}-detail`} label="Summary (optional)" value={v.detail} maxLength={500} onChange={(e) => setV({ ...v, detail: e.target.value })} error={form.errors.detail} />
+        <div className="flex flex-col gap-1 md:col-span-2">
+          <label htmlFor={`${prefix}-content`} className="text-sm font-medium">
+            {v.content_type === 'text' ? 'Text' : 'Link (https://… or /uploads/…)'}
+          </label>
+          <textarea
+            id={`${prefix}-content`}
+            rows={v.content_type === 'text' ? 6 : 1}
+            value={v.content_data}
+            onChange={(e) => setV({ ...v, content_data: e.target.value })}
+            aria-invalid={form.errors.content_data ? true : undefined}
+            aria-describedby={form.errors.content_data ? `${prefix}-content-error` : undefined}
+            className="rounded-control border border-line-strong bg-surface p-3 aria-invalid:border-danger"
+          />
+          {form.errors.content_data ? (
+            <p id={`${prefix}-content-error`} className="text-sm text-danger">
+              {form.errors.content_data}
+            </p>
+          ) : null}
+        </div>
+        <CheckField id={`${prefix}-active`} label="Shown to players" checked={v.active} onChange={(active) => setV({ ...v, active })} />
+        <Button type="submit" variant="secondary" className="self-start md:col-span-2" disabled={busy}>
+          {reading ? 'Save the reading' : 'Add the reading'}
         </Button>
       </form>
     </Card>

@@ -41,11 +41,11 @@ interface Figure {
 const FIGURES: readonly Figure[] = [
   { label: 'Players', value: (d) => d.players.total, href: '/admin/players/' },
   { label: 'New today', value: (d) => d.players.new_today, href: '/admin/players/?sort=created_at' },
-  { label: 'Active today', value: (d) => d.players.active_today, href: '/admin/players/?sort=created_at' },
-  { label: 'Plays today', value: (d) => d.plays_today },
-  { label: 'Battles today', value: (d) => d.battles_today },
-  { label: 'Coins issued (7 days)', value: (d) => d.coins_week.issued, href: '/admin/audit/?action=user.coins' },
-  { label: 'Coins spent (7 days)', value: (d) => d.coins_week.spent },
+  { label: 'Active today', value: (d) => d.players.active_today, href: '/admin/activity/?kind=active_players' },
+  { label: 'Plays today', value: (d) => d.plays_today, href: '/admin/activity/?kind=plays' },
+  { label: 'Battles today', value: (d) => d.battles_today, href: '/admin/activity/?kind=battles' },
+  { label: 'Coins issued (7 days)', value: (d) => d.coins_week.issued, href: '/admin/activity/?kind=coins_issued' },
+  { label: 'Coins spent (7 days)', value: (d) => d.coins_week.spent, href: '/admin/activity/?kind=coins_spent' },
   { label: 'Pending payouts', value: (d) => d.pending_payouts, href: '/admin/payments/' },
   { label: 'Open reports', value: (d) => d.open_reports, href: '/admin/reports/' },
 ];

@@ -21,8 +21,8 @@ import { CATEGORY_KINDS, questionForm } from '@/services/domain/forms';
 type Shape = AdminQuestion['question_type'];
 const LETTERS = ['a', 'b', 'c', 'd', 'e'] as const;
 
-/** The shapes each kind plays (decision 017); fun and learn is written with its reading, in content files. */
-const SHAPES: Record<number, readonly Shape[]> = { 1: ['multiple', 'boolean'], 3: ['word'], 4: ['multiple', 'boolean'], 5: ['multiple', 'boolean'], 6: ['multiselect', 'sequence'] };
+/** The shapes each kind plays (decision 017). */
+const SHAPES: Record<number, readonly Shape[]> = { 1: ['multiple', 'boolean'], 2: ['multiple', 'boolean'], 3: ['word'], 4: ['multiple', 'boolean'], 5: ['multiple', 'boolean'], 6: ['multiselect', 'sequence'] };
 const LEVELLED = new Set([1, 6]);
 const SHAPE_LABELS: Record<Shape, string> = { multiple: 'Multiple choice', boolean: 'True / false', word: 'A word to spell', multiselect: 'Several right options', sequence: 'Put in order' };
 /** How many option fields a shape shows. */
@@ -33,6 +33,8 @@ interface Values {
   language_id: number | null;
   category_id: string;
   subcategory_id: string;
+  /** Fun and learn: the reading the question follows. */
+  reading_id: string;
   question_type: Shape;
   question: string;
   options: string[];
@@ -45,11 +47,12 @@ interface Values {
   active: boolean;
 }
 
-const blank = (type = 1, languageId: number | null = null, categoryId = ''): Values => ({
+const blank = (type = 1, languageId: number | null = null, categoryId = '', readingId = ''): Values => ({
   type,
   language_id: languageId,
   category_id: categoryId,
   subcategory_id: '',
+  reading_id: readingId,
   question_type: SHAPES[type]?.[0] ?? 'multiple',
   question: '',
   options: ['', '', '', '', ''],
@@ -67,6 +70,7 @@ const fromQuestion = (q: AdminQuestion, type: number): Values => ({
   language_id: q.language_id,
   category_id: String(q.category_id),
   subcategory_id: q.subcategory_id ? String(q.subcategory_id) : '',
+  reading_id: q.fun_n_learn_id ? String(q.fun_n_learn_id) : '',
   question_type: q.question_type,
   question: q.question,
   options: [...q.options, '', '', '', '', ''].slice(0, 5),
@@ -80,7 +84,7 @@ const fromQuestion = (q: AdminQuestion, type: number): Values => ({
 });
 
 /** `/admin/questions/new/` (optionally `?category_id=`) and `/admin/questions/<id>/`. */
-export function QuestionEditorPage({ questionId, categoryId }: { questionId?: number; categoryId?: number }) {
+export function QuestionEditorPage({ questionId, categoryId, readingId }: { questionId?: number; categoryId?: number; readingId?: number }) {
   const languages = useContentLanguages();
   const question = useApiQuery(`admin_question:${questionId ?? 'new'}`, () => (questionId ? adminApi.question(questionId) : Promise.resolve({ ok: true as const, data: null, message: '', meta: {} })), () => false);
   const startCategory = questionId ? (question.status === 'content' ? question.data?.category_id : undefined) : categoryId;
@@ -105,7 +109,7 @@ export function QuestionEditorPage({ questionId, categoryId }: { questionId?: nu
           initial={
             question.data
               ? fromQuestion(question.data, category.data?.type ?? 1)
-              : blank(category.data?.type ?? 1, category.data?.language_id ?? languages.data[0]!.id, category.data ? String(category.data.id) : '')
+              : blank(category.data?.type ?? 1, category.data?.language_id ?? languages.data[0]!.id, category.data ? String(category.data.id) : '', readingId ? String(readingId) : '')
           }
           languages={languages.data}
           questionId={questionId}
@@ -125,6 +129,7 @@ function QuestionForm({ initial, languages, questionId }: { initial: Values; lan
   const languageId = values.language_id ?? languages[0]!.id;
   const categories = useApiQuery(`admin_categories:${values.type}:${languageId}`, () => adminApi.categories(values.type, languageId), (d) => d.length === 0);
   const category = useApiQuery(`admin_category:${values.category_id || 'none'}`, () => (values.category_id ? adminApi.category(Number(values.category_id)) : Promise.resolve({ ok: true as const, data: null, message: '', meta: {} })), () => false);
+  const readings = useApiQuery(`admin_readings:${values.type === 2 ? values.category_id || 'none' : 'none'}`, () => (values.type === 2 && values.category_id ? adminApi.readings(Number(values.category_id)) : Promise.resolve({ ok: true as const, data: [], message: '', meta: {} })), () => false);
   const shapes = SHAPES[values.type] ?? ['multiple'];
   const optionCount = OPTION_FIELDS[values.question_type];
   const optionKeys = LETTERS.slice(0, optionCount);
@@ -136,6 +141,7 @@ function QuestionForm({ initial, languages, questionId }: { initial: Values; lan
       id: questionId,
       category_id: values.category_id,
       subcategory_id: values.subcategory_id,
+      fun_n_learn_id: values.type === 2 ? values.reading_id : '',
       question_type: values.question_type,
       question: values.question,
       answer: values.answer,
@@ -183,7 +189,7 @@ function QuestionForm({ initial, languages, questionId }: { initial: Values; lan
           value={values.category_id}
           error={form.errors.category_id}
           options={[{ value: '', label: categories.status === 'loading' ? 'Loading…' : categories.status === 'empty' ? `No ${kindLabel(values.type).toLowerCase()} category yet` : 'Choose…' }, ...(categories.status === 'content' ? categories.data.map((c) => ({ value: String(c.id), label: c.name })) : [])]}
-          onChange={(v) => set({ category_id: v, subcategory_id: '' })}
+          onChange={(v) => set({ category_id: v, subcategory_id: '', reading_id: '' })}
         />
         <SelectField
           id="q-subcategory"
@@ -193,6 +199,16 @@ function QuestionForm({ initial, languages, questionId }: { initial: Values; lan
           options={[{ value: '', label: 'None' }, ...(category.status === 'content' && category.data ? category.data.subcategory_list.map((s) => ({ value: String(s.id), label: s.name })) : [])]}
           onChange={(v) => set({ subcategory_id: v })}
         />
+        {values.type === 2 ? (
+          <SelectField
+            id="q-reading"
+            label="Reading it follows"
+            value={values.reading_id}
+            error={form.errors.fun_n_learn_id}
+            options={[{ value: '', label: 'Choose…' }, ...(readings.status === 'content' ? readings.data.map((r) => ({ value: String(r.id), label: r.title })) : [])]}
+            onChange={(reading_id) => set({ reading_id })}
+          />
+        ) : null}
         {shapes.length > 1 ? (
           <SelectField id="q-shape" label="Question type" value={values.question_type} error={form.errors.question_type} options={shapes.map((s) => ({ value: s, label: SHAPE_LABELS[s] }))} onChange={(v) => set({ question_type: v as Shape, answer: '' })} />
         ) : (

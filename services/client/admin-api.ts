@@ -164,6 +164,7 @@ export interface AdminQuestion {
   image: string | null;
   audio: string | null;
   transcript: string | null;
+  fun_n_learn_id: number | null;
   active: boolean;
   source: string;
   created_at: string;
@@ -300,6 +301,30 @@ export interface ExamResults {
   }[];
 }
 
+export type ActivityKind = 'active_players' | 'plays' | 'battles' | 'coins_issued' | 'coins_spent';
+
+export interface ActivityRow {
+  id: string;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  what: string;
+  detail: string;
+  amount: number | null;
+}
+
+export interface AdminReading {
+  id: number;
+  category_id: number;
+  subcategory_id: number | null;
+  title: string;
+  detail: string;
+  content_type: 'text' | 'video' | 'pdf';
+  content_data: string;
+  active: boolean;
+  questions: number;
+}
+
 const quiet = <T>(name: string, payload: Payload = {}): Promise<ApiResult<T>> => apiRequest<T>(name, payload, { toast: false });
 
 export const adminApi = {
@@ -351,5 +376,8 @@ export const adminApi = {
   saveExamQuestion: (input: Payload) => quiet<OperatorExam>('admin_save_exam_question', input),
   deleteExamQuestion: (examId: number, questionId: number) => quiet<OperatorExam>('admin_delete_exam_question', { exam_id: examId, question_id: questionId }),
   examResults: (examId: number) => quiet<ExamResults>('admin_exam_results', { exam_id: examId }),
+  activity: (q: { kind: ActivityKind; offset: number; limit: number }) => quiet<Page<ActivityRow>>('admin_activity', q),
+  readings: (categoryId: number) => quiet<AdminReading[]>('admin_readings', { category_id: categoryId }),
+  saveReading: (input: Payload) => quiet<AdminReading>('admin_save_reading', input),
   uploadMedia: (kind: 'image' | 'audio', file: Blob) => quiet<{ path: string }>('admin_upload_media', { kind, file }),
 };

@@ -186,6 +186,8 @@ export const questionForm = z
     id: optionalId,
     category_id: requiredId,
     subcategory_id: optionalId,
+    /** Fun and learn: the reading the question follows. */
+    fun_n_learn_id: optionalId,
     question_type: z.enum(QUESTION_SHAPES, { error: `must be one of ${QUESTION_SHAPES.join(', ')}` }),
     question: requiredText(1000),
     option_a: optionText,
@@ -346,6 +348,26 @@ export const prizeTableForm = z.object({
       }),
   ),
 });
+
+/** `admin_save_reading`: a fun-and-learn reading (text, or a video or PDF link). */
+export const readingForm = z
+  .object({
+    id: optionalId,
+    category_id: requiredId,
+    subcategory_id: optionalId,
+    title: requiredText(200),
+    detail: z.preprocess((v) => v ?? '', z.string().trim().max(500, 'must be at most 500 characters')),
+    content_type: z.enum(['text', 'video', 'pdf'], { error: 'must be text, video or pdf' }),
+    content_data: z.preprocess((v) => v ?? '', z.string().trim().max(50_000, 'must be at most 50000 characters')),
+    active: z.preprocess((v) => (v === undefined || v === '' ? true : v), yesNo('shown')),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.content_data) ctx.addIssue({ code: 'custom', path: ['content_data'], message: v.content_type === 'text' ? 'is required (the text to read)' : 'is required (the link)' });
+    else if (v.content_type !== 'text' && !/^https:\/\/\S+$/.test(v.content_data) && !/^\/uploads\/\S+$/.test(v.content_data)) {
+      ctx.addIssue({ code: 'custom', path: ['content_data'], message: 'must be an https:// link or an /uploads/ path' });
+    }
+  });
+export type ReadingInput = z.output<typeof readingForm>;
 
 /** The first problem of a form per field, as a page shows it beside the field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -7,18 +7,7 @@ import { seededApiSuite } from '@/tests/setup/seeded-api';
 
 const { api, db } = seededApiSuite();
 
-/** Content written by editors (issue 13, item 2): categories, questions of every kind, reports, media. */
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** A multipart upload of one file to admin_upload_media. */
-async function upload(token: string, kind: string, data: Buffer, name: string) {
-  const form = new FormData();
-  form.append('kind', kind);
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  const res = await fetch(`${api.url}/api/admin_upload_media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as { data: { path: string } | null; field?: string } };
-}
+/** Content written by editors (issue 13, item 2): categories, questions of every kind, reports, imports, pages, daily picks (media uploads: uploads.test.ts). */
 
 /** A multipart call with one file under `file`. */
 async function withFile(token: string, endpoint: string, fields: Record<string, string>, data: string, name: string) {
@@ -101,7 +90,7 @@ describe(`editors' content calls (${testDbKind})`, () => {
     expect([entry!.before, entry!.after]).toEqual([{ active: true }, { active: false }]);
   });
 
-  test('the report queue: open → fixed, once; media uploads are told apart by their bytes', async () => {
+  test('the report queue: open → fixed, once', async () => {
     const d = await db();
     const editor = await createPlayerWithSession(d, { role: 'editor' });
     const player = await createPlayerWithSession(d, { name: 'Reporter' });
@@ -112,12 +101,6 @@ describe(`editors' content calls (${testDbKind})`, () => {
     const twice = await api.call('admin_resolve_report', { report_id: report!.id, status: 'dismissed' }, { token: editor.token });
     expect([twice.status, twice.body.field]).toEqual([400, 'report_id']);
 
-    const image = await upload(editor.token, 'image', PNG, 'x.png');
-    expect(image.status).toBe(200);
-    expect(image.body.data!.path).toMatch(/^\/uploads\/content\/[0-9a-f]{24}\.png$/);
-    // A PNG sent as audio is refused: the bytes decide.
-    const fake = await upload(editor.token, 'audio', PNG, 'x.ogg');
-    expect([fake.status, fake.body.field]).toEqual([400, 'file']);
     expect((await api.call('admin_players', {}, { token: editor.token })).status).toBe(403);
   });
 
@@ -162,5 +145,27 @@ describe(`editors' content calls (${testDbKind})`, () => {
     expect([wrongKind.status, wrongKind.body.field]).toEqual([400, 'question_ids']);
     const cleared = expectOk(await api.call('admin_set_daily_quiz', { language_id, day: tomorrow, question_ids: '' }, { token: editor.token })) as { questions: unknown[] };
     expect(cleared.questions).toEqual([]);
+  });
+
+  test('fun and learn: a reading and a question that follows it; the question must name a reading of its category', async () => {
+    const d = await db();
+    const editor = await createPlayerWithSession(d, { role: 'editor' });
+    const language_id = await english();
+    const category = expectOk(await api.call('admin_save_category', { type: 2, language_id, name: 'Editor readings', is_premium: '0', active: '1' }, { token: editor.token })) as { id: number };
+    const noText = await api.call('admin_save_reading', { category_id: category.id, title: 'Bees', content_type: 'text', content_data: '' }, { token: editor.token });
+    expect([noText.status, noText.body.field]).toEqual([400, 'content_data']);
+    const reading = expectOk(
+      await api.call('admin_save_reading', { category_id: category.id, title: 'Bees', content_type: 'text', content_data: 'Bees dance to tell where flowers are.' }, { token: editor.token }),
+    ) as { id: number };
+    const body = { category_id: category.id, question_type: 'boolean', question: 'Bees dance to show where flowers are.', option_a: 'True', option_b: 'False', answer: 'a' };
+    const orphan = await api.call('admin_save_question', body, { token: editor.token });
+    expect([orphan.status, orphan.body.field]).toEqual([400, 'fun_n_learn_id']);
+    const saved = expectOk(await api.call('admin_save_question', { ...body, fun_n_learn_id: reading.id }, { token: editor.token })) as { fun_n_learn_id: number; mode: string };
+    expect([saved.fun_n_learn_id, saved.mode]).toEqual([reading.id, 'fun_n_learn']);
+    const listed = expectOk(await api.call('admin_readings', { category_id: category.id }, { token: editor.token })) as { id: number; questions: number }[];
+    expect(listed).toEqual([expect.objectContaining({ id: reading.id, questions: 1 })]);
+    const player = await createPlayerWithSession(d);
+    const items = expectOk(await api.call('get_fun_n_learn', { language_id, type: 'category', type_id: category.id }, { token: player.token })) as { id: number; title: string }[];
+    expect(items.map((i) => i.title)).toEqual(['Bees']);
   });
 });

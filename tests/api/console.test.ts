@@ -36,6 +36,22 @@ describe(`the operators' console calls (${testDbKind})`, () => {
     expect(after.coins_week.spent - before.coins_week.spent).toBe(100);
     const editor = await createPlayerWithSession(d, { role: 'editor' });
     expect((await api.call('admin_dashboard', {}, { token: editor.token })).status).toBe(403);
+
+    // Each number has its list: the coin movements behind the week's figures, the players active today.
+    const issued = expectOk(await api.call('admin_activity', { kind: 'coins_issued' }, { token: admin.token })) as { total: number; rows: { user_id: number; amount: number; detail: string }[] };
+    expect(issued.total).toBeGreaterThanOrEqual(issued.rows.length);
+    expect(issued.rows).toContainEqual(expect.objectContaining({ user_id: player.userId, amount: 40, detail: 'welcome' }));
+    const spent = expectOk(await api.call('admin_activity', { kind: 'coins_spent' }, { token: admin.token })) as { rows: { user_id: number; amount: number }[] };
+    expect(spent.rows).toContainEqual(expect.objectContaining({ user_id: player.userId, amount: -100 }));
+    await d.insert(playSessions).values({ id: `s_dash_${player.userId}`, userId: player.userId, mode: 'quiz_zone', contextKey: `dash:${player.userId}`, questions: [], rules: {} as never });
+    const active = expectOk(await api.call('admin_activity', { kind: 'active_players' }, { token: admin.token })) as { total: number; rows: { user_id: number }[] };
+    expect(active.rows.map((r) => r.user_id)).toContain(player.userId);
+    const dash = expectOk(await api.call('admin_dashboard', {}, { token: admin.token })) as Dash;
+    expect(dash.players.active_today).toBe(active.total);
+    const plays = expectOk(await api.call('admin_activity', { kind: 'plays' }, { token: admin.token })) as { total: number };
+    expect(plays.total).toBe(dash.plays_today);
+    const wrong = await api.call('admin_activity', { kind: 'logins' }, { token: admin.token });
+    expect([wrong.status, wrong.body.field]).toEqual([400, 'kind']);
   });
 
   test('a notification to everyone is delivered in batches from a cursor, once per player, and reaches an open stream at once', async () => {

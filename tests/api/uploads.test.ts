@@ -283,3 +283,37 @@ describe('serving /uploads/', () => {
     }
   });
 });
+
+describe(`admin_upload_media (${testDbKind})`, () => {
+  async function media(token: string, kind: string, data: Buffer, name: string) {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', new Blob([new Uint8Array(data)]), name);
+    const res = await fetch(`${url}/api/admin_upload_media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: res.status, body: (await res.json()) as { data: { path: string } | null; field?: string } };
+  }
+
+  test('an editor uploads an image and an audio clip for content; each is served with its type; the bytes decide what a file is', async () => {
+    const editor = await createPlayerWithSession((await getTestDatabase()).db, { role: 'editor' });
+    const image = await media(editor.token, 'image', TINY_PNG, 'cover.png');
+    expect(image.status).toBe(200);
+    expect(image.body.data!.path).toMatch(/^\/uploads\/content\/[0-9a-f]{24}\.png$/);
+    expect(fs.existsSync(fileOf(image.body.data!.path))).toBe(true);
+    const served = await fetch(`${url}${image.body.data!.path}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+
+    const ogg = Buffer.concat([Buffer.from('OggS', 'ascii'), Buffer.alloc(60, 1)]);
+    const clip = await media(editor.token, 'audio', ogg, 'clip.opus');
+    expect(clip.body.data!.path).toMatch(/\.ogg$/);
+    const heard = await fetch(`${url}${clip.body.data!.path}`);
+    expect([heard.status, heard.headers.get('content-type')]).toEqual([200, 'audio/ogg']);
+
+    // A PNG sent as audio, and text sent as an image, are refused naming the file.
+    for (const [kind, data] of [['audio', TINY_PNG], ['image', Buffer.from('not an image')]] as const) {
+      const refused = await media(editor.token, kind, data, 'x');
+      expect([refused.status, refused.body.field]).toEqual([400, 'file']);
+    }
+    const player = await createPlayerWithSession((await getTestDatabase()).db);
+    expect((await media(player.token, 'image', TINY_PNG, 'x.png')).status).toBe(403);
+  });
+});

@@ -329,3 +329,43 @@ test('an admin schedules a contest with a question and a prize table, and an exa
   await page.getByText(/key 4321 · 4 marks/).waitFor();
   await expectNoSeriousViolations(page);
 });
+
+test('the dashboard’s numbers lead to their lists; an editor writes a fun-and-learn reading and a question that follows it', async () => {
+  const { page } = suite;
+  await signInPage(page, admin);
+  await page.goto(`${suite.server.url}/admin/`);
+  const issued = Number((await page.getByTestId('dash-Coins issued (7 days)').textContent())!.replace(/\D/g, ''));
+  expect(issued).toBeGreaterThan(0);
+  await page.getByTestId('dash-Coins issued (7 days)').click();
+  const table = page.getByRole('table', { name: 'Coins issued in the last 7 days' });
+  await table.getByRole('row').nth(1).waitFor();
+  await page.getByRole('tab', { name: 'Active today' }).click();
+  // Who was active depends on what ran before: the list, or its empty state.
+  await page.getByRole('table', { name: 'Players active today (UTC)' }).or(page.getByRole('tabpanel').getByText('Nothing yet')).waitFor();
+  await expectNoSeriousViolations(page);
+
+  await page.goto(`${suite.server.url}/admin/content/`);
+  await page.getByRole('tab', { name: 'Fun and learn' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Console readings');
+  await page.getByRole('button', { name: 'Create the category' }).click();
+  await page.getByRole('list', { name: 'Categories' }).getByRole('link', { name: 'Console readings' }).click();
+  const reading = page.getByRole('region', { name: 'New reading' });
+  await reading.getByLabel('Title').fill('How bees talk');
+  await reading.getByRole('button', { name: 'Add the reading' }).click();
+  await reading.getByText('is required (the text to read)').waitFor();
+  await reading.getByLabel('Text').fill('Honey bees dance to tell the hive where flowers are.');
+  await reading.getByRole('button', { name: 'Add the reading' }).click();
+  await page.getByRole('region', { name: 'Reading How bees talk' }).getByRole('link', { name: 'add a question' }).click();
+  await page.getByRole('heading', { name: 'New question' }).waitFor();
+  const readingSelect = page.getByLabel('Reading it follows');
+  await readingSelect.locator('option', { hasText: 'How bees talk' }).waitFor({ state: 'attached' });
+  expect(await readingSelect.locator('option:checked').textContent()).toBe('How bees talk');
+  await page.getByLabel('Question type').selectOption('boolean');
+  await page.getByLabel('Question', { exact: true }).fill('Bees dance to tell where flowers are.');
+  await page.getByLabel('Option A', { exact: true }).fill('True');
+  await page.getByLabel('Option B', { exact: true }).fill('False');
+  await page.getByRole('radio', { name: /^A/ }).check();
+  await page.getByRole('button', { name: 'Create the question' }).click();
+  await page.waitForURL(/\/admin\/questions\/\d+\/$/);
+  await page.getByRole('heading', { name: /^Question #\d+$/ }).waitFor();
+});

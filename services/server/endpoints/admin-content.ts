@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { blankAsUnset, categoryForm, dailyQuizForm, isoDay, pageForm, questionForm, subcategoryForm, yesNo } from '@/services/domain/forms';
+import { blankAsUnset, categoryForm, dailyQuizForm, isoDay, pageForm, questionForm, readingForm, subcategoryForm, yesNo } from '@/services/domain/forms';
+import { listReadings, saveReading } from '@/services/server/operators/readings';
 import { intSetting } from '@/services/domain/settings';
 import { IMPORT_FORMATS } from '@/services/server/content/import';
 import { getDailyPick, importUploaded, listPages, savePage, setDailyPick } from '@/services/server/operators/publishing';
@@ -255,6 +256,26 @@ export const adminContentEndpoints: EndpointDef[] = [
     async handler(input, ctx) {
       const most = intSetting(ctx.settings, 'daily_quiz_total_question');
       return { data: await setDailyPick(ctx.app.database.db, actor(ctx), { languageId: input.language_id, day: input.day, questionIds: input.question_ids, most }) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_readings',
+    access: 'editor',
+    duringMaintenance: true,
+    input: z.object({ category_id: id }),
+    async handler(input, ctx) {
+      return { data: await listReadings(ctx.app.database.db, input.category_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_save_reading',
+    access: 'editor',
+    duringMaintenance: true,
+    input: readingForm,
+    async handler(input, ctx) {
+      return { data: await saveReading(ctx.app.database.db, actor(ctx), input) };
     },
   }),
 ];

@@ -4,6 +4,7 @@ import { OPERATOR_ROLES } from '@/services/server/accounts/sessions';
 import { blankAsUnset } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
 import { countAudit, listAudit } from '@/services/server/operators/audit';
+import { ACTIVITY_KINDS, listActivity } from '@/services/server/operators/activity';
 import { dashboard } from '@/services/server/operators/dashboard';
 import {
   deleteContestQuestion,
@@ -373,6 +374,16 @@ export const adminEndpoints: EndpointDef[] = [
     input: z.object({ exam_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await examResults(ctx.app.database.db, input.exam_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_activity',
+    access: 'admin',
+    duringMaintenance: true,
+    input: z.object({ kind: z.enum(ACTIVITY_KINDS, { error: `must be one of ${ACTIVITY_KINDS.join(', ')}` }), offset: pageOffset, limit: pageSize }),
+    async handler(input, ctx) {
+      return { data: await listActivity(ctx.app.database.db, input) };
     },
   }),
 ];

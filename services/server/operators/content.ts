@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/services/server/db/client';
-import { categories, CATEGORY_TYPES, languages, questionReports, questions, subcategories, users } from '@/services/server/db/schema';
+import { categories, CATEGORY_TYPES, funNLearn, languages, questionReports, questions, subcategories, users } from '@/services/server/db/schema';
 import { ANSWER_LETTERS, finishRow, isRejected, type ContentMode, type QuestionType } from '@/services/server/content/content-row';
 import { lockContentWrites } from '@/services/server/content/repository';
 import { slugify } from '@/services/server/content/slug';
@@ -183,6 +183,7 @@ export interface AdminQuestion {
   image: string | null;
   audio: string | null;
   transcript: string | null;
+  fun_n_learn_id: number | null;
   active: boolean;
   source: string;
   created_at: string;
@@ -216,6 +217,7 @@ function questionView(r: { q: typeof questions.$inferSelect; categoryName: strin
     image: q.image,
     audio: q.audio,
     transcript: q.transcript,
+    fun_n_learn_id: q.funNLearnId,
     active: q.status,
     source: q.source,
     created_at: q.createdAt.toISOString(),
@@ -303,7 +305,15 @@ export async function saveQuestion(db: Db, actor: Actor, input: QuestionInput): 
       subcategoryName = sub.name;
     }
     const mode = MODE_OF_TYPE[category.type];
-    if (!mode || mode === 'fun_n_learn') throw new ApiError('103', { field: 'category_id', detail: 'category_id: fun and learn questions are written with their reading (content files)' });
+    if (!mode) throw new ApiError('103', { field: 'category_id', detail: `category_id: category ${category.id} is of no known kind` });
+    // A fun-and-learn question follows one reading of its category; no other kind has one.
+    let readingId: number | null = null;
+    if (mode === 'fun_n_learn') {
+      if (input.fun_n_learn_id === undefined) throw new ApiError('103', { field: 'fun_n_learn_id', detail: 'fun_n_learn_id: a fun and learn question follows a reading: choose one' });
+      const [reading] = await tx.select({ id: funNLearn.id }).from(funNLearn).where(and(eq(funNLearn.id, input.fun_n_learn_id), eq(funNLearn.categoryId, category.id)));
+      if (!reading) throw new ApiError('103', { field: 'fun_n_learn_id', detail: `fun_n_learn_id: ${input.fun_n_learn_id} is not a reading of this category` });
+      readingId = reading.id;
+    } else if (input.fun_n_learn_id !== undefined) throw new ApiError('103', { field: 'fun_n_learn_id', detail: 'fun_n_learn_id: only fun and learn questions follow a reading' });
     const options = ANSWER_LETTERS.map((l) => input[`option_${l}`]).filter((o): o is string => o !== undefined && o !== '');
     const letters = input.answer.split(',').map((l) => ANSWER_LETTERS.indexOf(l.trim() as never));
     const row = finishRow({
@@ -349,6 +359,7 @@ export async function saveQuestion(db: Db, actor: Actor, input: QuestionInput): 
       image: row.image,
       audio: row.audio,
       transcript: row.transcript,
+      funNLearnId: readingId,
       note: row.note,
       contentHash: row.contentHash,
       status: input.active,

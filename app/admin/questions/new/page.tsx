@@ -1,7 +1,8 @@
 import { QuestionEditorPage } from '@/components/admin/question-editor';
 
-export default async function AdminNewQuestionPage({ searchParams }: { searchParams: Promise<{ category_id?: string }> }) {
-  const { category_id } = await searchParams;
-  const categoryId = category_id && /^[1-9]\d{0,9}$/.test(category_id) ? Number(category_id) : undefined;
-  return <QuestionEditorPage categoryId={categoryId} />;
+const idOf = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined);
+
+export default async function AdminNewQuestionPage({ searchParams }: { searchParams: Promise<{ category_id?: string; reading_id?: string }> }) {
+  const { category_id, reading_id } = await searchParams;
+  return <QuestionEditorPage categoryId={idOf(category_id)} readingId={idOf(reading_id)} />;
 }
