@@ -5,6 +5,7 @@ import type { PaginationState } from '@tanstack/react-table';
 import { AdminOnly } from '@/components/admin/console-frame';
 import { DataTable, type ConsoleColumn } from '@/components/admin/data-table';
 import { useSchemaForm } from '@/components/admin/form';
+import { MediaField } from '@/components/admin/media-field';
 import { formatWhen, useTableQuery } from '@/components/admin/table-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -151,7 +152,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
           />
         ) : null}
         <TextField id="notify-link" label="Link (optional: /path or https://…)" value={values.link} onChange={(e) => set('link')(e.target.value)} error={form.errors.link} />
-        <TextField id="notify-image" label="Image address (optional)" value={values.image} onChange={(e) => set('image')(e.target.value)} error={form.errors.image} />
+        <MediaField kind="image" label="Image (optional)" value={values.image} onChange={set('image')} error={form.errors.image} />
         <Button type="submit" className="self-start md:col-span-2" disabled={busy}>
           {busy ? 'Sending…' : 'Send'}
         </Button>

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { NOTIFICATION_AUDIENCES } from '@/services/domain/forms';
-import type { Db } from '@/services/server/db/client';
-import { languages, notifications, notificationSends, playSessions, users } from '@/services/server/db/schema';
+import { rowsOf, type Db } from '@/services/server/db/client';
+import { languages, notificationSends, users } from '@/services/server/db/schema';
 import { ApiError } from '@/services/server/gateway/api-error';
 import type { NotificationBus } from '@/services/server/notifications/bus';
 import { liveFromSend } from '@/services/server/notifications/select-bus';
@@ -103,14 +103,12 @@ export async function listSends(db: Db, page: { offset: number; limit: number })
   return { total: Number(counted?.n ?? 0), rows: rows.map(toRow) };
 }
 
-/** Players the send is for, after the cursor, in id order. */
+/** Players the send is for, after the cursor (alias `u` for users). */
 function recipients(send: SendRecord): SQL {
-  const base = and(gt(users.id, send.cursor), isNull(users.deletedAt), eq(users.status, true))!;
-  if (send.audience === 'user') return and(base, eq(users.id, send.userId!))!;
-  if (send.audience === 'language') {
-    // A player of a content language: one who has played content in it.
-    return and(base, sql`exists (select 1 from ${playSessions} where ${playSessions.userId} = ${users.id} and ${playSessions.languageId} = ${send.languageId})`)!;
-  }
+  const base = sql`u.id > ${send.cursor} and u.deleted_at is null and u.status`;
+  if (send.audience === 'user') return sql`${base} and u.id = ${send.userId}`;
+  // A player of a content language: one who has played content in it.
+  if (send.audience === 'language') return sql`${base} and exists (select 1 from play_sessions p where p.user_id = u.id and p.language_id = ${send.languageId})`;
   return base;
 }
 
@@ -134,14 +132,16 @@ export async function deliverBatch(db: Db, bus: NotificationBus | null, batchSiz
       .limit(1)
       .for('update', { skipLocked: true });
     if (!send) return null;
-    const batch = await tx.select({ id: users.id }).from(users).where(recipients(send)).orderBy(asc(users.id)).limit(batchSize);
-    const userIds = batch.map((r) => r.id);
-    if (userIds.length > 0) {
-      await tx
-        .insert(notifications)
-        .values(userIds.map((userId) => ({ userId, title: send.title, message: send.message, image: send.image, link: send.link, sendId: send.id })))
-        .onConflictDoNothing();
-    }
+    // One statement: the next players in id order get their row (a repeated batch writes nothing twice).
+    const written = rowsOf<{ user_id: number }>(
+      await tx.execute(sql`
+        insert into notifications (user_id, title, message, type, image, link, send_id)
+        select u.id, ${send.title}, ${send.message}, 'default', ${send.image}, ${send.link}, ${send.id}
+        from users u where ${recipients(send)} order by u.id limit ${batchSize}
+        on conflict do nothing
+        returning user_id`),
+    );
+    const userIds = written.map((r) => Number(r.user_id)).sort((a, b) => a - b);
     const done = userIds.length < batchSize;
     await tx
       .update(notificationSends)
@@ -174,7 +174,7 @@ export interface NotificationDelivery {
  */
 export function createNotificationDelivery(db: Db, bus: NotificationBus, log: Logger, options: { intervalMs?: number; batchSize?: number } = {}): NotificationDelivery {
   const intervalMs = options.intervalMs ?? 5000;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 100;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
