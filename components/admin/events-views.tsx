@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { AdminOnly } from '@/components/admin/console-frame';
 import { useContentLanguages } from '@/components/admin/content-views';
 import { failureText, useSchemaForm } from '@/components/admin/form';
@@ -292,22 +292,59 @@ function EventQuestionForm({ question, withMarks, save, onSaved }: { question?: 
 // Pages of one contest / exam
 
 export function ContestView({ contestId }: { contestId: number }) {
+  return (
+    <EventPage what="contest" back="/admin/contests/" backLabel="Contests" id={contestId} load={adminApi.contest}>
+      {(contest, reload) => <ContestDetails contest={contest} onChanged={reload} />}
+    </EventPage>
+  );
+}
+
+/** One contest or exam, loaded by id (again after each change), with its loading, missing and error states. */
+function EventPage<T>({ what, back, backLabel, id, load, children }: { what: string; back: string; backLabel: string; id: number; load: (id: number) => Promise<ApiResult<T>>; children: (data: T, reload: () => void) => ReactNode }) {
   const [version, setVersion] = useState(0);
-  const contest = useApiQuery(`admin_contest:${contestId}:${version}`, () => adminApi.contest(contestId), () => false);
-  const reload = () => setVersion((v) => v + 1);
+  const event = useApiQuery(`admin_${what}:${id}:${version}`, () => load(id), () => false);
   return (
     <AdminOnly>
-      <BackLink href="/admin/contests/" label="Contests" />
-      {contest.status === 'loading' ? (
-        <SkeletonText label="Loading the contest" />
-      ) : contest.status === 'empty' ? (
-        <EmptyState title={`There is no contest #${contestId}`} />
-      ) : contest.status === 'error' ? (
-        <ErrorWithRetry title="Could not load" message="The contest could not be loaded." retryLabel="Try again" onRetry={contest.retry} />
+      <BackLink href={back} label={backLabel} />
+      {event.status === 'loading' ? (
+        <SkeletonText label={`Loading the ${what}`} />
+      ) : event.status === 'empty' ? (
+        <EmptyState title={`There is no ${what} #${id}`} />
+      ) : event.status === 'error' ? (
+        <ErrorWithRetry title="Could not load" message={`The ${what} could not be loaded.`} retryLabel="Try again" onRetry={event.retry} />
       ) : (
-        <ContestDetails contest={contest.data} onChanged={reload} />
+        children(event.data, () => setVersion((v) => v + 1))
       )}
     </AdminOnly>
+  );
+}
+
+/** The questions of a contest or exam: editable (and deletable) before it starts, a list after. */
+function EventQuestions({ questions, upcoming, withMarks, save, remove, onChanged }: { questions: EventQuestion[]; upcoming: boolean; withMarks: boolean; save: (input: Record<string, string | number | undefined>) => Promise<ApiResult<unknown>>; remove: (questionId: number) => Promise<unknown>; onChanged: () => void }) {
+  return (
+    <section aria-labelledby="event-questions" className="flex flex-col gap-2">
+      <h2 id="event-questions" className="text-xl font-semibold">
+        Questions ({questions.length})
+      </h2>
+      {questions.map((q, i) =>
+        upcoming ? (
+          <div key={`${q.id}:${q.question}:${q.marks ?? ''}`} className="flex flex-col gap-1">
+            <EventQuestionForm question={q} withMarks={withMarks} save={save} onSaved={onChanged} />
+            <Button variant="ghost" className="self-end" onClick={() => void remove(q.id).then(onChanged)}>
+              Delete <span className="sr-only">question {i + 1}</span>
+            </Button>
+          </div>
+        ) : (
+          <p key={q.id}>
+            {i + 1}. {q.question}{' '}
+            <span className="text-fg-muted">
+              ({withMarks ? `${q.marks} marks, ` : ''}right: {q.answer.toUpperCase()})
+            </span>
+          </p>
+        ),
+      )}
+      {upcoming ? <EventQuestionForm withMarks={withMarks} save={save} onSaved={onChanged} /> : null}
+    </section>
   );
 }
 
@@ -321,26 +358,14 @@ function ContestDetails({ contest, onChanged }: { contest: OperatorContest; onCh
         {upcoming ? '' : ' · it has started: it can no longer change'}
       </p>
       {upcoming ? <ContestForm contest={contest} onSaved={onChanged} /> : null}
-      <section aria-labelledby="contest-questions" className="flex flex-col gap-2">
-        <h2 id="contest-questions" className="text-xl font-semibold">
-          Questions ({contest.questions.length})
-        </h2>
-        {contest.questions.map((q, i) =>
-          upcoming ? (
-            <div key={`${q.id}:${q.question}`} className="flex flex-col gap-1">
-              <EventQuestionForm question={q} withMarks={false} save={(input) => adminApi.saveContestQuestion({ ...input, contest_id: contest.id })} onSaved={onChanged} />
-              <Button variant="ghost" className="self-end" onClick={() => void adminApi.deleteContestQuestion(contest.id, q.id).then(onChanged)}>
-                Delete <span className="sr-only">question {i + 1}</span>
-              </Button>
-            </div>
-          ) : (
-            <p key={q.id}>
-              {i + 1}. {q.question} <span className="text-fg-muted">(right: {q.answer.toUpperCase()})</span>
-            </p>
-          ),
-        )}
-        {upcoming ? <EventQuestionForm withMarks={false} save={(input) => adminApi.saveContestQuestion({ ...input, contest_id: contest.id })} onSaved={onChanged} /> : null}
-      </section>
+      <EventQuestions
+        questions={contest.questions}
+        upcoming={upcoming}
+        withMarks={false}
+        save={(input) => adminApi.saveContestQuestion({ ...input, contest_id: contest.id })}
+        remove={(questionId) => adminApi.deleteContestQuestion(contest.id, questionId)}
+        onChanged={onChanged}
+      />
       <PrizeTable contest={contest} onSaved={onChanged} />
       <Standings contest={contest} onChanged={onChanged} />
     </>
@@ -427,22 +452,10 @@ function Standings({ contest, onChanged }: { contest: OperatorContest; onChanged
 }
 
 export function ExamView({ examId }: { examId: number }) {
-  const [version, setVersion] = useState(0);
-  const exam = useApiQuery(`admin_exam:${examId}:${version}`, () => adminApi.exam(examId), () => false);
-  const reload = () => setVersion((v) => v + 1);
   return (
-    <AdminOnly>
-      <BackLink href="/admin/exams/" label="Exams" />
-      {exam.status === 'loading' ? (
-        <SkeletonText label="Loading the exam" />
-      ) : exam.status === 'empty' ? (
-        <EmptyState title={`There is no exam #${examId}`} />
-      ) : exam.status === 'error' ? (
-        <ErrorWithRetry title="Could not load" message="The exam could not be loaded." retryLabel="Try again" onRetry={exam.retry} />
-      ) : (
-        <ExamDetails exam={exam.data} onChanged={reload} />
-      )}
-    </AdminOnly>
+    <EventPage what="exam" back="/admin/exams/" backLabel="Exams" id={examId} load={adminApi.exam}>
+      {(exam, reload) => <ExamDetails exam={exam} onChanged={reload} />}
+    </EventPage>
   );
 }
 
@@ -455,26 +468,14 @@ function ExamDetails({ exam, onChanged }: { exam: OperatorExam; onChanged: () =>
         {PHASES[exam.phase]} · {formatWhen(exam.starts_at)} → {formatWhen(exam.ends_at)} · key {exam.exam_key} · {exam.total_marks} marks
       </p>
       {upcoming ? <ExamForm exam={exam} onSaved={onChanged} /> : null}
-      <section aria-labelledby="exam-questions" className="flex flex-col gap-2">
-        <h2 id="exam-questions" className="text-xl font-semibold">
-          Questions ({exam.questions.length})
-        </h2>
-        {exam.questions.map((q, i) =>
-          upcoming ? (
-            <div key={`${q.id}:${q.question}:${q.marks}`} className="flex flex-col gap-1">
-              <EventQuestionForm question={q} withMarks save={(input) => adminApi.saveExamQuestion({ ...input, exam_id: exam.id })} onSaved={onChanged} />
-              <Button variant="ghost" className="self-end" onClick={() => void adminApi.deleteExamQuestion(exam.id, q.id).then(onChanged)}>
-                Delete <span className="sr-only">question {i + 1}</span>
-              </Button>
-            </div>
-          ) : (
-            <p key={q.id}>
-              {i + 1}. {q.question} <span className="text-fg-muted">({q.marks} marks, right: {q.answer.toUpperCase()})</span>
-            </p>
-          ),
-        )}
-        {upcoming ? <EventQuestionForm withMarks save={(input) => adminApi.saveExamQuestion({ ...input, exam_id: exam.id })} onSaved={onChanged} /> : null}
-      </section>
+      <EventQuestions
+        questions={exam.questions}
+        upcoming={upcoming}
+        withMarks
+        save={(input) => adminApi.saveExamQuestion({ ...input, exam_id: exam.id })}
+        remove={(questionId) => adminApi.deleteExamQuestion(exam.id, questionId)}
+        onChanged={onChanged}
+      />
       {upcoming ? null : <ExamResults exam={exam} />}
     </>
   );

@@ -1,5 +1,7 @@
 import { apiRequest, type ApiResult, type Payload } from '@/services/client/api';
-import type { SettingKind } from '@/services/domain/settings';
+import type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, SettingGroupItems } from '@/services/domain/console-types';
+
+export type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, SettingGroupItems, SettingItem } from '@/services/domain/console-types';
 
 /**
  * The console's calls (docs/operators.md). Only the console's pages import this module, so none
@@ -89,22 +91,6 @@ export interface NotificationSend {
   finished_at: string | null;
 }
 
-export interface SettingItem {
-  key: string;
-  kind: SettingKind;
-  min: number | null;
-  max: number | null;
-  default: string;
-  description: string;
-  value: string;
-}
-
-export interface SettingGroupItems {
-  group: string;
-  title: string;
-  settings: SettingItem[];
-}
-
 export interface OperatorRow {
   user_id: number;
   name: string;
@@ -117,70 +103,6 @@ export interface ContentLanguageRow {
   code: string;
   language: string;
   active: boolean;
-}
-
-export interface AdminCategory {
-  id: number;
-  type: number;
-  language_id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  is_premium: boolean;
-  coins: number;
-  row_order: number;
-  active: boolean;
-  subcategories: number;
-  questions: number;
-}
-
-export interface AdminSubcategory {
-  id: number;
-  category_id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  is_premium: boolean;
-  coins: number;
-  row_order: number;
-  active: boolean;
-  questions: number;
-}
-
-export interface AdminQuestion {
-  id: number;
-  mode: string;
-  category_id: number;
-  category_name: string;
-  subcategory_id: number | null;
-  subcategory_name: string | null;
-  language_id: number;
-  question_type: 'multiple' | 'boolean' | 'word' | 'multiselect' | 'sequence';
-  question: string;
-  options: string[];
-  answer: string;
-  level: number;
-  note: string;
-  image: string | null;
-  audio: string | null;
-  transcript: string | null;
-  fun_n_learn_id: number | null;
-  active: boolean;
-  source: string;
-  created_at: string;
-}
-
-export interface AdminReport {
-  id: number;
-  kind: string;
-  question_id: number;
-  question: string | null;
-  message: string;
-  status: 'open' | 'fixed' | 'dismissed';
-  user_id: number;
-  user_name: string;
-  created_at: string;
-  resolved_at: string | null;
 }
 
 export interface ImportReport {
@@ -302,28 +224,6 @@ export interface ExamResults {
 }
 
 export type ActivityKind = 'active_players' | 'plays' | 'battles' | 'coins_issued' | 'coins_spent';
-
-export interface ActivityRow {
-  id: string;
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  what: string;
-  detail: string;
-  amount: number | null;
-}
-
-export interface AdminReading {
-  id: number;
-  category_id: number;
-  subcategory_id: number | null;
-  title: string;
-  detail: string;
-  content_type: 'text' | 'video' | 'pdf';
-  content_data: string;
-  active: boolean;
-  questions: number;
-}
 
 const quiet = <T>(name: string, payload: Payload = {}): Promise<ApiResult<T>> => apiRequest<T>(name, payload, { toast: false });
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, gt, sql } from 'drizzle-orm';
+import type { ActivityRow } from '@/services/domain/console-types';
 import { rowsOf, type Db } from '@/services/server/db/client';
 import { coinLedger, playSessions, rooms, users } from '@/services/server/db/schema';
 
@@ -9,16 +10,6 @@ import { coinLedger, playSessions, rooms, users } from '@/services/server/db/sch
 
 export const ACTIVITY_KINDS = ['active_players', 'plays', 'battles', 'coins_issued', 'coins_spent'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-export interface ActivityRow {
-  id: string;
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  what: string;
-  detail: string;
-  amount: number | null;
-}
 
 /** Where each list starts: today (UTC) for plays and battles, the last 7 × 24 hours for coins. */
 export function activitySince(kind: ActivityKind, now: Date): Date {

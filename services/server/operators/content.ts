@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminCategory, AdminQuestion, AdminReport, AdminSubcategory } from '@/services/domain/console-types';
 import type { Db } from '@/services/server/db/client';
 import { categories, CATEGORY_TYPES, funNLearn, languages, questionReports, questions, subcategories, users } from '@/services/server/db/schema';
 import { ANSWER_LETTERS, finishRow, isRejected, type ContentMode, type QuestionType } from '@/services/server/content/content-row';
@@ -17,21 +18,6 @@ import type { CategoryInput, QuestionInput, SubcategoryInput } from '@/services/
 type Actor = AuditActor & { via: 'console' };
 
 const MODE_OF_TYPE = Object.fromEntries(Object.entries(CATEGORY_TYPES).map(([mode, type]) => [type, mode])) as Record<number, ContentMode>;
-
-export interface AdminCategory {
-  id: number;
-  type: number;
-  language_id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  is_premium: boolean;
-  coins: number;
-  row_order: number;
-  active: boolean;
-  subcategories: number;
-  questions: number;
-}
 
 export async function listCategoriesForEditors(db: Db, filter: { type: number; languageId: number }): Promise<AdminCategory[]> {
   const rows = await db
@@ -100,19 +86,6 @@ export async function saveCategory(db: Db, actor: Actor, input: CategoryInput): 
   });
 }
 
-export interface AdminSubcategory {
-  id: number;
-  category_id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  is_premium: boolean;
-  coins: number;
-  row_order: number;
-  active: boolean;
-  questions: number;
-}
-
 const subcategoryView = (s: typeof subcategories.$inferSelect, qs = 0): AdminSubcategory => ({
   id: s.id,
   category_id: s.categoryId,
@@ -165,29 +138,6 @@ export async function saveSubcategory(
 
 // ---------------------------------------------------------------------------------------------
 // Questions
-
-export interface AdminQuestion {
-  id: number;
-  mode: ContentMode;
-  category_id: number;
-  category_name: string;
-  subcategory_id: number | null;
-  subcategory_name: string | null;
-  language_id: number;
-  question_type: QuestionType;
-  question: string;
-  options: string[];
-  answer: string;
-  level: number;
-  note: string;
-  image: string | null;
-  audio: string | null;
-  transcript: string | null;
-  fun_n_learn_id: number | null;
-  active: boolean;
-  source: string;
-  created_at: string;
-}
 
 export const QUESTION_SORTS = ['id', 'level', 'created_at'] as const;
 
@@ -406,19 +356,6 @@ export async function setQuestionStatus(db: Db, actor: Actor, id: number, active
 
 // ---------------------------------------------------------------------------------------------
 // Reports
-
-export interface AdminReport {
-  id: number;
-  kind: string;
-  question_id: number;
-  question: string | null;
-  message: string;
-  status: 'open' | 'fixed' | 'dismissed';
-  user_id: number;
-  user_name: string;
-  created_at: string;
-  resolved_at: string | null;
-}
 
 export async function listReports(db: Db, filter: { status: AdminReport['status']; offset: number; limit: number }): Promise<{ total: number; rows: AdminReport[] }> {
   const condition = eq(questionReports.status, filter.status);

@@ -163,15 +163,18 @@ export async function saveContest(db: Db, actor: Actor, input: ContestInput, now
   return getContestForOperators(db, id, now);
 }
 
-async function lockUpcomingContest(tx: Tx, contestId: number, now: Date) {
-  const [c] = await tx.select({ startsAt: contests.startsAt }).from(contests).where(eq(contests.id, contestId)).for('update');
-  if (!c) throw new ApiError('102', { field: 'contest_id', detail: `contest_id: there is no contest ${contestId}` });
-  if (c.startsAt <= now) throw new ApiError('103', { field: 'contest_id', detail: 'contest_id: the contest has started and can no longer change' });
+/** Locks a contest or an exam that has not started: its questions and prizes may change. */
+async function lockUpcoming(tx: Tx, kind: 'contest' | 'exam', id: number, now: Date) {
+  const table = kind === 'contest' ? contests : examModules;
+  const field = kind === 'contest' ? 'contest_id' : 'exam_id';
+  const [row] = await tx.select({ startsAt: table.startsAt }).from(table).where(eq(table.id, id)).for('update');
+  if (!row) throw new ApiError('102', { field, detail: `${field}: there is no ${kind} ${id}` });
+  if (row.startsAt <= now) throw new ApiError('103', { field, detail: `${field}: the ${kind} has started and can no longer change` });
 }
 
 export async function saveContestQuestion(db: Db, actor: Actor, contestId: number, input: EventQuestionInput, now: Date = new Date()) {
   await db.transaction(async (tx) => {
-    await lockUpcomingContest(tx, contestId, now);
+    await lockUpcoming(tx, 'contest', contestId, now);
     const values = questionValues(input);
     if (input.id === undefined) {
       const [row] = await tx.insert(contestQuestions).values({ ...values, contestId }).returning({ id: contestQuestions.id });
@@ -187,7 +190,7 @@ export async function saveContestQuestion(db: Db, actor: Actor, contestId: numbe
 
 export async function deleteContestQuestion(db: Db, actor: Actor, contestId: number, questionId: number, now: Date = new Date()) {
   await db.transaction(async (tx) => {
-    await lockUpcomingContest(tx, contestId, now);
+    await lockUpcoming(tx, 'contest', contestId, now);
     const gone = await tx.delete(contestQuestions).where(and(eq(contestQuestions.id, questionId), eq(contestQuestions.contestId, contestId))).returning({ question: contestQuestions.question });
     if (gone.length === 0) throw new ApiError('102', { field: 'question_id', detail: `question_id: there is no question ${questionId} in contest ${contestId}` });
     await writeAudit(tx, actor, { action: 'contest.question.delete', targetType: 'contest', targetId: contestId, before: { question_id: questionId, question: gone[0]!.question } });
@@ -198,7 +201,7 @@ export async function deleteContestQuestion(db: Db, actor: Actor, contestId: num
 /** Replaces the prize table: lines of (rank up to, coins), ranks rising, coins falling. */
 export async function setContestPrizes(db: Db, actor: Actor, contestId: number, lines: { rank_to: number; coins: number }[], now: Date = new Date()) {
   await db.transaction(async (tx) => {
-    await lockUpcomingContest(tx, contestId, now);
+    await lockUpcoming(tx, 'contest', contestId, now);
     const before = await tx.select({ rank_to: contestPrizes.rankTo, coins: contestPrizes.coins }).from(contestPrizes).where(eq(contestPrizes.contestId, contestId)).orderBy(asc(contestPrizes.rankTo));
     await tx.delete(contestPrizes).where(eq(contestPrizes.contestId, contestId));
     if (lines.length > 0) await tx.insert(contestPrizes).values(lines.map((l) => ({ contestId, rankTo: l.rank_to, coins: l.coins })));
@@ -297,15 +300,9 @@ export async function saveExam(db: Db, actor: Actor, input: ExamInput, now: Date
   return getExamForOperators(db, id, now);
 }
 
-async function lockUpcomingExam(tx: Tx, examId: number, now: Date) {
-  const [e] = await tx.select({ startsAt: examModules.startsAt }).from(examModules).where(eq(examModules.id, examId)).for('update');
-  if (!e) throw new ApiError('102', { field: 'exam_id', detail: `exam_id: there is no exam ${examId}` });
-  if (e.startsAt <= now) throw new ApiError('103', { field: 'exam_id', detail: 'exam_id: the exam has started and can no longer change' });
-}
-
 export async function saveExamQuestion(db: Db, actor: Actor, examId: number, input: EventQuestionInput & { marks: number }, now: Date = new Date()) {
   await db.transaction(async (tx) => {
-    await lockUpcomingExam(tx, examId, now);
+    await lockUpcoming(tx, 'exam', examId, now);
     const values = { ...questionValues(input), marks: input.marks };
     if (input.id === undefined) {
       const [row] = await tx.insert(examModuleQuestions).values({ ...values, examModuleId: examId }).returning({ id: examModuleQuestions.id });
@@ -321,7 +318,7 @@ export async function saveExamQuestion(db: Db, actor: Actor, examId: number, inp
 
 export async function deleteExamQuestion(db: Db, actor: Actor, examId: number, questionId: number, now: Date = new Date()) {
   await db.transaction(async (tx) => {
-    await lockUpcomingExam(tx, examId, now);
+    await lockUpcoming(tx, 'exam', examId, now);
     const gone = await tx.delete(examModuleQuestions).where(and(eq(examModuleQuestions.id, questionId), eq(examModuleQuestions.examModuleId, examId))).returning({ id: examModuleQuestions.id });
     if (gone.length === 0) throw new ApiError('102', { field: 'question_id', detail: `question_id: there is no question ${questionId} in exam ${examId}` });
     await writeAudit(tx, actor, { action: 'exam.question.delete', targetType: 'exam', targetId: examId, before: { question_id: questionId } });

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AdminReading } from '@/services/domain/console-types';
 import type { ReadingInput } from '@/services/domain/forms';
 import type { Db } from '@/services/server/db/client';
 import { categories, CATEGORY_TYPES, funNLearn, subcategories } from '@/services/server/db/schema';
@@ -11,18 +12,6 @@ import { writeAudit, type AuditActor } from '@/services/server/operators/audit';
  * reads before its questions. A reading belongs to a fun-and-learn category (and optionally one of
  * its subcategories); its questions are written in the question editor, attached to it.
  */
-
-export interface AdminReading {
-  id: number;
-  category_id: number;
-  subcategory_id: number | null;
-  title: string;
-  detail: string;
-  content_type: 'text' | 'video' | 'pdf';
-  content_data: string;
-  active: boolean;
-  questions: number;
-}
 
 const view = (r: typeof funNLearn.$inferSelect, questions = 0): AdminReading => ({
   id: r.id,

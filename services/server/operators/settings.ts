@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { ALL_SETTINGS, SETTING_GROUPS, settingDef, validateSetting, type SettingKind } from '@/services/domain/settings';
+import type { SettingGroupItems } from '@/services/domain/console-types';
+import { ALL_SETTINGS, SETTING_GROUPS, settingDef, validateSetting } from '@/services/domain/settings';
 import type { Db } from '@/services/server/db/client';
 import { settings } from '@/services/server/db/schema';
 import { ApiError } from '@/services/server/gateway/api-error';
@@ -11,22 +12,6 @@ import type { SettingsService } from '@/services/server/settings/service';
  * values. A change is checked against its rule, written with its audit entry in one transaction,
  * and read by every instance within the settings cache's time-to-live (2 s).
  */
-
-export interface SettingItem {
-  key: string;
-  kind: SettingKind;
-  min: number | null;
-  max: number | null;
-  default: string;
-  description: string;
-  value: string;
-}
-
-export interface SettingGroupItems {
-  group: string;
-  title: string;
-  settings: SettingItem[];
-}
 
 export async function settingsForConsole(service: SettingsService): Promise<SettingGroupItems[]> {
   const current = await service.current();

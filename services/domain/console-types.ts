@@ -1,0 +1,108 @@
+import type { SettingKind } from '@/services/domain/settings';
+
+/**
+ * What the console's calls answer (docs/operators.md), shared by the server that builds the
+ * answers and the console that shows them.
+ */
+
+export interface AdminCategory {
+  id: number;
+  type: number;
+  language_id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  is_premium: boolean;
+  coins: number;
+  row_order: number;
+  active: boolean;
+  subcategories: number;
+  questions: number;
+}
+
+export interface AdminSubcategory {
+  id: number;
+  category_id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  is_premium: boolean;
+  coins: number;
+  row_order: number;
+  active: boolean;
+  questions: number;
+}
+
+export interface AdminQuestion {
+  id: number;
+  mode: string;
+  category_id: number;
+  category_name: string;
+  subcategory_id: number | null;
+  subcategory_name: string | null;
+  language_id: number;
+  question_type: 'multiple' | 'boolean' | 'word' | 'multiselect' | 'sequence';
+  question: string;
+  options: string[];
+  answer: string;
+  level: number;
+  note: string;
+  image: string | null;
+  audio: string | null;
+  transcript: string | null;
+  fun_n_learn_id: number | null;
+  active: boolean;
+  source: string;
+  created_at: string;
+}
+
+export interface AdminReport {
+  id: number;
+  kind: string;
+  question_id: number;
+  question: string | null;
+  message: string;
+  status: 'open' | 'fixed' | 'dismissed';
+  user_id: number;
+  user_name: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+export interface SettingItem {
+  key: string;
+  kind: SettingKind;
+  min: number | null;
+  max: number | null;
+  default: string;
+  description: string;
+  value: string;
+}
+
+export interface SettingGroupItems {
+  group: string;
+  title: string;
+  settings: SettingItem[];
+}
+
+export interface AdminReading {
+  id: number;
+  category_id: number;
+  subcategory_id: number | null;
+  title: string;
+  detail: string;
+  content_type: 'text' | 'video' | 'pdf';
+  content_data: string;
+  active: boolean;
+  questions: number;
+}
+
+export interface ActivityRow {
+  id: string;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  what: string;
+  detail: string;
+  amount: number | null;
+}
