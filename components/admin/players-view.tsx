@@ -8,6 +8,7 @@ import { AdminOnly } from '@/components/admin/console-frame';
 import { DataTable, type ConsoleColumn } from '@/components/admin/data-table';
 import { formatWhen, useTableQuery } from '@/components/admin/table-query';
 import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import { adminApi, type PlayerRow } from '@/services/client/admin-api';
 
 const SORTABLE = ['id', 'name', 'coins', 'created_at'] as const;
@@ -72,19 +73,7 @@ function PlayersTable() {
         empty={{ title: search ? `No player matches “${search}”` : 'No players yet' }}
         toolbar={
           <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="player-search" className="text-sm font-medium">
-                Name, e-mail, mobile or id
-              </label>
-              <input
-                id="player-search"
-                type="search"
-                value={query}
-                maxLength={100}
-                onChange={(e) => setQuery(e.target.value)}
-                className="min-h-touch rounded-control border border-line-strong bg-surface px-3"
-              />
-            </div>
+            <TextField id="player-search" type="search" label="Name, e-mail, mobile or id" value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} />
             <Button type="submit" variant="secondary">
               Search
             </Button>

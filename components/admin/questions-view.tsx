@@ -11,6 +11,7 @@ import { useTableQuery } from '@/components/admin/table-query';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { adminApi, type AdminQuestion } from '@/services/client/admin-api';
 import { CATEGORY_KINDS } from '@/services/domain/forms';
 
@@ -96,12 +97,7 @@ export function QuestionsView() {
         empty={{ title: 'No questions match', description: 'Change the filter, or write one.' }}
         toolbar={
           <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="question-search" className="text-sm font-medium">
-                Text or id
-              </label>
-              <input id="question-search" type="search" value={draft.query} maxLength={100} onChange={(e) => setDraft({ ...draft, query: e.target.value })} className="min-h-touch rounded-control border border-line-strong bg-surface px-3" />
-            </div>
+            <TextField id="question-search" type="search" label="Text or id" value={draft.query} maxLength={100} onChange={(e) => setDraft({ ...draft, query: e.target.value })} />
             <SelectField id="question-kind" label="Kind" value={draft.type} options={[{ value: '', label: 'Every kind' }, ...CATEGORY_KINDS.map((k) => ({ value: String(k.type), label: kindLabel(k.type) }))]} onChange={(type) => setDraft({ ...draft, type })} />
             <SelectField
               id="question-language"

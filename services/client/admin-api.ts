@@ -1,7 +1,7 @@
 import { apiRequest, type ApiResult, type Payload } from '@/services/client/api';
-import type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, SettingGroupItems } from '@/services/domain/console-types';
+import type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, SettingGroupItems } from '@/services/domain/console-types';
 
-export type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, SettingGroupItems, SettingItem } from '@/services/domain/console-types';
+export type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, SettingGroupItems, SettingItem } from '@/services/domain/console-types';
 
 /**
  * The console's calls (docs/operators.md). Only the console's pages import this module, so none
@@ -15,17 +15,6 @@ export interface Whoami {
   user_id: number;
   name: string;
   role: OperatorRole;
-}
-
-export interface PlayerRow {
-  id: number;
-  name: string;
-  email: string | null;
-  mobile: string | null;
-  coins: number;
-  active: boolean;
-  role: OperatorRole | null;
-  created_at: string;
 }
 
 export interface PlayerDetail extends PlayerRow {
@@ -52,28 +41,6 @@ export interface PaymentRow {
   reason: string | null;
   created_at: string;
   decided_at: string | null;
-}
-
-export interface AuditEntry {
-  id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  via: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
-
-export interface Dashboard {
-  players: { total: number; new_today: number; active_today: number };
-  plays_today: number;
-  battles_today: number;
-  coins_week: { issued: number; spent: number };
-  pending_payouts: number;
-  open_reports: number;
 }
 
 export interface NotificationSend {

@@ -106,3 +106,37 @@ export interface ActivityRow {
   detail: string;
   amount: number | null;
 }
+
+export interface AuditEntry {
+  id: number;
+  actor_id: number | null;
+  actor_name: string | null;
+  via: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+}
+
+export interface PlayerRow {
+  id: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  coins: number;
+  active: boolean;
+  role: string | null;
+  created_at: string;
+}
+
+export interface Dashboard {
+  players: { total: number; new_today: number; active_today: number };
+  plays_today: number;
+  battles_today: number;
+  coins_week: { issued: number; spent: number };
+  pending_payouts: number;
+  open_reports: number;
+  since: { today: string; week: string };
+}

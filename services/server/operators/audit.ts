@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry } from '@/services/domain/console-types';
 import type { Db, Tx } from '@/services/server/db/client';
 import { auditLog, users } from '@/services/server/db/schema';
 
@@ -30,19 +31,6 @@ export async function writeAudit(on: Db | Tx, actor: AuditActor, entry: AuditEnt
     after: entry.after ?? null,
     requestId: actor.via === 'console' ? (actor.requestId ?? null) : null,
   });
-}
-
-export interface AuditEntry {
-  id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  via: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
 }
 
 export interface AuditFilter {

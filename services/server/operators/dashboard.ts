@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Dashboard } from '@/services/domain/console-types';
 import { rowsOf, type Db } from '@/services/server/db/client';
 import { coinLedger, examAttempts, paymentRequests, playSessions, questionReports, roomMembers, rooms, users } from '@/services/server/db/schema';
 
@@ -6,15 +7,6 @@ import { coinLedger, examAttempts, paymentRequests, playSessions, questionReport
  * The console's dashboard (docs/operators.md): a handful of counts, each one a link to its list in
  * the console. "Today" is the server's day in UTC; "this week" the last 7 × 24 hours.
  */
-export interface Dashboard {
-  players: { total: number; new_today: number; active_today: number };
-  plays_today: number;
-  battles_today: number;
-  coins_week: { issued: number; spent: number };
-  pending_payouts: number;
-  open_reports: number;
-  since: { today: string; week: string };
-}
 
 export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboard> {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PlayerRow } from '@/services/domain/console-types';
 import type { Db } from '@/services/server/db/client';
 import { coinLedger, playSessions, questionReports, users } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
@@ -10,17 +11,6 @@ import { writeAudit, type AuditActor } from '@/services/server/operators/audit';
  * adjustments. A deactivated player's very next call answers 126 "account deactivated, contact
  * admin" on every instance: the gateway reads the account's status with its session on each call.
  */
-
-export interface PlayerRow {
-  id: number;
-  name: string;
-  email: string | null;
-  mobile: string | null;
-  coins: number;
-  active: boolean;
-  role: string | null;
-  created_at: string;
-}
 
 export const PLAYER_SORTS = ['id', 'name', 'coins', 'created_at'] as const;
 export type PlayerSort = (typeof PLAYER_SORTS)[number];
