@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ServerConfig } from '@/services/server/config';
 import { migrateDatabase, openDatabase, type Database } from '@/services/server/db/client';
-import { acquireDataDirLock } from '@/services/server/db/lock';
+import { acquireDataDirLockWaiting } from '@/services/server/db/lock';
 import { createAppServices, type AppServices } from '@/services/server/app-services';
 import { createGateway, type Gateway } from '@/services/server/gateway/gateway';
 import { createRegistry } from '@/services/server/endpoints/registry';
@@ -48,7 +48,7 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
  */
 export async function openConfiguredDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   const usesServer = Boolean(config.databaseUrl);
-  const lock = usesServer ? null : acquireDataDirLock(config.dataDir);
+  const lock = usesServer ? null : await acquireDataDirLockWaiting(config.dataDir);
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await migrateDatabase(database);

@@ -109,6 +109,33 @@ describe(`the API gateway (${testDbKind})`, () => {
     expect(res.body.message).toBe('payload_too_large');
   });
 
+  test('a client still sending a large body gets the 413 answer, not a reset connection', async () => {
+    const { request } = await import('node:http');
+    const total = 4 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const answer = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      const req = request(`${api.url}/api/probe_echo`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(total) } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      // Written in pieces, as a slow phone would: most of it arrives after the server decided.
+      const writeMore = () => {
+        if (sent >= total) return void req.end();
+        sent += chunk.length;
+        req.write(chunk, () => setImmediate(writeMore));
+      };
+      writeMore();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.sent).toBe(total);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: true, message: 'payload_too_large', detail: 'body is larger than 1048576 bytes' });
+  });
+
   test('answers 413 naming a field over the field limit', async () => {
     const res = await api.call('probe_echo', { name: 'x'.repeat(70 * 1024), count: 1 });
     expect(res.status).toBe(413);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { battleResults, battleStreaks, leaderboardAllTime, roomMembers } from '@/services/server/db/schema';
-import { createRoomService } from '@/services/server/rooms/service';
+import { createRoomService, INSTANCE_DEAD_AFTER_MS } from '@/services/server/rooms/service';
 import { testDbKind } from '@/tests/setup/db';
 import {
   coins,
@@ -335,6 +335,77 @@ describe(`a restart in the middle of a battle (${testDbKind})`, () => {
       // INSTANCE_DEAD_AFTER_MS. Both players dropped, both were out when their grace ended: aborted.
       expect(done.result).toMatchObject({ winners: [], reason: 'aborted' });
       expect([await coins(h, a.userId), await coins(h, b.userId)]).toEqual([100, 100]);
+      await expectBalancesMatchLedger(h, [a.userId, b.userId]);
+    } finally {
+      await next.close();
+    }
+  });
+});
+
+describe(`a restart picks no winner by chance (${testDbKind})`, () => {
+  // The clock moves while the new process works through the rooms (each reading 30 ms later), as a real one does.
+  const ticking = () => {
+    h.clock.advance(30);
+    return h.clock.now();
+  };
+
+  async function droppedByRestart() {
+    const a = await newPlayer(h);
+    const b = await newPlayer(h);
+    const started = await startFriendRoom(h, a, b, 5);
+    const answers = await secretAnswers(h, started.id);
+    const old = createRoomService({ database: h.database, settings: h.api.app.settings, store: h.api.app.roomStore, log: h.api.app.log, now: h.clock.now });
+    for (const p of [a, b]) await old.streamOpened(started.id, p.userId);
+    h.clock.advance(1000);
+    // a answers right (6 points), b wrong (0): the restart must not hand b the pot.
+    await roomCall(h, a, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: answers[0]! });
+    const wrongLetter = ['a', 'b', 'c', 'd'].find((k) => k !== answers[0])!;
+    await roomCall(h, b, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: wrongLetter });
+    // The process is killed: its streams are never closed.
+    await old.close();
+
+    const next = createRoomService({ database: h.database, settings: h.api.app.settings, store: h.api.app.roomStore, log: h.api.app.log, now: ticking });
+    await next.start();
+    // On a shared PostgreSQL the old process's streams are taken back once it is not seen alive.
+    if (testDbKind === 'postgres') {
+      h.clock.advance(INSTANCE_DEAD_AFTER_MS);
+      await next.sweep();
+    }
+    const dropped = await roomDoc(h, started.id);
+    const graces = dropped.players.map((p) => p.grace_until);
+    return { a, b, started, next, graces };
+  }
+
+  test('nobody reconnects: both grace periods start at one instant, both go out together, the battle is aborted and both fees refunded', async () => {
+    const { a, b, started, next, graces } = await droppedByRestart();
+    try {
+      expect(graces[0]).not.toBeNull();
+      expect(graces[1]).toBe(graces[0]);
+      h.clock.set(Date.parse(graces[0]!));
+      await next.sweep();
+      const done = await roomDoc(h, started.id);
+      expect(done.status).toBe('finished');
+      expect(done.result).toMatchObject({ winners: [], reason: 'aborted' });
+      expect(done.players.every((p) => p.left)).toBe(true);
+      expect([await coins(h, a.userId), await coins(h, b.userId)]).toEqual([100, 100]);
+      await expectBalancesMatchLedger(h, [a.userId, b.userId]);
+    } finally {
+      await next.close();
+    }
+  });
+
+  test('one player reconnects within the grace: the other goes out at the end of it and the one who came back wins', async () => {
+    const { a, b, started, next, graces } = await droppedByRestart();
+    try {
+      expect(graces[1]).toBe(graces[0]);
+      // b (0 points) comes back; a (6 points) does not.
+      await next.streamOpened(started.id, b.userId);
+      h.clock.set(Date.parse(graces[0]!));
+      await next.sweep();
+      const done = await roomDoc(h, started.id);
+      expect(done.status).toBe('finished');
+      expect(done.result).toMatchObject({ winners: [b.userId], reason: 'opponents_left' });
+      expect([await coins(h, a.userId), await coins(h, b.userId)]).toEqual([95, 105]);
       await expectBalancesMatchLedger(h, [a.userId, b.userId]);
     } finally {
       await next.close();

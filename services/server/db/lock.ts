@@ -45,14 +45,26 @@ function processStartTime(pid: number): string {
   }
 }
 
+/** The state letter of a process on Linux (R, S, D, Z for a zombie, X dead…), or '' when unknown. */
+function processState(pid: number): string {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2);
+  } catch {
+    return '';
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // A killed process its parent has not reaped yet is a zombie: it holds no file any more.
+  const state = processState(pid);
+  return state !== 'Z' && state !== 'X';
 }
 
 interface LockOwner {
@@ -127,4 +139,25 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   };
   process.on('exit', release);
   return { path: file, release };
+}
+
+/** How long a start waits for the process named in the lock to be gone (a supervisor restarting a crashed server at once). */
+export const LOCK_WAIT_MS = 10_000;
+
+/**
+ * acquireDataDirLock, but while another process holds the lock it waits up to `waitMs` for that
+ * process to be gone (checking every `pollMs`) before refusing: a server killed a moment ago may
+ * still be exiting when its supervisor starts the next one.
+ */
+export async function acquireDataDirLockWaiting(dataDir: string, options: { waitMs?: number; pollMs?: number } = {}): Promise<DataDirLock> {
+  const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
+  const pollMs = options.pollMs ?? 100;
+  for (;;) {
+    try {
+      return acquireDataDirLock(dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError) || error.ownerPid === process.pid || Date.now() + pollMs > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }

@@ -38,6 +38,39 @@ function sendJson(res: ServerResponse, status: number, payload: string, requestI
   res.end(payload);
 }
 
+/** What is read (and dropped) of a refused body so that its sender sees the answer, at most. */
+export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 10_000 };
+
+/**
+ * Reads the rest of a refused request's body and drops it. A server that answers and closes while
+ * the client is still sending makes the client see a reset connection (EPIPE) instead of the
+ * answer; so the answer waits until the body has arrived — up to DRAIN_LIMITS, after which the
+ * connection is closed anyway.
+ */
+function drainRequest(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', done);
+      req.off('error', done);
+      req.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_LIMITS.bytes) done();
+    };
+    const timer = setTimeout(done, DRAIN_LIMITS.ms);
+    req.on('data', onData);
+    req.on('end', done);
+    req.on('error', done);
+    req.on('close', done);
+    req.resume();
+  });
+}
+
 function failure(code: Code, requestId: string, extra: { field?: string; detail?: string; extra?: Readonly<Record<string, unknown>> } = {}) {
   return {
     status: CODES[code].status,
@@ -230,7 +263,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
           const f = failure(error.code, requestId, { field: error.field, detail: error.detail, extra: error.extra });
           status = f.status;
           code = error.code;
-          if (!req.complete) req.resume();
+          if (f.status === 413 && !req.complete) await drainRequest(req);
+          else if (!req.complete) req.resume();
           send(res, f.status, f.body, requestId, f.status === 413 ? { connection: 'close' } : {});
         } else {
           status = 500;

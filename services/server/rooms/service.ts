@@ -78,6 +78,17 @@ const MESSAGE_GAP_MS = 1000;
 /** Codes drawn before giving up (a collision with a waiting room's code is rare). */
 const CODE_ATTEMPTS = 20;
 
+/** Members grouped by their room, in the order the rooms came. */
+function byRoom(entries: readonly { roomId: string; userId: number }[]): Map<string, number[]> {
+  const rooms = new Map<string, number[]>();
+  for (const { roomId, userId } of entries) {
+    const members = rooms.get(roomId);
+    if (members) members.push(userId);
+    else rooms.set(roomId, [userId]);
+  }
+  return rooms;
+}
+
 export function createRoomService(options: RoomServiceOptions): RoomService {
   const core = createRoomCore(options);
   const { db, mutate } = core;
@@ -110,12 +121,17 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
    */
   async function reapDeadInstances(): Promise<number> {
     const settings = await options.settings.current();
-    const dead = await deadInstances(db, instanceId, new Date(core.now() - INSTANCE_DEAD_AFTER_MS));
+    const noticedAt = core.now();
+    const dead = await deadInstances(db, instanceId, new Date(noticedAt - INSTANCE_DEAD_AFTER_MS));
     for (const instance of dead) {
-      for (const { roomId, userId } of await heldStreams(db, instance)) {
-        await mutate(roomId, settings, null, async ({ tx, draft, now }) => {
-          const open = await takeBackStreams(tx, instance, roomId, userId);
-          if (open === 0) disconnect(draft, userId, now, core.envOf(settings).graceMs);
+      // A room's members dropped by one death start their grace periods at one instant, in one
+      // transaction: they go out together, not one a few milliseconds before the other.
+      for (const [roomId, userIds] of byRoom(await heldStreams(db, instance))) {
+        await mutate(roomId, settings, null, async ({ tx, draft }) => {
+          for (const userId of userIds) {
+            const open = await takeBackStreams(tx, instance, roomId, userId);
+            if (open === 0) disconnect(draft, userId, noticedAt, core.envOf(settings).graceMs);
+          }
         }).catch((err) => core.log.warn({ err, room: roomId, instance }, 'streams of a dead process could not be taken back'));
       }
       await forgetInstance(db, instance);
@@ -293,11 +309,17 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
     async start() {
       if (core.database.kind === 'pglite') {
         // The embedded database has one process: streams counted before this start are gone.
+        // Every grace period this restart starts has the same start (one instant for all), and a
+        // room's members get theirs in one transaction: members whose grace ends together go out
+        // together (all of them: the battle is aborted, every fee refunded), so a restart never
+        // picks a winner by who was processed first.
         const settings = await options.settings.current();
-        for (const { roomId, userId } of await dropAllStreams(db)) {
-          await mutate(roomId, settings, null, ({ draft, now }) => void disconnect(draft, userId, now, core.envOf(settings).graceMs)).catch((err) =>
-            core.log.warn({ err, room: roomId }, 'a dropped stream could not start its grace period'),
-          );
+        const restartedAt = core.now();
+        const graceMs = core.envOf(settings).graceMs;
+        for (const [roomId, userIds] of byRoom(await dropAllStreams(db))) {
+          await mutate(roomId, settings, null, ({ draft }) => {
+            for (const userId of userIds) disconnect(draft, userId, restartedAt, graceMs);
+          }).catch((err) => core.log.warn({ err, room: roomId }, 'dropped streams could not start their grace periods'));
         }
       }
       await markInstanceAlive(db, instanceId, new Date(core.now()));

@@ -14,6 +14,12 @@ export interface RunningServer {
    * `whileStopped` runs in between (an operator command on the embedded database, e.g. `npm run admin`).
    */
   restart(whileStopped?: () => void): Promise<void>;
+  /**
+   * Kills the server (SIGKILL: nothing is closed, no stream ends) and starts it again at once on
+   * the same port and data, as a supervisor restarting a crashed process would: without waiting
+   * for the killed process to be gone. The start must succeed the first time.
+   */
+  crashAndRestart(): Promise<void>;
   /** Runs an operator command (`scripts/<name>.ts` with its arguments) on this server's data: call it while stopped. */
   operatorCommand(script: string, args: string[]): string;
   stop(): Promise<void>;
@@ -89,6 +95,11 @@ export async function startServer(options: { settings?: Record<string, string>; 
       await terminate(child);
       whileStopped?.();
       log += '\n--- restarted ---\n';
+      child = await launch();
+    },
+    async crashAndRestart() {
+      child.kill('SIGKILL');
+      log += '\n--- killed (SIGKILL) and started again ---\n';
       child = await launch();
     },
     operatorCommand(script, args) {
