@@ -16,6 +16,7 @@ export interface ApiRuntime {
 export function createApiRuntime(database: Database, config: ServerConfig, log: Logger): ApiRuntime {
   const app = createAppServices(database, config, log);
   const gateway = createGateway(createRegistry(), app, log);
+  app.sessions.start().catch((err) => log.error({ err }, 'the session cache could not listen for changes; every call looks its token up'));
   // Unfinished rooms go on from where they were: the sweep advances what fell due meanwhile.
   app.rooms.start().catch((err) => log.error({ err }, 'the room service could not start'));
   app.exams.start();
@@ -35,6 +36,7 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
         await app.notificationBus.close();
         await app.rooms.close();
         await app.roomStore.close();
+        await app.sessions.close();
       } finally {
         await database.close();
       }

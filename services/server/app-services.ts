@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '@/services/server/db/client';
+import { createSessionCache, type SessionCache } from '@/services/server/accounts/session-cache';
 import type { ServerConfig } from '@/services/server/config';
 import { createSettingsService, type SettingsService } from '@/services/server/settings/service';
 import type { IdentityProvider } from '@/services/server/identity/provider';
@@ -21,6 +22,8 @@ export interface AppServices {
   readonly config: ServerConfig;
   readonly log: Logger;
   readonly settings: SettingsService;
+  /** The sessions behind api tokens, held in memory and dropped on any change (session-cache.ts); listens once started. */
+  readonly sessions: SessionCache;
   /** Verifies identity proofs (IDENTITY_PROVIDER: the built-in provider or Firebase Auth). */
   readonly identity: IdentityProvider;
   /** SMTP when SMTP_URL is set, otherwise the log (and the dev outbox). */
@@ -51,6 +54,7 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     config,
     log,
     settings: createSettingsService(database.db),
+    sessions: createSessionCache({ database, log }),
     identity: createIdentityProvider(config, database.db),
     mail: createMailSender(config, database.db, log),
     sms: createSmsSender(config, database.db, log),

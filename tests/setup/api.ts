@@ -51,6 +51,7 @@ export async function startTestApi(
   });
   const log: Logger = pino({ level: 'info' }, sink);
   const app = createAppServices(database, { ...readConfig({}, []), dataDir: 'memory://', ...config }, log, options.services);
+  await app.sessions.start();
   const gateway = createGateway(registry, app, log, { roomFeed: options.roomFeed });
   const server = http.createServer((req, res) => void gateway.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,6 +99,7 @@ export async function startTestApi(
       await app.notificationBus.close();
       await app.rooms.close();
       await app.roomStore.close();
+      await app.sessions.close();
     },
   };
 }

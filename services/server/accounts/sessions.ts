@@ -31,13 +31,13 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Every authenticated call looks its token up, so the statement is prepared once per connection
- * (services/server/db/prepared.ts): a join planned anew each time costs several times its run.
- * Not cached in memory: a logout or a deactivation takes effect on the very next call, in every process.
+ * A token not in the gateway's session cache (session-cache.ts) is looked up, so the statement is
+ * prepared once per connection (services/server/db/prepared.ts): a join planned anew each time
+ * costs several times its run.
  */
-const sessionUserStatement = preparedStatement<{ id: number; firebase_id: string; name: string; role: string | null; status: boolean }>(
-  'session_user',
-  `select u.id, u.firebase_id, u.name, u.role, u.status
+const sessionUserStatement = preparedStatement<{ id: number; firebase_id: string; name: string; role: string | null; status: boolean; expires_at: Date | string }>(
+  'session_user_expiry',
+  `select u.id, u.firebase_id, u.name, u.role, u.status, s.expires_at
      from sessions s join users u on u.id = s.user_id
     where s.token_hash = $1::text and s.revoked_at is null and s.expires_at > $2::timestamptz and u.deleted_at is null
     limit 1`,
@@ -45,11 +45,17 @@ const sessionUserStatement = preparedStatement<{ id: number; firebase_id: string
 
 /** Looks a token up; null when it is unknown, revoked, expired or its account was deleted. */
 export async function findSessionUser(db: Db, token: string, now: Date = new Date()): Promise<AuthUser | null> {
-  const tokenHash = hashToken(token);
+  return (await findSession(db, hashToken(token), now))?.user ?? null;
+}
+
+/** A session by its token's hash, with when it expires; null when unknown, revoked, expired or its account was deleted. */
+export async function findSession(db: Db, tokenHash: string, now: Date = new Date()): Promise<{ user: AuthUser; expiresAt: number } | null> {
   const [row] = await runPrepared(db, sessionUserStatement, [tokenHash, now]);
-  return row
-    ? { id: Number(row.id), firebaseId: row.firebase_id, name: row.name, role: isOperatorRole(row.role) ? row.role : null, active: row.status, sessionId: tokenHash }
-    : null;
+  if (!row) return null;
+  return {
+    user: { id: Number(row.id), firebaseId: row.firebase_id, name: row.name, role: isOperatorRole(row.role) ? row.role : null, active: row.status, sessionId: tokenHash },
+    expiresAt: new Date(row.expires_at).getTime(),
+  };
 }
 
 /** Starts a session: an opaque 32-byte random token, of which only the hash is stored. */

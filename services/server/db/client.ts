@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,8 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the notifications of POOL_CHANNELS heard by the pool's connections, by channel. */
+  readonly poolNotifications?: EventEmitter;
   /** Where the embedded database lives, or the server URL without its password. */
   readonly location: string;
   close(): Promise<void>;
@@ -31,6 +34,11 @@ export interface DatabaseConfig {
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
+
+/** Changes of sessions and of players' access (migration 0015; services/server/accounts/session-cache.ts). */
+export const AUTH_CHANNEL = 'quiz_auth';
+/** Channels every pooled PostgreSQL connection listens on (their changes must be heard before the next call). */
+export const POOL_CHANNELS: readonly string[] = [AUTH_CHANNEL];
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'services/server/db/migrations');
 
@@ -47,9 +55,33 @@ function redact(url: string): string {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl)) {
     // Loaded on demand so that the embedded default never pays for the pg driver.
-    const { Pool } = await import('pg');
+    const { Pool, Client } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    const notifications = new EventEmitter();
+    notifications.setMaxListeners(0);
+    /**
+     * Every pooled connection LISTENs on POOL_CHANNELS before it is handed out: PostgreSQL delivers
+     * a transaction's own notifications to its connection before the commit returns, so what this
+     * process changes is heard here before the change's caller goes on (services/server/db/listen.ts).
+     */
+    class ListeningClient extends Client {
+      // The pool connects with a callback; other callers await the promise.
+      override connect(): Promise<InstanceType<typeof Client>>;
+      override connect(callback: (err: Error | null, client?: InstanceType<typeof Client>) => void): void;
+      override connect(callback?: (err: Error | null, client?: InstanceType<typeof Client>) => void): Promise<InstanceType<typeof Client>> | void {
+        const ready = super.connect().then(async () => {
+          this.on('notification', (m) => notifications.emit(m.channel, m.payload ?? ''));
+          for (const channel of POOL_CHANNELS) await this.query(`LISTEN ${channel}`);
+          return this;
+        });
+        if (!callback) return ready;
+        ready.then(
+          (client) => callback(null, client),
+          (err: Error) => callback(err),
+        );
+      }
+    }
+    const pool = new Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10, Client: ListeningClient as unknown as typeof Client });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries still report their errors.
     });
@@ -57,6 +89,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      poolNotifications: notifications,
       location: redact(config.databaseUrl),
       close: () => pool.end(),
     };

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CODES, type Code } from '@/services/domain/codes';
 import { flagSetting } from '@/services/domain/settings';
-import { findSessionUser, type AuthUser } from '@/services/server/accounts/sessions';
+import type { AuthUser } from '@/services/server/accounts/sessions';
 import type { AppServices } from '@/services/server/app-services';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { DEFAULT_LIMITS, parseBody, type BodyLimits } from '@/services/server/gateway/body';
@@ -145,7 +145,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       if (access === 'public') return null;
       throw new ApiError('125', { detail: 'this call needs Authorization: Bearer <api_token>' });
     }
-    const user = await findSessionUser(app.database.db, token);
+    const user = await app.sessions.find(token);
     if (!user) {
       if (access === 'public') return null;
       throw new ApiError('129', { detail: 'the token is unknown, expired or revoked' });
