@@ -1,5 +1,6 @@
 import type { RoomDocument } from '@/services/domain/rooms';
 import { createRoomFeed, SseParser, type RoomFeedStatus } from '@/services/client/room-feed';
+import type { RoomDelta } from '@/services/domain/room-events';
 
 /** The browser's room feed on a fake fetch whose streams the test writes to, on fake timers. */
 
@@ -93,6 +94,74 @@ beforeEach(() => {
 });
 afterEach(() => {
   jest.useRealTimers();
+});
+
+/** A delta frame: the room's status set, version `version`. */
+const deltaFrame = (version: number, status = 'started', id = ROOM) => {
+  const delta: RoomDelta = { id, version, updated_at: `2026-11-25T20:00:0${version % 10}.000Z`, events: [{ t: 'room', set: { status: status as RoomDocument['status'] } }] };
+  return `id: ${version}\nevent: delta\ndata: ${JSON.stringify(delta)}\n\n`;
+};
+
+describe('the embedded room feed: deltas', () => {
+  test('folds each delta into the held document with the shared reducer and hands the result over', async () => {
+    const f = fakeFetch();
+    const seen: RoomDocument[] = [];
+    const feed = createRoomFeed({ fetch: f.fetch, baseUrl: 'https://quiz.example', random: () => 0.5 });
+    const stop = feed.subscribe(ROOM, 'secret-token', (d) => seen.push(d));
+    await tick();
+    f.last().write(frame(doc(3)) + deltaFrame(4) + deltaFrame(5, 'finished'));
+    await tick();
+    expect(seen.map((d) => [d.version, d.status, d.updated_at])).toEqual([
+      [3, 'started', undefined],
+      [4, 'started', '2026-11-25T20:00:04.000Z'],
+      [5, 'finished', '2026-11-25T20:00:05.000Z'],
+    ]);
+    // An old or repeated delta changes nothing; one of another room is not ours.
+    f.last().write(deltaFrame(5) + deltaFrame(4) + deltaFrame(6, 'started', 'r_other'));
+    await tick();
+    expect(seen).toHaveLength(3);
+    expect(f.calls).toHaveLength(1);
+    stop();
+  });
+
+  test('a gap (a delta that does not follow the held version) resyncs at once: a new stream without Last-Event-ID, nothing reported', async () => {
+    const f = fakeFetch();
+    const { docs, statuses, stop } = follow(f);
+    await tick();
+    f.last().write(frame(doc(3)) + deltaFrame(4));
+    await tick();
+    f.last().write(deltaFrame(6));
+    await tick();
+    expect(f.calls).toHaveLength(2);
+    expect(f.calls[0]!.aborted).toBe(true);
+    expect(f.calls[1]!.headers['last-event-id']).toBeUndefined();
+    expect(f.calls[1]!.at).toBe(f.calls[0]!.at);
+    // The whole current document comes first on the new stream; deltas follow from it.
+    f.last().write(frame(doc(6)) + deltaFrame(7));
+    await tick();
+    expect(docs).toEqual([3, 4, 6, 7]);
+    expect(statuses).toEqual(['connecting', 'live']);
+    // A later drop reconnects as usual, with Last-Event-ID again.
+    f.last().end();
+    await jest.advanceTimersByTimeAsync(600);
+    expect(f.last().headers['last-event-id']).toBe('7');
+    stop();
+  });
+
+  test('a delta before any document, or one that does not parse, resyncs too', async () => {
+    const f = fakeFetch();
+    const { docs, stop } = follow(f);
+    await tick();
+    f.last().write(deltaFrame(2));
+    await tick();
+    expect(f.calls).toHaveLength(2);
+    f.last().write(frame(doc(2)) + 'event: delta\ndata: {broken\n\n');
+    await tick();
+    expect(f.calls).toHaveLength(3);
+    expect(f.last().headers['last-event-id']).toBeUndefined();
+    expect(docs).toEqual([2]);
+    stop();
+  });
 });
 
 describe('the embedded room feed', () => {

@@ -1,13 +1,18 @@
 import { isNewerRoom, type RoomDocument } from '@/services/domain/rooms';
+import { applyRoomDelta, deltaApplies, type RoomDelta } from '@/services/domain/room-events';
 
 /**
  * The browser's side of the room stream (docs/rooms.md, "The room stream"): reads
  * `GET /api/rooms/<id>/events` with `fetch`, so the api_token travels in the Authorization header
  * and never in a URL (EventSource cannot send headers). Every version of the room is handed to
- * `onDoc` once, in order: duplicates and older versions are dropped by `version`. When the stream
- * drops (network, server restart, a proxy cutting a quiet connection) it reconnects with back-off,
- * 0.5 s doubling up to 5 s, and sends `Last-Event-ID` so the server does not send the version the
- * client already holds.
+ * `onDoc` once, in order: duplicates and older versions are dropped by `version`. The server sends
+ * the whole document first, then each new version as a delta (`event: delta`, services/domain/
+ * room-events.ts), which the feed folds into the document it holds with the server's own reducer;
+ * a delta that does not follow the held version (a gap) makes the feed resync: it reconnects at
+ * once without `Last-Event-ID`, so the server sends the whole current document first (nothing is
+ * reported: the member sees no change). When the stream drops (network, server restart, a proxy
+ * cutting a quiet connection) it reconnects with back-off, 0.5 s doubling up to 5 s, and sends
+ * `Last-Event-ID` so the server does not send the version the client already holds.
  *
  * The firestore room store has its own feed (room-feed-firestore.ts) with the same interface.
  */
@@ -111,6 +116,8 @@ export interface RoomFeedOptions {
 }
 
 const STALL_MS = 45_000;
+/** A stream that keeps sending deltas the feed cannot fold is not reopened in a tight loop. */
+const MAX_QUICK_RESYNCS = 2;
 
 export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
   const minDelay = options.minDelayMs ?? 500;
@@ -134,6 +141,10 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       let retry: ReturnType<typeof setTimeout> | null = null;
       let stall: ReturnType<typeof setTimeout> | null = null;
       let status: RoomFeedStatus | null = null;
+      /** Set by a gap: the next connection asks for the whole document. */
+      let resyncing = false;
+      /** Resyncs since a document was last handed over: past MAX_QUICK_RESYNCS they wait the back-off. */
+      let quickResyncs = 0;
 
       const report = (next: RoomFeedStatus) => {
         if (stopped || status === next) return;
@@ -156,6 +167,26 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
           if (Number.isFinite(serverTime)) offsetMs = serverTime - localNow();
           return;
         }
+        if (event.event === 'delta') {
+          let delta: RoomDelta;
+          try {
+            delta = JSON.parse(event.data) as RoomDelta;
+          } catch {
+            return resync();
+          }
+          if (delta.id !== roomId || (held && delta.version <= held.version)) return;
+          if (!deltaApplies(held, delta)) return resync();
+          let doc: RoomDocument;
+          try {
+            doc = applyRoomDelta(held!, delta);
+          } catch {
+            return resync();
+          }
+          held = doc;
+          quickResyncs = 0;
+          onDoc(doc);
+          return;
+        }
         if (event.event !== 'room') return;
         let doc: RoomDocument;
         try {
@@ -165,14 +196,23 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
         }
         if (doc.id !== roomId || !isNewerRoom(held, doc)) return;
         held = doc;
+        quickResyncs = 0;
         onDoc(doc);
+      }
+
+      /** The held document fell behind the stream: start again from the whole current document. */
+      function resync() {
+        quickResyncs += 1;
+        resyncing = true;
+        controller?.abort();
       }
 
       async function attempt() {
         const attemptController = new AbortController();
         controller = attemptController;
         const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
-        if (held) headers['last-event-id'] = String(held.version);
+        if (held && !resyncing) headers['last-event-id'] = String(held.version);
+        resyncing = false;
         try {
           const res = await fetchImpl(url, { headers, signal: attemptController.signal, cache: 'no-store' });
           if (!res.ok || !res.body) {
@@ -201,6 +241,11 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
           // Network failure, abort by the stall timer or by unsubscribe: handled below.
         } finally {
           clearStall();
+        }
+        if (resyncing && !stopped && quickResyncs <= MAX_QUICK_RESYNCS) {
+          // Not a lost connection: the next one starts at once, and nothing is reported.
+          void attempt();
+          return;
         }
         dropped();
       }

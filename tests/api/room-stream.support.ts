@@ -1,5 +1,6 @@
 import { SseParser, type SseEvent } from '@/services/client/room-feed';
 import type { RoomDocument } from '@/services/domain/rooms';
+import { applyRoomDelta, type RoomDelta } from '@/services/domain/room-events';
 
 /** One room stream as a test reads it: the raw text, the parsed events, and waiting for more. */
 export interface StreamReader {
@@ -10,8 +11,9 @@ export interface StreamReader {
   /** Everything received so far, comments included. */
   text(): string;
   events(): SseEvent[];
-  /** The room documents received, in order. */
+  /** The room documents received, in order: each whole one (`event: room`) and each delta (`event: delta`) folded into the one before it, as the browser does. */
   docs(): RoomDocument[];
+  /** The versions received, whole or as deltas, in order. */
   versions(): number[];
   /** Resolves when `predicate` holds; fails naming `what` after `timeoutMs`. */
   waitFor(what: string, predicate: () => boolean, timeoutMs?: number): Promise<void>;
@@ -57,7 +59,18 @@ export async function openEventStream(url: string, token?: string, headers: Reco
     body = (await res.json()) as StreamReader['body'];
   }
 
-  const docs = () => events.filter((e) => e.event === 'room').map((e) => JSON.parse(e.data) as RoomDocument);
+  const docs = () => {
+    const out: RoomDocument[] = [];
+    for (const e of events) {
+      if (e.event === 'room') out.push(JSON.parse(e.data) as RoomDocument);
+      else if (e.event === 'delta') {
+        const held = out.at(-1);
+        if (!held) throw new Error(`a delta arrived before any document: ${e.data}`);
+        out.push(applyRoomDelta(held, JSON.parse(e.data) as RoomDelta));
+      }
+    }
+    return out;
+  };
   return {
     status: res.status,
     headers: res.headers,
@@ -65,7 +78,8 @@ export async function openEventStream(url: string, token?: string, headers: Reco
     text: () => raw,
     events: () => events,
     docs,
-    versions: () => docs().map((d) => d.version),
+    // Every version received, whole or as a delta (a stream resumed with Last-Event-ID starts with deltas).
+    versions: () => events.filter((e) => e.event === 'room' || e.event === 'delta').map((e) => Number(e.id)),
     waitFor(what, predicate, timeoutMs = 5000) {
       if (predicate()) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {

@@ -230,7 +230,8 @@ describe(`a client that stops reading (${testDbKind})`, () => {
     let version = 3;
     while (api.gateway.roomStreams.openCount > 0 && version < 400) {
       version += 1;
-      await commit(roomDoc(ROOM, version, [alice.userId], { category_name: big }));
+      // Each version changes the big field, so that each one (whole or as a delta) carries 256 kB.
+      await commit(roomDoc(ROOM, version, [alice.userId], { category_name: `${version}${big}` }));
       await new Promise((r) => setImmediate(r));
     }
     // Cut long before 100 MB were written for it (loopback buffers take a few MB first).

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { RoomDocument } from '@/services/domain/rooms';
+import { roomDelta } from '@/services/domain/room-events';
 import { ApiError } from '@/services/server/gateway/api-error';
+import { CHECK_DELTAS, checkedDelta } from '@/services/server/rooms/delta-check';
 import { docJson } from '@/services/server/rooms/doc-json';
 import type { RoomFeedSource, RoomStore } from '@/services/server/rooms/store/port';
 
@@ -44,13 +46,53 @@ const MAX_BUFFERED_BYTES = 1 << 20;
  */
 const clockFrame = (now: number) => `: heartbeat\nevent: clock\ndata: ${now}\n\n`;
 
-/** One SSE frame per room version, serialised once however many streams carry it. */
+/**
+ * The frames of room versions, each made once however many streams carry it: the whole document
+ * (`event: room`, sent on connect and to a stream that is behind) and the delta from the version
+ * before (`event: delta`, a `RoomDelta` of services/domain/room-events.ts: what every stream that
+ * holds the version before gets). A delta is made from the last version of the room this process
+ * saw, when that is the version right before; otherwise (a version skipped between processes) the
+ * stream gets the whole document.
+ */
 export class RoomFrameCache {
   private readonly frames = new Map<string, string>();
-  /** How many documents were serialised (a test and the bench read it). */
+  private readonly deltas = new Map<string, string | null>();
+  /** The newest version of each room seen here: what the next version's delta is made from. */
+  private readonly latest = new Map<string, RoomDocument>();
+  /** How many frames were made: documents and deltas serialised (a test and the bench read it). */
   serialisations = 0;
+  /** Deltas whose fold did not give the document (checked outside production; the whole document went instead). */
+  deltaMismatches = 0;
 
-  constructor(private readonly capacity = 512) {}
+  constructor(private readonly capacity = 512, private readonly rooms = 10_000) {}
+
+  /** Remembers a version as the room's newest seen here (an older one changes nothing). */
+  seen(doc: RoomDocument): void {
+    const held = this.latest.get(doc.id);
+    if (held && held.version >= doc.version) return;
+    this.latest.delete(doc.id);
+    this.latest.set(doc.id, doc);
+    if (this.latest.size > this.rooms) this.latest.delete(this.latest.keys().next().value!);
+  }
+
+  /** The delta frame leading to `doc` from the version before, or null when that version was not seen here. */
+  deltaFrame(doc: RoomDocument): string | null {
+    const key = `${doc.id}:${doc.version}`;
+    let frame = this.deltas.get(key);
+    if (frame !== undefined) return frame;
+    const prev = this.latest.get(doc.id);
+    frame = null;
+    if (prev && prev.version === doc.version - 1) {
+      this.serialisations += 1;
+      const delta = CHECK_DELTAS ? checkedDelta(prev, doc, docJson(doc)) : roomDelta(prev, doc);
+      if (delta) frame = `id: ${doc.version}\nevent: delta\ndata: ${JSON.stringify(delta)}\n\n`;
+      else this.deltaMismatches += 1;
+    }
+    this.seen(doc);
+    this.deltas.set(key, frame);
+    if (this.deltas.size > this.capacity) this.deltas.delete(this.deltas.keys().next().value!);
+    return frame;
+  }
 
   frame(doc: RoomDocument): string {
     const key = `${doc.id}:${doc.version}`;
@@ -132,10 +174,13 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
     stream.res.write(text);
   }
 
+  /** A newer version to a stream: as a delta when the stream holds the version before, else whole. */
   function deliver(stream: OpenStream, doc: RoomDocument) {
     if (doc.version <= stream.lastVersion) return;
+    const delta = stream.lastVersion === doc.version - 1 ? frames.deltaFrame(doc) : null;
+    if (delta === null) frames.seen(doc);
     stream.lastVersion = doc.version;
-    write(stream, frames.frame(doc));
+    write(stream, delta ?? frames.frame(doc));
   }
 
   function track(stream: OpenStream) {
@@ -219,6 +264,7 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
       res.socket?.setNoDelay(true);
 
       const opened: OpenStream = { res, lastVersion: 0 };
+      frames.seen(current);
       write(opened, clockFrame(Date.now()));
       // A client that already holds this very version (it reconnected) is not sent it again.
       if (lastEventVersion(req) === current.version) opened.lastVersion = current.version;

@@ -9,6 +9,7 @@ import { secureRandom } from '@/services/server/play/views';
 import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 import { rememberDocJson } from '@/services/server/rooms/doc-json';
+import { assertDeltaFolds } from '@/services/server/rooms/delta-check';
 import { advance, cloneDraft, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
 import { createKeyedQueue, createRoomCache, type CachedRoom } from '@/services/server/rooms/cache';
 import {
@@ -236,6 +237,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       doc.version = row.version + 1;
       doc.updated_at = iso(now);
       docJson = JSON.stringify(doc);
+      assertDeltaFolds(row.doc, doc as RoomDocument, docJson);
     }
     const due = nextDueAt(draft, now);
     const dueAt = due === null ? null : new Date(due);
@@ -381,6 +383,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       doc.version = cached.doc.version + 1;
       doc.updated_at = iso(now);
       docJson = JSON.stringify(doc);
+      assertDeltaFolds(cached.doc, doc as RoomDocument, docJson);
     }
     const next = (docChanged ? doc : cached.doc) as RoomDocument;
     const dueAt = due === null ? null : new Date(due);

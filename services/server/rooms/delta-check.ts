@@ -1,0 +1,24 @@
+import { applyRoomDelta, roomDelta, type RoomDelta } from '@/services/domain/room-events';
+import type { RoomDocument } from '@/services/domain/rooms';
+
+/**
+ * Outside production every version the room service commits, and every delta the room stream
+ * sends, is checked: the delta from the version before, folded by the browser's reducer, must give
+ * the committed document byte for byte. The whole test suite (every battle it plays) is then a
+ * test of the reducer; in production the check is skipped (it would cost as much as the delta saves).
+ */
+export const CHECK_DELTAS = process.env.NODE_ENV !== 'production';
+
+/** The delta from `prev` to `next` (stored as `nextJson`), or null when its fold is not exactly `next`. */
+export function checkedDelta(prev: RoomDocument, next: RoomDocument, nextJson: string): RoomDelta | null {
+  const delta = roomDelta(prev, next);
+  return JSON.stringify(applyRoomDelta(prev, delta)) === nextJson ? delta : null;
+}
+
+/** Throws when the version a command made cannot be reached by a delta (a bug of the reducer or of roomDelta). */
+export function assertDeltaFolds(prev: RoomDocument, next: RoomDocument, nextJson: string): void {
+  if (!CHECK_DELTAS || next.version !== prev.version + 1) return;
+  if (!checkedDelta(prev, next, nextJson)) {
+    throw new Error(`room ${next.id}: the delta to version ${next.version} does not fold into the committed document: ${JSON.stringify(roomDelta(prev, next))}`);
+  }
+}
