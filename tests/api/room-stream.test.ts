@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { docJson } from '@/services/server/rooms/doc-json';
 import { eq } from 'drizzle-orm';
 import { writeSetting } from '@/services/server/settings/repository';
 import { seedDatabase } from '@/services/server/content/seed';
@@ -165,6 +166,29 @@ describe(`what a room stream carries (${testDbKind})`, () => {
     expect(s.versions()).toEqual([3, 4, 5]);
     expect(s.docs()[2]!.status).toBe('started');
     expect(s.docs()[1]!.players.map((p) => p.user_id)).toEqual([alice.userId, bob.userId]);
+  });
+
+  test('after the whole document a stream carries deltas; one that missed the version before gets the document whole', async () => {
+    const s = await stream(ROOM, alice.token);
+    await s.waitFor('the current document', () => s.docs().length === 1);
+    await commit(roomDoc(ROOM, 4, [alice.userId, bob.userId]));
+    await commit(roomDoc(ROOM, 5, [alice.userId, bob.userId], { status: 'started' }));
+    await s.waitFor('version 5', () => s.versions().includes(5));
+    expect(s.events().filter((e) => e.event === 'room' || e.event === 'delta').map((e) => [e.id, e.event])).toEqual([
+      ['3', 'room'],
+      ['4', 'delta'],
+      ['5', 'delta'],
+    ]);
+    const deltas = s.events().filter((e) => e.event === 'delta');
+    expect(JSON.parse(deltas[0]!.data)).toMatchObject({ id: ROOM, version: 4, events: expect.arrayContaining([expect.objectContaining({ t: 'joined', player: expect.objectContaining({ user_id: bob.userId }) })]) });
+    expect(deltas.every((d) => d.data.length < docJson(s.docs()[0]!).length)).toBe(true);
+    // Folded, the deltas give the documents the room service committed.
+    expect(s.docs()[2]).toEqual(feed.rooms.get(ROOM));
+    // Version 7 published without 6 ever reaching this process: the stream gets 7 whole.
+    await commit(roomDoc(ROOM, 7, [alice.userId, bob.userId], { status: 'finished' }));
+    await s.waitFor('version 7', () => s.versions().includes(7));
+    expect(s.events().at(-1)).toMatchObject({ id: '7', event: 'room' });
+    expect(s.docs().at(-1)).toEqual(feed.rooms.get(ROOM));
   });
 
   test('a version published while the room was being read is not lost', async () => {
