@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { QUICK_MESSAGES, REVEAL_PAUSE_MS, type RoomDocument } from '@/services/domain/rooms';
 import { rooms, type RoomSecret } from '@/services/server/db/schema';
 import { createRoomService, type RoomService } from '@/services/server/rooms/service';
+import { createGroupCommitter } from '@/services/server/rooms/group-commit';
+import { readRoomHead } from '@/services/server/rooms/repository';
 import { testDbKind } from '@/tests/setup/db';
 import { newPlayer, roomCall, roomDoc, roomsApiSuite, secretAnswers, sweep, wrongLetter, type Player } from '@/tests/api/rooms.support';
 
@@ -120,7 +122,7 @@ describe(`room commands from the last version (${testDbKind})`, () => {
     }
   });
 
-  test('a change of the row alone, made elsewhere without a new version, is not written over', async () => {
+  test('a version written elsewhere — another writer recording a pick in the secret alone — is not written over', async () => {
     const players = await Promise.all([1, 2, 3].map(() => newPlayer(h)));
     const [p1, p2, p3] = players as [Player, Player, Player];
     const started = await startGroup(players);
@@ -128,12 +130,25 @@ describe(`room commands from the last version (${testDbKind})`, () => {
     h.clock.advance(1000);
     await roomCall(h, p1, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: answers[0]! });
 
-    // Another writer records p2's pick in the secret only (the document, and so its version, unchanged).
-    const [row] = await h.db.select({ secret: rooms.secret }).from(rooms).where(eq(rooms.id, started.id));
-    const secret: RoomSecret = { ...row!.secret!, picks: { ...row!.secret!.picks, [String(p2.userId)]: { answer: answers[0]!, at: h.clock.ms() } } };
-    await h.db.update(rooms).set({ secret }).where(eq(rooms.id, started.id));
+    // Another writer (another process) records p2's pick in the secret only: a version whose event changes nothing members see.
+    const held = (await readRoomHead(h.db, started.id))!;
+    const secret: RoomSecret = JSON.parse(held.secretJson!) as RoomSecret;
+    secret.picks[String(p2.userId)] = { answer: answers[0]!, at: h.clock.ms() };
+    const elsewhere = createGroupCommitter(h.db);
+    const version = held.version + 1;
+    const written = await elsewhere.append({
+      roomId: started.id,
+      version,
+      deltaJson: JSON.stringify({ id: started.id, version, updated_at: new Date(h.clock.ms()).toISOString(), events: [] }),
+      secretJson: JSON.stringify(secret),
+      dueAt: held.dueAt,
+      searchDeadlineAt: null,
+      at: new Date(h.clock.ms()),
+      snapshot: null,
+    });
+    expect(written).toBe(true);
     const [stored] = await h.db.select({ version: rooms.version }).from(rooms).where(eq(rooms.id, started.id));
-    expect(stored!.version).toBe(started.version + 1);
+    expect(stored!.version).toBe(started.version + 2);
 
     const { transactions } = await transactionsDuring(() => roomCall(h, p3, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: answers[0]! }));
     expect(transactions).toBe(1);

@@ -5,6 +5,7 @@ import { seedDatabase } from '@/services/server/content/seed';
 import type { Database, Db } from '@/services/server/db/client';
 import { coinLedger, rooms, users } from '@/services/server/db/schema';
 import { writeSetting } from '@/services/server/settings/repository';
+import { readRoomHead } from '@/services/server/rooms/repository';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
 import { closeTestDatabase, getTestDatabase, resetDatabase } from '@/tests/setup/db';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
@@ -133,9 +134,9 @@ export async function sweep(h: RoomsHarness): Promise<void> {
   await h.api.app.rooms.sweep();
 }
 
+/** The room's current document as stored: its snapshot with the events after it folded in. */
 export async function roomDoc(h: RoomsHarness, roomId: string): Promise<RoomDocument> {
-  const [row] = await h.db.select({ doc: rooms.doc }).from(rooms).where(eq(rooms.id, roomId));
-  return row!.doc;
+  return (await readRoomHead(h.db, roomId))!.doc;
 }
 
 /**

@@ -1140,8 +1140,10 @@ export const rooms = pgTable(
     status: text('status').notNull(),
     /** Join code of friend and group rooms; unique among waiting rooms. */
     code: text('code'),
-    /** Equals doc.version: bumped by one on every change. */
+    /** The room's current version (the head of its event log): bumped by one on every change. */
     version: integer('version').notNull(),
+    /** The version `doc` and `secret` are (a snapshot); the versions after it are rows of room_events. */
+    snapshotVersion: integer('snapshot_version').notNull().default(0),
     /** Content language (0: every language). */
     languageId: integer('language_id').notNull().default(0),
     /** Category slug, or null for any category. */
@@ -1155,11 +1157,11 @@ export const rooms = pgTable(
     searchDeadlineAt: timestamp('search_deadline_at', { withTimezone: true }),
     /** The earliest pending timed event (a deadline, the bot's answer, the next question, a grace period's end…); null when none. */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    /** The public RoomDocument, as JSON text (the room stream's very data). */
+    /** The public RoomDocument at `snapshot_version`, as JSON text (fold room_events after it for the current one). */
     doc: jsonText<RoomDocument>('doc').notNull(),
     /** Every question of a started room with its right letter, picked at start; they open one at a time. */
     questions: jsonb('questions').$type<RoomSecretQuestion[] | null>(),
-    /** The RoomSecret, as JSON text; null until the room starts. */
+    /** The RoomSecret at `snapshot_version`, as JSON text; null until the room starts. */
     secret: jsonText<RoomSecret>('secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -1178,6 +1180,27 @@ export const rooms = pgTable(
     check('rooms_status_known', sql`${t.status} in ('waiting','started','finished','deleted')`),
     check('rooms_fee_nonnegative', sql`${t.entryFee} >= 0`),
   ],
+);
+
+/**
+ * The room event log (docs/rooms.md, Storage): one row per version after the room's snapshot —
+ * its public delta (a RoomDelta as JSON text, what members are sent) and the room's secret after
+ * it (what never leaves the server). The room's current document is its snapshot (rooms.doc at
+ * rooms.snapshot_version) with these folded in order. The key `(room_id, version)` is unique: one
+ * command gets a version. Rows up to the snapshot are dropped once the room is finished or deleted.
+ */
+export const roomEvents = pgTable(
+  'room_events',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    delta: text('delta').notNull(),
+    secret: text('secret'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.version] })],
 );
 
 export const roomMembers = pgTable(

@@ -3,13 +3,13 @@ import type { RoomSecretQuestion } from '@/services/server/db/schema';
 
 /**
  * What this process last wrote (or read under the lock) of a room: enough to make the room's
- * next version without reading it again. Trusted only as far as the row version says: the write
- * that follows is guarded by `rev`, so an entry made stale by another process (or by a
- * transaction that did not go through the cache) costs one missed write, never a lost update.
+ * next version without reading it again. Trusted only as far as the room's version says: the
+ * write that follows moves the room's head only from this version (group-commit.ts), so an entry
+ * made stale by another process (or by a locked command) costs one missed write, never a lost update.
  */
 export interface CachedRoom {
-  /** The row version (xmin) this state is. */
-  readonly rev: string;
+  /** The version its last snapshot is (the fast path writes a new one every SNAPSHOT_EVERY versions). */
+  readonly snapshotVersion: number;
   /** The stored document as published: read-only. */
   readonly doc: RoomDocument;
   readonly docJson: string;

@@ -10,6 +10,8 @@ import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 import { rememberDocJson } from '@/services/server/rooms/doc-json';
 import { assertDeltaFolds } from '@/services/server/rooms/delta-check';
+import { createGroupCommitter, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
+import { roomDelta } from '@/services/domain/room-events';
 import { advance, cloneDraft, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
 import { createKeyedQueue, createRoomCache, type CachedRoom } from '@/services/server/rooms/cache';
 import {
@@ -111,6 +113,8 @@ export interface RoomCore {
   /** The room's document, with due events applied first when it has some; null when there is no such room. */
   currentDoc(roomId: string): Promise<RoomDocument | null>;
   startSweep(intervalMs: number): void;
+  /** The group commit's batches so far (the bench and the tests read them). */
+  commitStats(): { batches: number; versions: number; largest: number };
   close(): Promise<void>;
 }
 
@@ -160,6 +164,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
   const timers = new Map<string, NodeJS.Timeout>();
   const cache = createRoomCache(CACHED_ROOMS);
   const serial = createKeyedQueue();
+  const committer = createGroupCommitter(db);
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<number> | null = null;
   let closed = false;
@@ -213,46 +218,46 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
   }
 
   /**
-   * Writes a draft back. A changed document is the next version (with the member rows, the fees
-   * held when it just started, the settlement when it just finished); a change of the secret alone
-   * is stored without a version; when only the due time moved, just that.
+   * Writes a draft back. A changed document or secret is the next version — a new snapshot of the
+   * room and its event (with the member rows, the fees held when it just started, the settlement
+   * when it just finished); when only the due time moved, just that.
    */
   async function commit(tx: Tx, loaded: Loaded, settings: SettingsMap, now: number, out: Committed[]): Promise<RoomDocument> {
     const { row, draft } = loaded;
     const doc = draft.doc;
     // Documents are compared as the text they are stored as: one serialisation, kept for the write.
     let docJson = JSON.stringify(doc);
-    const docChanged = docJson !== row.docJson;
     const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
-    if (!docChanged && secretJson === row.secretJson) {
+    if (docJson === row.docJson && secretJson === row.secretJson) {
       const due = nextDueAt(draft, now);
       const dueAt = due === null ? null : new Date(due);
-      const rev = (row.dueAt?.getTime() ?? null) !== due ? await writeDueAt(tx, row.id, dueAt) : row.rev;
+      const moved = (row.dueAt?.getTime() ?? null) !== due;
+      if (moved && !(await writeDueAt(tx, row.id, row.version, dueAt))) throw new Error(`room ${row.id} changed under its lock (expected version ${row.version})`);
       rememberDocJson(row.doc, row.docJson);
-      const state = rev === null || !live(row.doc) ? null : { rev, doc: row.doc, docJson: row.docJson, secretJson: row.secretJson, dueAt: due, questions: null };
+      const state = live(row.doc) ? { snapshotVersion: row.snapshotVersion, doc: row.doc, docJson: row.docJson, secretJson: row.secretJson, dueAt: due, questions: null } : null;
       out.push({ doc: row.doc, changed: false, dueAt, state });
       return row.doc;
     }
-    if (docChanged) {
-      doc.version = row.version + 1;
-      doc.updated_at = iso(now);
-      docJson = JSON.stringify(doc);
-      assertDeltaFolds(row.doc, doc as RoomDocument, docJson);
-    }
+    // A new version, also when only the secret changed (every change of the room is an event).
+    doc.version = row.version + 1;
+    doc.updated_at = iso(now);
+    docJson = JSON.stringify(doc);
+    const next = doc as RoomDocument;
+    assertDeltaFolds(row.doc, next, docJson);
     const due = nextDueAt(draft, now);
     const dueAt = due === null ? null : new Date(due);
-    const next = doc as RoomDocument;
     const started = next.status !== 'waiting' && row.doc.status === 'waiting' && draft.secret !== null;
     // The question set is written once, when the room starts.
     const questions = started ? draft.upcoming.map((u) => u.question) : null;
-    const rev = await writeRoom({ db, tx }, row.id, row, { doc: next, docJson, secretJson, ...(questions ? { questions } : {}), dueAt, updatedAt: new Date(now) });
-    if (rev === null) throw new Error(`room ${row.id} changed under its lock (expected version ${row.version})`);
+    const deltaJson = JSON.stringify(roomDelta(row.doc, next));
+    const written = await writeRoom({ db, tx }, row.id, row.version, { doc: next, docJson, secretJson, deltaJson, ...(questions ? { questions } : {}), dueAt, updatedAt: new Date(now) });
+    if (!written) throw new Error(`room ${row.id} changed under its lock (expected version ${row.version})`);
     await syncMembers(tx, row.doc, next, new Date(now));
     if (started && !next.vs_bot && next.entry_fee > 0) await recordFeesHeld(tx, row.id, next.entry_fee);
     if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
     rememberDocJson(next, docJson);
-    const state = live(next) ? { rev, doc: next, docJson, secretJson, dueAt: due, questions } : null;
-    out.push({ doc: next, changed: docChanged, dueAt, state });
+    const state = live(next) ? { snapshotVersion: next.version, doc: next, docJson, secretJson, dueAt: due, questions } : null;
+    out.push({ doc: next, changed: true, dueAt, state });
     return next;
   }
 
@@ -362,14 +367,16 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       }
     }
     const doc = draft.doc;
-    if (doc.status !== cached.doc.status || membersChanged(cached.doc, doc as RoomDocument)) return null;
+    const was = cached.doc;
+    // What the room's head row holds besides its version is written under the lock only.
+    if (doc.status !== was.status || doc.code !== was.code || doc.entry_fee !== was.entry_fee || doc.vs_bot !== was.vs_bot || membersChanged(was, doc as RoomDocument)) return null;
     let docJson = JSON.stringify(doc);
     const docChanged = docJson !== cached.docJson;
     const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
     const due = nextDueAt(draft, now);
     if (!docChanged && secretJson === cached.secretJson && due === cached.dueAt) {
-      // Nothing to write: the outcome (a refusal, or nothing to do) stands only if it was decided on the row as it is.
-      if (!(await isCurrent(db, roomId, cached.rev))) {
+      // Nothing to write: the outcome (a refusal, or nothing to do) stands only if it was decided on the room as it is.
+      if (!(await isCurrent(db, roomId, was.version))) {
         cache.delete(roomId);
         return null;
       }
@@ -379,27 +386,45 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       if (due !== null && due > now && !timers.has(roomId)) schedule(roomId, new Date(due));
       return { doc: cached.doc, refusal };
     }
-    if (docChanged) {
-      doc.version = cached.doc.version + 1;
-      doc.updated_at = iso(now);
-      docJson = JSON.stringify(doc);
-      assertDeltaFolds(cached.doc, doc as RoomDocument, docJson);
-    }
-    const next = (docChanged ? doc : cached.doc) as RoomDocument;
     const dueAt = due === null ? null : new Date(due);
-    const rev = await writeRoom(db, roomId, { version: cached.doc.version, rev: cached.rev }, { doc: next, docJson: docChanged ? docJson : cached.docJson, secretJson, dueAt, updatedAt: new Date(now) });
-    if (rev === null) {
+    if (!docChanged && secretJson === cached.secretJson) {
+      // Only the due time moved: no version, the head's due time alone.
+      if (!(await writeDueAt(db, roomId, was.version, dueAt))) {
+        cache.delete(roomId);
+        return null;
+      }
+      cache.set(roomId, { ...cached, dueAt: due });
+      schedule(roomId, dueAt);
+      return { doc: was, refusal };
+    }
+    // A new version (also when only the secret changed: every change of the room is an event),
+    // appended through the group commit; published only once it is committed.
+    doc.version = was.version + 1;
+    doc.updated_at = iso(now);
+    docJson = JSON.stringify(doc);
+    const next = doc as RoomDocument;
+    assertDeltaFolds(was, next, docJson);
+    const snapshot = next.version - cached.snapshotVersion >= SNAPSHOT_EVERY ? { docJson, secretJson } : null;
+    const won = await committer.append({
+      roomId,
+      version: next.version,
+      deltaJson: JSON.stringify(roomDelta(was, next)),
+      secretJson,
+      dueAt,
+      searchDeadlineAt: next.search_deadline_at,
+      at: new Date(now),
+      snapshot,
+    });
+    if (!won) {
       cache.delete(roomId);
       return null;
     }
-    rememberDocJson(next, docChanged ? docJson : cached.docJson);
-    cache.set(roomId, { rev, doc: next, docJson: docChanged ? docJson : cached.docJson, secretJson, dueAt: due, questions: cached.questions });
-    if (docChanged) {
-      try {
-        await store.publish(next);
-      } catch (err) {
-        log.error({ err, room: roomId, version: next.version }, 'room document could not be published');
-      }
+    rememberDocJson(next, docJson);
+    cache.set(roomId, { snapshotVersion: snapshot ? next.version : cached.snapshotVersion, doc: next, docJson, secretJson, dueAt: due, questions: cached.questions });
+    try {
+      await store.publish(next);
+    } catch (err) {
+      log.error({ err, room: roomId, version: next.version }, 'room document could not be published');
     }
     schedule(roomId, dueAt);
     return { doc: next, refusal };
@@ -507,6 +532,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     advanceRoom,
     sweep,
     currentDoc,
+    commitStats: () => committer.stats(),
     startSweep(intervalMs) {
       closed = false;
       if (sweepTimer) return;

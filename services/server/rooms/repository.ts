@@ -4,6 +4,7 @@ import { type Db, type Tx, rowsOf } from '@/services/server/db/client';
 import { roomMembers, roomStreamHolders, rooms, serverInstances, users, type RoomSecret, type RoomSecretQuestion } from '@/services/server/db/schema';
 import { preparedStatement, runPrepared, type InTransaction } from '@/services/server/db/prepared';
 import { canonicalJson } from '@/services/server/rooms/doc-json';
+import { applyRoomDelta, type RoomDelta } from '@/services/domain/room-events';
 
 /** SQL of the room service: rooms, their members (index, presence, fees held), matchmaking, the bot player. */
 
@@ -15,10 +16,11 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 /** A room as the room service changes it. */
 export interface LockedRoom {
   readonly id: string;
+  /** The room's version (the head of its event log). */
   readonly version: number;
-  /** The row version (its xmin as text): changes with every write of the row, a change of the secret alone included. */
-  readonly rev: string;
-  /** The stored document: read-only, what the command started from. */
+  /** The version its stored snapshot is (the events after it were folded in). */
+  readonly snapshotVersion: number;
+  /** The current document: read-only, what the command started from. */
   readonly doc: RoomDocument;
   /** `doc` as JSON.stringify writes it: a changed draft is one that serialises differently. */
   readonly docJson: string;
@@ -29,30 +31,79 @@ export interface LockedRoom {
   readonly upcoming: { index: number; question: RoomSecretQuestion }[];
 }
 
+/** A room's current state: its snapshot with the events after it folded in (docs/rooms.md, Storage). */
+export interface FoldedRoom {
+  readonly version: number;
+  readonly snapshotVersion: number;
+  readonly doc: RoomDocument;
+  readonly docJson: string;
+  readonly secretJson: string | null;
+  readonly dueAt: Date | null;
+}
+
+interface StoredEvent {
+  readonly version: number;
+  /** The RoomDelta, as JSON text. */
+  readonly delta: string;
+  readonly secret: string | null;
+}
+
 /**
- * The two statements of every answer — lock the room, write its next version — are the hottest
- * of a battle: prepared (services/server/db/prepared.ts), and the document travels as the
- * text it is stored as.
+ * The snapshot (`rooms.doc`, `rooms.secret` at `snapshot_version`) with the events after it
+ * folded in, in order, by the same reducer the browser uses. The events must follow one another
+ * from the snapshot: a hole means a row was lost, which no fold can mend.
  */
-const lockStatement = preparedStatement<{ id: string; version: number; rev: string; doc: string; secret: string | null; due_at: Date | string | null }>(
-  'room_lock',
-  `select id, version, xmin::text as rev, doc, secret, due_at from rooms where id = $1::text for update`,
+export function foldRoom(row: { version: number; snapshot_version: number; doc: string; secret: string | null; due_at: Date | string | null }, events: readonly StoredEvent[]): FoldedRoom {
+  let doc = JSON.parse(row.doc) as RoomDocument;
+  let docJson = canonicalJson(row.doc, doc);
+  let secretJson = row.secret === null ? null : canonicalJson(row.secret, JSON.parse(row.secret));
+  let version = Number(row.snapshot_version);
+  for (const event of events) {
+    if (Number(event.version) !== version + 1) throw new Error(`room ${doc.id}: event ${event.version} does not follow version ${version}`);
+    doc = applyRoomDelta(doc, JSON.parse(event.delta) as RoomDelta);
+    secretJson = event.secret;
+    version += 1;
+  }
+  if (events.length > 0) docJson = JSON.stringify(doc);
+  return { version, snapshotVersion: Number(row.snapshot_version), doc, docJson, secretJson, dueAt: row.due_at === null ? null : new Date(row.due_at) };
+}
+
+/**
+ * The statements of every answer are the hottest of a battle: prepared (services/server/db/
+ * prepared.ts), and documents travel as the text they are stored as.
+ */
+const lockStatement = preparedStatement<{ id: string; version: number; snapshot_version: number; doc: string; secret: string | null; due_at: Date | string | null }>(
+  'room_lock_head',
+  `select id, version, snapshot_version, doc, secret, due_at from rooms where id = $1::text for update`,
+);
+const eventsStatement = preparedStatement<StoredEvent>('room_events_after', `select version, delta, secret from room_events where room_id = $1::text and version > $2::int order by version`);
+/** The head, snapshot and events after it in one statement (one snapshot of the database), without a lock. */
+const headStatement = preparedStatement<{ version: number; snapshot_version: number; doc: string; secret: string | null; due_at: Date | string | null; events: string }>(
+  'room_head_folded',
+  `select r.version, r.snapshot_version, r.doc, r.secret, r.due_at,
+          coalesce((select json_agg(json_build_object('version', e.version, 'delta', e.delta, 'secret', e.secret) order by e.version)
+                      from room_events e where e.room_id = r.id and e.version > r.snapshot_version), '[]')::text as events
+     from rooms r where r.id = $1::text`,
 );
 const upcomingStatement = preparedStatement<{ question: unknown }>('room_upcoming', `select questions -> $2::int as question from rooms where id = $1::text`);
 const questionSetStatement = preparedStatement<{ questions: unknown }>('room_question_set', `select questions from rooms where id = $1::text`);
 /**
- * The next version, written only over the row version it was made from (`rev`): under the row
- * lock that always holds; without it (the room service's write from its own last version, see
- * core.ts) a write by anyone else in between makes this change nothing.
+ * A new snapshot, written under the row lock over the version it was made from (start, finish,
+ * members, fees… — whatever runs locked): the whole row.
  */
-const writeStatement = preparedStatement<{ rev: string }>(
-  'room_write_rev',
-  `update rooms set status = $3::text, version = $4::int, code = $5::text, entry_fee = $6::int, vs_bot = $7::boolean,
+const writeStatement = preparedStatement<{ version: number }>(
+  'room_write_snapshot',
+  `update rooms set status = $3::text, version = $4::int, snapshot_version = $4::int, code = $5::text, entry_fee = $6::int, vs_bot = $7::boolean,
      search_deadline_at = $8::timestamptz, due_at = $9::timestamptz, doc = $10::text, secret = $11::text,
      questions = coalesce($12::jsonb, questions), updated_at = $13::timestamptz
-   where id = $1::text and version = $2::int and xmin::text = $14::text
-   returning xmin::text as rev`,
+   where id = $1::text and version = $2::int
+   returning version`,
 );
+const insertEventStatement = preparedStatement<{ version: number }>(
+  'room_event_insert',
+  `insert into room_events (room_id, version, delta, secret, at) values ($1::text, $2::int, $3::text, $4::text, $5::timestamptz) returning version`,
+);
+const pruneEventsStatement = preparedStatement<{ version: number }>('room_events_prune', `delete from room_events where room_id = $1::text and version <= $2::int returning version`);
 
 /**
  * The room, locked until the end of the transaction: one writer at a time. The content of the
@@ -62,30 +113,30 @@ const writeStatement = preparedStatement<{ rev: string }>(
 export async function lockRoom(tx: InTransaction, roomId: string, now: number): Promise<LockedRoom | null> {
   const [row] = await runPrepared(tx, lockStatement, [roomId]);
   if (!row) return null;
-  const doc = JSON.parse(row.doc) as RoomDocument;
-  const secret = row.secret === null ? null : (JSON.parse(row.secret) as RoomSecret);
+  const events = Number(row.version) > Number(row.snapshot_version) ? await runPrepared(tx, eventsStatement, [roomId, row.snapshot_version]) : [];
+  const folded = foldRoom(row, events);
+  if (folded.version !== Number(row.version)) throw new Error(`room ${roomId}: its events reach version ${folded.version}, its head says ${row.version}`);
+  const secret = folded.secretJson === null ? null : (JSON.parse(folded.secretJson) as RoomSecret);
   const upcoming: LockedRoom['upcoming'] = [];
   if (secret?.nextOpenAt != null && secret.nextOpenAt <= now) {
-    const index = doc.questions.length;
+    const index = folded.doc.questions.length;
     const [next] = await runPrepared(tx, upcomingStatement, [roomId, index]);
     if (next?.question != null) upcoming.push({ index, question: json<RoomSecretQuestion>(next.question) });
   }
-  return {
-    id: row.id,
-    version: Number(row.version),
-    rev: row.rev,
-    doc,
-    docJson: canonicalJson(row.doc, doc),
-    secret,
-    secretJson: row.secret === null ? null : canonicalJson(row.secret, secret),
-    dueAt: row.due_at === null ? null : new Date(row.due_at),
-    upcoming,
-  };
+  return { id: row.id, version: folded.version, snapshotVersion: folded.snapshotVersion, doc: folded.doc, docJson: folded.docJson, secret, secretJson: folded.secretJson, dueAt: folded.dueAt, upcoming };
+}
+
+/** A room's current document and due time, read without a lock (the snapshot and the events after it, folded). */
+export async function readRoomHead(db: Db, roomId: string): Promise<FoldedRoom | null> {
+  const [row] = await runPrepared(db, headStatement, [roomId]);
+  if (!row) return null;
+  const events = JSON.parse(row.events) as StoredEvent[];
+  return foldRoom(row, events);
 }
 
 /** Inserts a room; false when its code is taken by another waiting room (the caller draws another). */
 export async function insertRoom(tx: Tx, values: typeof rooms.$inferInsert): Promise<boolean> {
-  const rows = await tx.insert(rooms).values(values).onConflictDoNothing().returning({ id: rooms.id });
+  const rows = await tx.insert(rooms).values({ ...values, snapshotVersion: values.version }).onConflictDoNothing().returning({ id: rooms.id });
   return rows.length > 0;
 }
 
@@ -94,18 +145,20 @@ export interface RoomWrite {
   /** `doc` serialised (what is stored, and what the stream sends). */
   readonly docJson: string;
   readonly secretJson: string | null;
+  /** The delta from the version before (a RoomDelta as JSON text): the version's event. */
+  readonly deltaJson: string;
   /** The room's question set, written once: when it starts. */
   readonly questions?: RoomSecretQuestion[];
   readonly dueAt: Date | null;
   readonly updatedAt: Date;
 }
 
-const revStatement = preparedStatement<{ rev: string }>('room_rev', `select xmin::text as rev from rooms where id = $1::text`);
+const versionStatement = preparedStatement<{ version: number }>('room_version', `select version from rooms where id = $1::text`);
 
-/** Whether the room's row is still version `rev` (read without a lock). */
-export async function isCurrent(db: Db, roomId: string, rev: string): Promise<boolean> {
-  const [row] = await runPrepared(db, revStatement, [roomId]);
-  return row?.rev === rev;
+/** Whether the room is still at `version` (read without a lock). */
+export async function isCurrent(db: Db, roomId: string, version: number): Promise<boolean> {
+  const [row] = await runPrepared(db, versionStatement, [roomId]);
+  return row !== undefined && Number(row.version) === version;
 }
 
 /**
@@ -118,15 +171,16 @@ export async function readQuestionSet(db: Db, roomId: string): Promise<RoomSecre
 }
 
 /**
- * Writes the next version over the row version it was made from (and its document version);
- * answers the new row version, or null when the row is no longer that version: under the row
- * lock (`tx`) that is a bug, on the root handle a lost race the caller handles.
+ * Writes the next version under the row lock as a new snapshot, and its event into the log; a
+ * room that finished or was deleted keeps only its last snapshot (its events are dropped: it never
+ * changes again). Answers false when the room is no longer the version the write was made from
+ * (a bug under the lock).
  */
-export async function writeRoom(on: Db | InTransaction, roomId: string, expected: { version: number; rev: string }, write: RoomWrite): Promise<string | null> {
+export async function writeRoom(tx: InTransaction, roomId: string, expectedVersion: number, write: RoomWrite): Promise<boolean> {
   const { doc } = write;
-  const rows = await runPrepared(on, writeStatement, [
+  const rows = await runPrepared(tx, writeStatement, [
     roomId,
-    expected.version,
+    expectedVersion,
     doc.status,
     doc.version,
     doc.code,
@@ -138,15 +192,21 @@ export async function writeRoom(on: Db | InTransaction, roomId: string, expected
     write.secretJson,
     write.questions ? JSON.stringify(write.questions) : null,
     write.updatedAt,
-    expected.rev,
   ]);
-  return rows[0]?.rev ?? null;
+  if (rows.length === 0) return false;
+  if (doc.status === 'finished' || doc.status === 'deleted') await runPrepared(tx, pruneEventsStatement, [roomId, doc.version]);
+  else await runPrepared(tx, insertEventStatement, [roomId, doc.version, write.deltaJson, write.secretJson, write.updatedAt]);
+  return true;
 }
 
-/** Only the due time changed (e.g. a search ran out: nothing to show, the abandon time is next). Answers the new row version. */
-export async function writeDueAt(tx: Tx, roomId: string, dueAt: Date | null): Promise<string | null> {
-  const rows = await tx.update(rooms).set({ dueAt }).where(eq(rooms.id, roomId)).returning({ rev: sql<string>`xmin::text` });
-  return rows[0]?.rev ?? null;
+/** Only the due time changed (e.g. a search ran out: nothing to show, the abandon time is next). False when the room is no longer at `version`. */
+export async function writeDueAt(db: Conn, roomId: string, version: number, dueAt: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(rooms)
+    .set({ dueAt })
+    .where(and(eq(rooms.id, roomId), eq(rooms.version, version)))
+    .returning({ version: rooms.version });
+  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,12 +368,6 @@ export async function recordFeesHeld(tx: Tx, roomId: string, fee: number): Promi
 export async function roomExists(db: Conn, roomId: string): Promise<boolean> {
   const rows = await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
   return rows.length > 0;
-}
-
-/** The document and due time of a room, read without a lock. */
-export async function readRoomHead(db: Conn, roomId: string): Promise<{ doc: RoomDocument; dueAt: Date | null } | null> {
-  const rows = await db.select({ doc: rooms.doc, dueAt: rooms.dueAt }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
-  return rows[0] ?? null;
 }
 
 /** Takes the member's message slot when the last message is at least `gapMs` old; false when too soon. */

@@ -60,6 +60,8 @@ export interface RoomService extends RoomFeedSource {
   getQuestions(userId: number, settings: SettingsMap, roomId: string, options?: { leave?: boolean }): Promise<RoomQuestion[]>;
   /** Applies the room's due timed events now; null when there is no such room. */
   advanceRoom(roomId: string): Promise<RoomDocument | null>;
+  /** Versions written by the group commit, in how many batches (decision 022). */
+  commitStats(): { batches: number; versions: number; largest: number };
   /** Says this process is alive and takes back the streams of processes that died, then advances every room whose `due_at` passed; answers how many rooms were looked at. */
   sweep(): Promise<number>;
   /** Starts the sweep (and, on the embedded database, treats every stream as gone: this process is the only one). */
@@ -294,6 +296,7 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
     },
 
     advanceRoom: core.advanceRoom,
+    commitStats: core.commitStats,
     async sweep() {
       await heartbeat();
       return core.sweep();

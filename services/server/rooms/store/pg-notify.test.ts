@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import pino from 'pino';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { createLocalRoomFanout } from '@/services/server/rooms/store/embedded';
-import { createPgNotifyRoomStore, parseNotification, ROOM_CHANNEL, type ListenConnection } from '@/services/server/rooms/store/pg-notify';
+import { createPgNotifyRoomStore, parseNotification, parseNotifications, ROOM_CHANNEL, type ListenConnection } from '@/services/server/rooms/store/pg-notify';
 
 /**
  * The cross-process layer's decisions, on a fake LISTEN connection and a fake rooms table: what
@@ -76,6 +76,43 @@ describe('room notifications between processes', () => {
     expect(parseNotification('r_abc:12')).toEqual({ id: 'r_abc', version: 12 });
     expect(parseNotification('r:a:b:3')).toEqual({ id: 'r:a:b', version: 3 });
     for (const bad of ['r_abc', ':3', 'r_abc:', 'r_abc:0', 'r_abc:1.5', 'r_abc:x']) expect(parseNotification(bad)).toBeNull();
+  });
+
+  test('versions published in one turn of the event loop are announced in one notification, split below 8000 bytes', async () => {
+    const t = setup();
+    await Promise.all([t.store.publish(doc('r1', 1)), t.store.publish(doc('r2', 5)), t.store.publish(doc('r1', 2))]);
+    await flush();
+    expect(t.notified).toEqual(['r1:1,r2:5,r1:2']);
+    expect(parseNotifications(t.notified[0]!)).toEqual([
+      { id: 'r1', version: 1 },
+      { id: 'r2', version: 5 },
+      { id: 'r1', version: 2 },
+    ]);
+    t.notified.length = 0;
+    const many = Array.from({ length: 600 }, (_, i) => doc(`r_${String(i).padStart(22, 'x')}`, 1));
+    await Promise.all(many.map((d) => t.store.publish(d)));
+    await flush();
+    expect(t.notified.length).toBeGreaterThan(1);
+    expect(t.notified.every((p) => p.length < 8000)).toBe(true);
+    expect(t.notified.flatMap(parseNotifications)).toHaveLength(600);
+    await t.store.close();
+  });
+
+  test('a list announced by another process: each room listened to here is read once', async () => {
+    const t = setup();
+    const got: string[] = [];
+    t.store.subscribe('r1', (d) => got.push(`${d.id}:${d.version}`));
+    t.store.subscribe('r2', (d) => got.push(`${d.id}:${d.version}`));
+    await t.store.whenListening();
+    await flush();
+    t.reads.length = 0;
+    t.table.set('r1', doc('r1', 3));
+    t.table.set('r2', doc('r2', 8));
+    t.current().announce('r1:3,r9:1,junk,r2:8');
+    await flush();
+    expect(got.sort()).toEqual(['r1:3', 'r2:8']);
+    expect(t.reads.flat().sort()).toEqual(['r1', 'r2']);
+    await t.store.close();
   });
 
   test('no LISTEN connection until something subscribes', async () => {

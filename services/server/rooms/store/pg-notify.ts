@@ -7,9 +7,10 @@ import type { RoomStore } from '@/services/server/rooms/store/port';
  * The embedded room store across several processes on one PostgreSQL database (docs/rooms.md,
  * Room store adapters; architecture.md, Scale).
  *
- * Publishing fans the document out here and sends `pg_notify('quiz_rooms', '<id>:<version>')`:
- * the payload stays tiny whatever the document's size (NOTIFY payloads are limited to 8000
- * bytes). Every process holds one dedicated connection that LISTENs; on a notification for a
+ * Publishing fans the document out here and announces `<id>:<version>` on `quiz_rooms`: the
+ * versions published in one turn of the event loop (a group commit's batch, decision 022) go in
+ * one `pg_notify`, comma-separated (NOTIFY payloads are limited to 8000 bytes: a longer list is
+ * split), so the payload stays small whatever the documents' size. Every process holds one dedicated connection that LISTENs; on a notification for a
  * room someone here listens to, it reads that room's current document once and fans it out.
  * Versions already fanned out here (our own publishes, or read before) are skipped.
  *
@@ -53,6 +54,17 @@ export interface PgNotifyRoomStore extends RoomStore {
 const REMEMBERED_ROOMS = 50_000;
 /** Rooms read per query when catching up after a reconnect. */
 const RESYNC_BATCH = 500;
+
+/** A notification's payload stays below PostgreSQL's 8000-byte limit. */
+const MAX_PAYLOAD = 7800;
+
+/** `'<id>:<version>,<id>:<version>…'` → each one's parts (what is not one is skipped). */
+export function parseNotifications(payload: string): { id: string; version: number }[] {
+  return payload
+    .split(',')
+    .map(parseNotification)
+    .filter((n): n is { id: string; version: number } => n !== null);
+}
 
 /** `'<id>:<version>'` → its parts, or null for anything else on the channel. */
 export function parseNotification(payload: string): { id: string; version: number } | null {
@@ -122,12 +134,38 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
   }
 
   function onNotification(payload: string) {
-    const note = parseNotification(payload);
-    if (!note || note.version <= latestOf(note.id)) return;
-    // Nobody here listens: nothing to read. A stream opened later reads the current document itself.
-    if (!local.hasSubscribers(note.id)) return;
-    wanted.set(note.id, Math.max(wanted.get(note.id) ?? 0, note.version));
-    void catchUp(note.id);
+    for (const note of parseNotifications(payload)) {
+      if (note.version <= latestOf(note.id)) continue;
+      // Nobody here listens: nothing to read. A stream opened later reads the current document itself.
+      if (!local.hasSubscribers(note.id)) continue;
+      wanted.set(note.id, Math.max(wanted.get(note.id) ?? 0, note.version));
+      void catchUp(note.id);
+    }
+  }
+
+  /** Versions published here and not announced yet: announced together, once this turn of the event loop is over. */
+  let unannounced: string[] = [];
+  function announceSoon(note: string) {
+    unannounced.push(note);
+    if (unannounced.length === 1) setImmediate(announce);
+  }
+  function announce() {
+    const notes = unannounced;
+    unannounced = [];
+    let payload = '';
+    const send = (text: string) =>
+      options.notify(text).catch((err: unknown) => {
+        // The versions are committed; other processes catch up with the next one (or on reconnect).
+        log.error({ err, payload: text.slice(0, 200) }, 'room notification not sent');
+      });
+    for (const note of notes) {
+      if (payload && payload.length + 1 + note.length > MAX_PAYLOAD) {
+        void send(payload);
+        payload = '';
+      }
+      payload = payload ? `${payload},${note}` : note;
+    }
+    if (payload) void send(payload);
   }
 
   /** After (re)connecting: the current version of every room listened to here. */
@@ -213,12 +251,7 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
     },
     async publish(doc) {
       if (!(await fanOut(doc))) return;
-      try {
-        await options.notify(`${doc.id}:${doc.version}`);
-      } catch (err) {
-        // The version is committed; other processes catch up with the next one (or on reconnect).
-        log.error({ err, roomId: doc.id, version: doc.version }, 'room notification not sent');
-      }
+      announceSoon(`${doc.id}:${doc.version}`);
     },
     subscribe(roomId, listener) {
       startListening();

@@ -5,7 +5,8 @@ import { inArray, sql } from 'drizzle-orm';
 import type { RoomDocument } from '@/services/domain/rooms';
 import type { ServerConfig } from '@/services/server/config';
 import type { Database, Db } from '@/services/server/db/client';
-import { rooms, users } from '@/services/server/db/schema';
+import { users } from '@/services/server/db/schema';
+import { readRoomHead } from '@/services/server/rooms/repository';
 import { createLocalRoomFanout } from '@/services/server/rooms/store/embedded';
 import { createFirestoreRoomStore, type RoomFirestore, type RoomFirestoreHandle } from '@/services/server/rooms/store/firestore';
 import { createPgNotifyRoomStore, ROOM_CHANNEL, type ListenConnection } from '@/services/server/rooms/store/pg-notify';
@@ -64,11 +65,14 @@ function poolOf(database: Database): Pool {
   return pool;
 }
 
-/** The current documents of these rooms, read from the rooms table the room service writes. */
+/** The current documents of these rooms (those that exist): each one's snapshot with its events folded in. */
 export async function readRoomDocuments(db: Db, ids: readonly string[]): Promise<RoomDocument[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select({ doc: rooms.doc }).from(rooms).where(inArray(rooms.id, [...ids]));
-  return rows.map((r) => r.doc);
+  const docs: RoomDocument[] = [];
+  for (const id of ids) {
+    const head = await readRoomHead(db, id);
+    if (head) docs.push(head.doc);
+  }
+  return docs;
 }
 
 async function firebaseUids(db: Db, ids: readonly number[]): Promise<Map<number, string>> {

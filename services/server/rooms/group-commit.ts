@@ -1,0 +1,159 @@
+import type { Db } from '@/services/server/db/client';
+import { preparedStatement, runPrepared } from '@/services/server/db/prepared';
+
+/**
+ * Group commit of room versions (docs/rooms.md, Storage; decision 022). A command made from the
+ * process's last version of a room (core.ts) appends the version's event here; the events that
+ * commands on any rooms appended in the same turn of the event loop (or while the previous batch
+ * was being written) are written together by one statement — one transaction — and each command
+ * is then told whether its version was taken. Nothing is published before that.
+ *
+ * Per room the statement moves the head (`rooms.version`, due time…) only if it is still the
+ * version before the appended one — checked under the row's lock, so a version written meanwhile
+ * by another process or by a locked command makes this one lose (the caller runs the command
+ * again, locked) — and appends the event to `room_events`, whose key `(room_id, version)` lets
+ * one command get a version. Every `SNAPSHOT_EVERY` versions the room's snapshot is written too,
+ * so that a cold read folds at most that many events. A failed batch fails each of its commands;
+ * being one statement it leaves nothing half-written.
+ */
+
+export interface AppendedVersion {
+  readonly roomId: string;
+  readonly version: number;
+  /** The version's RoomDelta, as JSON text (public). */
+  readonly deltaJson: string;
+  /** The room's secret after it (server only). */
+  readonly secretJson: string | null;
+  readonly dueAt: Date | null;
+  readonly searchDeadlineAt: string | null;
+  readonly at: Date;
+  /** The whole document and secret, when this version is also the room's new snapshot. */
+  readonly snapshot: { readonly docJson: string; readonly secretJson: string | null } | null;
+}
+
+export interface GroupCommitter {
+  /** Resolves true when the version was committed, false when the room had moved on (run the command locked). */
+  append(version: AppendedVersion): Promise<boolean>;
+  /** Batches written, versions in them, and the largest batch. */
+  stats(): { batches: number; versions: number; largest: number };
+  /** Waits for what was appended to be written. */
+  drain(): Promise<void>;
+}
+
+/** A room's snapshot is rewritten every this many versions of the fast path (a cold read folds fewer). */
+export const SNAPSHOT_EVERY = 16;
+/** Versions written by one statement at most. */
+export const MAX_BATCH = 256;
+const RETRIES = 3;
+
+/**
+ * The batch as one JSON parameter (one statement text whatever its size, so it is prepared once).
+ * `upd` takes each room's row lock and moves its head only from the version before; `ins` appends
+ * the event of the rooms it moved.
+ */
+const appendStatement = preparedStatement<{ room_id: string; version: number }>(
+  'room_append_batch',
+  `with v as (
+     select * from json_to_recordset($1::json) as v(room_id text, version int, delta text, secret text, due_at timestamptz, search_deadline_at timestamptz, at timestamptz, doc text, snapshot_secret text)
+   ),
+   upd as (
+     update rooms r set version = v.version, due_at = v.due_at, search_deadline_at = v.search_deadline_at, updated_at = v.at,
+            doc = coalesce(v.doc, r.doc),
+            secret = case when v.doc is null then r.secret else v.snapshot_secret end,
+            snapshot_version = case when v.doc is null then r.snapshot_version else v.version end
+       from v
+      where r.id = v.room_id and r.version = v.version - 1
+      returning r.id, r.version
+   ),
+   ins as (
+     insert into room_events (room_id, version, delta, secret, at)
+     select v.room_id, v.version, v.delta, v.secret, v.at from v join upd on upd.id = v.room_id and upd.version = v.version
+     returning room_id, version
+   )
+   select room_id, version from ins`,
+);
+
+interface Pending {
+  readonly version: AppendedVersion;
+  resolve(won: boolean): void;
+  reject(error: unknown): void;
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '40P01' || code === '40001';
+}
+
+export function createGroupCommitter(db: Db): GroupCommitter {
+  let queue: Pending[] = [];
+  let writing: Promise<void> | null = null;
+  let scheduled = false;
+  let batches = 0;
+  let versions = 0;
+  let largest = 0;
+
+  async function write(batch: Pending[]): Promise<void> {
+    const payload = JSON.stringify(
+      batch.map(({ version: v }) => ({
+        room_id: v.roomId,
+        version: v.version,
+        delta: v.deltaJson,
+        secret: v.secretJson,
+        due_at: v.dueAt?.toISOString() ?? null,
+        search_deadline_at: v.searchDeadlineAt,
+        at: v.at.toISOString(),
+        doc: v.snapshot?.docJson ?? null,
+        snapshot_secret: v.snapshot?.secretJson ?? null,
+      })),
+    );
+    let rows: { room_id: string; version: number }[] = [];
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        rows = await runPrepared(db, appendStatement, [payload]);
+        break;
+      } catch (error) {
+        if (attempt < RETRIES && isRetryable(error)) continue;
+        const failure = new Error(`room versions could not be written (${batch.length} in the batch): ${(error as Error).message}`, { cause: error });
+        for (const p of batch) p.reject(failure);
+        return;
+      }
+    }
+    batches += 1;
+    versions += batch.length;
+    largest = Math.max(largest, batch.length);
+    const won = new Set(rows.map((r) => `${r.room_id}:${Number(r.version)}`));
+    for (const p of batch) p.resolve(won.has(`${p.version.roomId}:${p.version.version}`));
+  }
+
+  function flush(): void {
+    scheduled = false;
+    if (writing || queue.length === 0) return;
+    const batch = queue.slice(0, MAX_BATCH);
+    queue = queue.slice(batch.length);
+    writing = write(batch).finally(() => {
+      writing = null;
+      // What arrived while this batch was written goes next, at once.
+      if (queue.length > 0) flush();
+    });
+  }
+
+  return {
+    append(version) {
+      return new Promise<boolean>((resolve, reject) => {
+        queue.push({ version, resolve, reject });
+        // Everything appended in this turn of the event loop goes in one batch.
+        if (!scheduled && !writing) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+    stats: () => ({ batches, versions, largest }),
+    async drain() {
+      while (writing || queue.length > 0) {
+        if (!writing) flush();
+        await writing;
+      }
+    },
+  };
+}
