@@ -25,7 +25,13 @@ async function main() {
     const seed = await ensureSeeded(database.db, { rootDir: process.cwd(), demo: config.seedDemo });
     if (seed.seeded) log.info({ report: seed.report }, 'settings, languages, pages and demo content loaded');
     log.info({ database: database.kind, location: database.location, ms: Date.now() - startedAt }, 'database ready');
-    return createApiRuntime(database, config, log);
+    const runtime = createApiRuntime(database, config, log);
+    // Benchmarks only (bench/realtime): SIGUSR2 writes the process's own figures to this file.
+    if (process.env.QA_RUNTIME_STATS) {
+      const { installRuntimeStats } = await import('@/services/server/runtime-stats');
+      installRuntimeStats(process.env.QA_RUNTIME_STATS, () => ({ roomCommits: runtime.app.rooms.commitStats(), roomFrames: runtime.gateway.roomStreams.frames.serialisations }));
+    }
+    return runtime;
   });
   runtimeReady.catch((err) => {
     log.fatal({ err }, 'the database could not be opened');

@@ -4,7 +4,7 @@ import type { RoomDocument } from '@/services/domain/rooms';
 import { roomDelta } from '@/services/domain/room-events';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { CHECK_DELTAS, checkedDelta } from '@/services/server/rooms/delta-check';
-import { docJson } from '@/services/server/rooms/doc-json';
+import { deltaJsonOf, docJson } from '@/services/server/rooms/doc-json';
 import type { RoomFeedSource, RoomStore } from '@/services/server/rooms/store/port';
 
 /**
@@ -84,8 +84,11 @@ export class RoomFrameCache {
     frame = null;
     if (prev && prev.version === doc.version - 1) {
       this.serialisations += 1;
-      const delta = CHECK_DELTAS ? checkedDelta(prev, doc, docJson(doc)) : roomDelta(prev, doc);
-      if (delta) frame = `id: ${doc.version}\nevent: delta\ndata: ${JSON.stringify(delta)}\n\n`;
+      // The room service's own delta when it made this version here (the same as roomDelta(prev, doc)).
+      const made = deltaJsonOf(doc);
+      const delta = CHECK_DELTAS ? checkedDelta(prev, doc, docJson(doc)) : made === undefined ? roomDelta(prev, doc) : null;
+      const text = made !== undefined && !CHECK_DELTAS ? made : delta ? JSON.stringify(delta) : null;
+      if (text !== null) frame = `id: ${doc.version}\nevent: delta\ndata: ${text}\n\n`;
       else this.deltaMismatches += 1;
     }
     this.seen(doc);

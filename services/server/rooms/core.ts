@@ -8,7 +8,7 @@ import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { secureRandom } from '@/services/server/play/views';
 import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
-import { rememberDocJson } from '@/services/server/rooms/doc-json';
+import { rememberDeltaJson, rememberDocJson } from '@/services/server/rooms/doc-json';
 import { assertDeltaFolds } from '@/services/server/rooms/delta-check';
 import { createGroupCommitter, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
 import { roomDelta } from '@/services/domain/room-events';
@@ -256,6 +256,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     if (started && !next.vs_bot && next.entry_fee > 0) await recordFeesHeld(tx, row.id, next.entry_fee);
     if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
     rememberDocJson(next, docJson);
+    rememberDeltaJson(next, deltaJson);
     const state = live(next) ? { snapshotVersion: next.version, doc: next, docJson, secretJson, dueAt: due, questions } : null;
     out.push({ doc: next, changed: true, dueAt, state });
     return next;
@@ -405,10 +406,11 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const next = doc as RoomDocument;
     assertDeltaFolds(was, next, docJson);
     const snapshot = next.version - cached.snapshotVersion >= SNAPSHOT_EVERY ? { docJson, secretJson } : null;
+    const deltaJson = JSON.stringify(roomDelta(was, next));
     const won = await committer.append({
       roomId,
       version: next.version,
-      deltaJson: JSON.stringify(roomDelta(was, next)),
+      deltaJson,
       secretJson,
       dueAt,
       searchDeadlineAt: next.search_deadline_at,
@@ -420,6 +422,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       return null;
     }
     rememberDocJson(next, docJson);
+    rememberDeltaJson(next, deltaJson);
     cache.set(roomId, { snapshotVersion: snapshot ? next.version : cached.snapshotVersion, doc: next, docJson, secretJson, dueAt: due, questions: cached.questions });
     try {
       await store.publish(next);

@@ -22,6 +22,18 @@ export function docJson(doc: RoomDocument): string {
   return json;
 }
 
+const deltas = new WeakMap<object, string>();
+
+/** The delta (RoomDelta JSON) that made this version from the one before, as the room service wrote it to the log. */
+export function rememberDeltaJson(doc: RoomDocument, json: string): void {
+  deltas.set(doc, json);
+}
+
+/** The delta the room service made this version with, when it was made in this process. */
+export function deltaJsonOf(doc: RoomDocument): string | undefined {
+  return deltas.get(doc);
+}
+
 /**
  * The stored text of a JSON column as `JSON.stringify` writes the value it holds, so that "did the
  * command change it?" is one string comparison. Everything the room service writes already is;

@@ -9,6 +9,8 @@ export interface RunningServer {
   readonly dataDir: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** The server process's id (benchmarks read its CPU time and signal it). */
+  pid(): number;
   /**
    * Stops the server as an operator would (SIGTERM) and starts it again on the same port and data;
    * `whileStopped` runs in between (an operator command on the embedded database, e.g. `npm run admin`).
@@ -91,6 +93,7 @@ export async function startServer(options: { settings?: Record<string, string>; 
     url,
     dataDir,
     output: () => log,
+    pid: () => child.pid!,
     async restart(whileStopped) {
       await terminate(child);
       whileStopped?.();

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+/**
+ * What a benchmark asks a running server about itself (bench/realtime): with `QA_RUNTIME_STATS`
+ * naming a file, every SIGUSR2 writes to it, as JSON, what happened since the previous one — the
+ * event loop's delay (p50, p99, max), garbage-collection pauses, the CPU the process used, and
+ * `extra()` (the room service's group commit) — and starts counting again. Off unless asked for.
+ */
+export interface RuntimeStats {
+  readonly wallMs: number;
+  readonly cpu: { readonly userMs: number; readonly systemMs: number };
+  readonly eventLoop: { readonly p50Ms: number; readonly p99Ms: number; readonly maxMs: number };
+  readonly gc: { readonly count: number; readonly totalMs: number; readonly maxMs: number };
+  readonly extra: Record<string, unknown>;
+}
+
+export function installRuntimeStats(file: string, extra: () => Record<string, unknown> = () => ({})): () => void {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  let pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  let cpu = process.cpuUsage();
+  let since = performance.now();
+
+  const report = () => {
+    const used = process.cpuUsage(cpu);
+    const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
+    const stats: RuntimeStats = {
+      wallMs: Math.round(performance.now() - since),
+      cpu: { userMs: Math.round(used.user / 1000), systemMs: Math.round(used.system / 1000) },
+      eventLoop: { p50Ms: ms(delay.percentile(50)), p99Ms: ms(delay.percentile(99)), maxMs: ms(delay.max) },
+      gc: { count: pauses.length, totalMs: Math.round(pauses.reduce((a, b) => a + b, 0) * 100) / 100, maxMs: Math.round(Math.max(0, ...pauses) * 100) / 100 },
+      extra: extra(),
+    };
+    fs.writeFileSync(file, JSON.stringify(stats));
+    delay.reset();
+    pauses = [];
+    cpu = process.cpuUsage();
+    since = performance.now();
+  };
+  process.on('SIGUSR2', report);
+  return () => {
+    process.off('SIGUSR2', report);
+    observer.disconnect();
+    delay.disable();
+  };
+}
