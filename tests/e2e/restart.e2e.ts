@@ -1,4 +1,5 @@
 import type { RoomDocument } from '@/services/domain/rooms';
+import { applyRoomDelta, type RoomDelta } from '@/services/domain/room-events';
 import { callApi, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 interface Stream {
-  /** The room documents received so far, in order. */
+  /** The room documents received so far, in order (deltas folded). */
   readonly docs: RoomDocument[];
   close(): void;
 }
@@ -51,7 +52,11 @@ async function openStream(player: Player, roomId: string): Promise<Stream> {
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (/^event: room$/m.test(frame)) docs.push(JSON.parse(/^data: (.*)$/m.exec(frame)![1]!) as RoomDocument);
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (data === undefined) continue;
+          // The whole document, then each version as a delta folded into the one before (as the browser does).
+          if (/^event: room$/m.test(frame)) docs.push(JSON.parse(data) as RoomDocument);
+          else if (/^event: delta$/m.test(frame) && docs.length > 0) docs.push(applyRoomDelta(docs.at(-1)!, JSON.parse(data) as RoomDelta));
         }
       }
     } catch {
