@@ -425,14 +425,19 @@ function serverMeter(servers: readonly ServerProcess[]) {
   let cpu0: (number | null)[] = [];
   let t0 = 0;
   let figures: ServerFigures[] = [];
+  /** The group commit's counts when the window opened (the server reports them since its start). */
+  let commits0: (ServerFigures['commits'] | null)[] = [];
   const signal = (s: ServerProcess) => {
     if (s.pid !== null && s.statsFile) process.kill(s.pid, 'SIGUSR2');
   };
+  const readFile = (file: string | null) =>
+    file && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { eventLoop: ServerFigures['eventLoop']; gc: ServerFigures['gc']; extra: { roomCommits?: ServerFigures['commits'] } }) : null;
   return {
     start() {
       t0 = performance.now();
       cpu0 = servers.map((s) => (s.pid === null ? null : cpuMs(s.pid)));
       for (const s of servers) signal(s);
+      setTimeout(() => (commits0 = servers.map((s) => readFile(s.statsFile)?.extra.roomCommits ?? null)), 300);
     },
     stop() {
       const wallMs = performance.now() - t0;
@@ -446,10 +451,12 @@ function serverMeter(servers: readonly ServerProcess[]) {
     async read(): Promise<ServerFigures[]> {
       await new Promise((r) => setTimeout(r, 300));
       return figures.map((f, i) => {
-        const file = servers[i]!.statsFile;
-        if (!file || !fs.existsSync(file)) return f;
-        const stats = JSON.parse(fs.readFileSync(file, 'utf8')) as { eventLoop: ServerFigures['eventLoop']; gc: ServerFigures['gc']; extra: { roomCommits?: ServerFigures['commits'] } };
-        return { ...f, eventLoop: stats.eventLoop, gc: stats.gc, commits: stats.extra.roomCommits ?? null };
+        const stats = readFile(servers[i]!.statsFile);
+        if (!stats) return f;
+        const now = stats.extra.roomCommits ?? null;
+        const before = commits0[i];
+        const commits = now && before ? { batches: now.batches - before.batches, versions: now.versions - before.versions, largest: now.largest } : now;
+        return { ...f, eventLoop: stats.eventLoop, gc: stats.gc, commits };
       });
     },
   };
@@ -518,7 +525,7 @@ async function main() {
         const perAnswer = f.cpuMs === null ? 'n/a' : `${(f.cpuMs / Math.max(1, app.answers)).toFixed(2)} ms`;
         const loop = f.eventLoop ? `event loop p99 ${f.eventLoop.p99Ms} ms, max ${f.eventLoop.maxMs} ms` : 'event loop n/a';
         const gc = f.gc ? `GC ${f.gc.count} pauses, ${f.gc.totalMs} ms in all, max ${f.gc.maxMs} ms` : 'GC n/a';
-        const commits = f.commits ? `group commit ${f.commits.versions} versions in ${f.commits.batches} statements (largest ${f.commits.largest})` : '';
+        const commits = f.commits ? `group commit ${f.commits.versions} versions in ${f.commits.batches} statements (largest since start ${f.commits.largest})` : '';
         console.log(`  server${figures.length > 1 ? ` ${k + 1}` : ''}: CPU ${perSecond}, ${perAnswer} per answer; ${loop}; ${gc}${commits ? `; ${commits}` : ''}`);
       }
       const indexes = [...app.deltaBytes.keys()].sort((a, b) => a - b);
