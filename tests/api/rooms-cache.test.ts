@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { QUICK_MESSAGES, REVEAL_PAUSE_MS, type RoomDocument } from '@/services/domain/rooms';
+import { QUICK_MESSAGES, REVEAL_PAUSE_MS } from '@/services/domain/rooms';
 import { rooms, type RoomSecret } from '@/services/server/db/schema';
 import { createRoomService, type RoomService } from '@/services/server/rooms/service';
 import { createGroupCommitter } from '@/services/server/rooms/group-commit';
 import { readRoomHead } from '@/services/server/rooms/repository';
 import { testDbKind } from '@/tests/setup/db';
-import { newPlayer, roomCall, roomDoc, roomsApiSuite, secretAnswers, sweep, wrongLetter, type Player } from '@/tests/api/rooms.support';
+import { newPlayer, roomCall, roomDoc, roomsApiSuite, secretAnswers, startGroupRoom, sweep, wrongLetter, type Player } from '@/tests/api/rooms.support';
 
 /**
  * Commands run from the room service's last version of a room (services/server/rooms/core.ts,
@@ -27,15 +27,7 @@ async function transactionsDuring<T>(work: () => Promise<T>): Promise<{ value: T
   }
 }
 
-async function startGroup(players: readonly Player[], noOfQue = 3): Promise<RoomDocument> {
-  const [creator, ...others] = players;
-  const created = await roomCall(h, creator!, 'create_room', { room_type: 'group', entry_fee: 0, no_of_que: noOfQue, language_id: 1 });
-  for (const p of others) {
-    await roomCall(h, p, 'join_room', { room_code: created.code! });
-    await roomCall(h, p, 'set_room_ready', { room_id: created.id, ready: 1 });
-  }
-  return roomCall(h, creator!, 'start_room', { room_id: created.id });
-}
+const startGroup = (players: readonly Player[], noOfQue = 3) => startGroupRoom(h, players, noOfQue);
 
 /** A second room service on the same database: what another server process is to this one. */
 function otherProcess(): RoomService {

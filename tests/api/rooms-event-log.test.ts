@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import type { RoomDocument } from '@/services/domain/rooms';
 import type { RoomDelta } from '@/services/domain/room-events';
 import { roomEvents, rooms } from '@/services/server/db/schema';
 import { createGroupCommitter, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
 import { readRoomHead } from '@/services/server/rooms/repository';
 import { createRoomService } from '@/services/server/rooms/service';
 import { testDbKind } from '@/tests/setup/db';
-import { newPlayer, roomCall, roomDoc, roomsApiSuite, secretAnswers, type Player } from '@/tests/api/rooms.support';
+import { newPlayer, roomCall, roomDoc, roomsApiSuite, secretAnswers, startGroupRoom, type Player } from '@/tests/api/rooms.support';
 
 /**
  * The room event log and its group commit (docs/rooms.md, Storage; decision 022): every version
@@ -17,15 +16,7 @@ import { newPlayer, roomCall, roomDoc, roomsApiSuite, secretAnswers, type Player
 
 const h = roomsApiSuite();
 
-async function startGroup(players: readonly Player[], noOfQue = 3): Promise<RoomDocument> {
-  const [creator, ...others] = players;
-  const created = await roomCall(h, creator!, 'create_room', { room_type: 'group', entry_fee: 0, no_of_que: noOfQue, language_id: 1 });
-  for (const p of others) {
-    await roomCall(h, p, 'join_room', { room_code: created.code! });
-    await roomCall(h, p, 'set_room_ready', { room_id: created.id, ready: 1 });
-  }
-  return roomCall(h, creator!, 'start_room', { room_id: created.id });
-}
+const startGroup = (players: readonly Player[], noOfQue = 3) => startGroupRoom(h, players, noOfQue);
 
 async function eventsOf(roomId: string) {
   return h.db.select().from(roomEvents).where(eq(roomEvents.roomId, roomId)).orderBy(asc(roomEvents.version));

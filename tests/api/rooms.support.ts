@@ -173,6 +173,17 @@ export async function coins(h: RoomsHarness, userId: number): Promise<number> {
   return row!.coins;
 }
 
+/** Starts a group room of these players (the first creates it; fee 0) and answers the started document. */
+export async function startGroupRoom(h: RoomsHarness, players: readonly Player[], noOfQue = 3): Promise<RoomDocument> {
+  const [creator, ...others] = players;
+  const created = await roomCall(h, creator!, 'create_room', { room_type: 'group', entry_fee: 0, no_of_que: noOfQue, language_id: 1 });
+  for (const p of others) {
+    await roomCall(h, p, 'join_room', { room_code: created.code! });
+    await roomCall(h, p, 'set_room_ready', { room_id: created.id, ready: 1 });
+  }
+  return roomCall(h, creator!, 'start_room', { room_id: created.id });
+}
+
 /** Starts a 1v1 friend room between two players (fee as given) and answers the started document. */
 export async function startFriendRoom(h: RoomsHarness, a: Player, b: Player, fee = 5): Promise<RoomDocument> {
   const created = await roomCall(h, a, 'create_room', { room_type: 'friend', entry_fee: fee, language_id: 1 });
