@@ -5,10 +5,9 @@ import type { SettingKind } from '@/services/domain/settings';
  * answers and the console that shows them.
  */
 
-export interface AdminCategory {
+/** What categories and subcategories both show in the console. */
+interface AdminContentGroup {
   id: number;
-  type: number;
-  language_id: number;
   name: string;
   slug: string;
   image: string | null;
@@ -16,21 +15,17 @@ export interface AdminCategory {
   coins: number;
   row_order: number;
   active: boolean;
-  subcategories: number;
   questions: number;
 }
 
-export interface AdminSubcategory {
-  id: number;
+export interface AdminCategory extends AdminContentGroup {
+  type: number;
+  language_id: number;
+  subcategories: number;
+}
+
+export interface AdminSubcategory extends AdminContentGroup {
   category_id: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  is_premium: boolean;
-  coins: number;
-  row_order: number;
-  active: boolean;
-  questions: number;
 }
 
 export interface AdminQuestion {

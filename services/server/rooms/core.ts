@@ -10,7 +10,7 @@ import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 import { rememberDeltaJson, rememberDocJson } from '@/services/server/rooms/doc-json';
 import { assertDeltaFolds } from '@/services/server/rooms/delta-check';
-import { createGroupCommitter, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
+import { createGroupCommitter, isRetryable, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
 import { roomDelta } from '@/services/domain/room-events';
 import { advance, cloneDraft, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
 import { createKeyedQueue, createRoomCache, type CachedRoom } from '@/services/server/rooms/cache';
@@ -131,11 +131,6 @@ const POINT_SETTINGS = ['battle_correct_answer_points', 'battle_quick_answer_bon
 
 export function pointRules(settings: SettingsMap): Record<string, string> {
   return Object.fromEntries(POINT_SETTINGS.map((k) => [k, String(intSetting(settings, k))]));
-}
-
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '40P01' || code === '40001';
 }
 
 export const notMember = () => new ApiError('102', { field: 'room_id', detail: 'no such room of yours' });

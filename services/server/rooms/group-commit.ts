@@ -79,7 +79,8 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-function isRetryable(error: unknown): boolean {
+/** A deadlock or serialization failure: the same work run again may succeed. */
+export function isRetryable(error: unknown): boolean {
   const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   return code === '40P01' || code === '40001';
 }
