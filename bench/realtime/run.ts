@@ -472,6 +472,8 @@ async function main() {
   const processes = Number(process.env.BENCH_PROCESSES ?? 1);
   let dropDatabase: (() => Promise<void>) | null = null;
   const env: Record<string, string> = { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn' };
+  // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the servers under load (the bench itself is not).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (process.env.DATABASE_URL) {
     const fresh = await freshBenchDatabase(process.env.DATABASE_URL, 'qa_bench_realtime');
     env.DATABASE_URL = fresh.url;
@@ -489,7 +491,7 @@ async function main() {
       for (let i = 0; i < processes; i += 1) {
         const statsFile = path.join(os.tmpdir(), `qa-bench-realtime-${process.pid}-${i}.json`);
         // The first process seeds and migrates the database; the others start on it.
-        const server = await startServer({ env: { ...env, QA_RUNTIME_STATS: statsFile }, settings: i === 0 ? { group_battle_max_questions: '20' } : {} });
+        const server = await startServer({ env: { ...env, QA_RUNTIME_STATS: statsFile }, nodeArgs, settings: i === 0 ? { group_battle_max_questions: '20' } : {} });
         started.push(server);
         servers.push({ url: server.url, pid: server.pid(), statsFile });
       }
@@ -552,6 +554,7 @@ async function main() {
     console.log(`\nverdict: ${verdict ? 'targets met' : 'targets NOT met'}`);
   } finally {
     for (const server of started) await server.stop();
+    for (const s of servers) if (s.statsFile) fs.rmSync(s.statsFile, { force: true });
     await dropDatabase?.();
   }
 }

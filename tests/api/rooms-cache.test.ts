@@ -126,7 +126,7 @@ describe(`room commands from the last version (${testDbKind})`, () => {
     const held = (await readRoomHead(h.db, started.id))!;
     const secret: RoomSecret = JSON.parse(held.secretJson!) as RoomSecret;
     secret.picks[String(p2.userId)] = { answer: answers[0]!, at: h.clock.ms() };
-    const elsewhere = createGroupCommitter(h.db);
+    const elsewhere = createGroupCommitter(h.database);
     const version = held.version + 1;
     const written = await elsewhere.append({
       roomId: started.id,

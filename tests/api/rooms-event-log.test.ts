@@ -107,7 +107,7 @@ describe(`the room event log (${testDbKind})`, () => {
     const roomB = await startGroup(b!);
     const headA = (await readRoomHead(h.db, roomA.id))!;
     const headB = (await readRoomHead(h.db, roomB.id))!;
-    const committer = createGroupCommitter(h.db);
+    const committer = createGroupCommitter(h.database);
     const at = new Date(h.clock.ms());
     const append = (room: typeof headA, version: number) =>
       committer.append({
@@ -135,7 +135,7 @@ describe(`the room event log (${testDbKind})`, () => {
     const players = await Promise.all([newPlayer(h), newPlayer(h)]);
     const room = await startGroup(players);
     const held = (await readRoomHead(h.db, room.id))!;
-    const committer = createGroupCommitter(h.db);
+    const committer = createGroupCommitter(h.database);
     const good = {
       roomId: room.id,
       version: held.version + 1,

@@ -156,6 +156,34 @@ export async function runPrepared<Row>(on: Db | Tx | InTransaction, statement: P
   return (result?.rows ?? []) as Row[];
 }
 
+export interface PreparedCall {
+  readonly statement: PreparedStatement<unknown>;
+  readonly values: readonly PreparedValue[];
+}
+
+/**
+ * Prepared statements run one after another as one transaction, in one call: on PGlite their
+ * EXECUTEs go as one simple-protocol query, which PostgreSQL runs as one implicit transaction (a
+ * failing statement undoes the ones before it), and the engine is entered once; on PostgreSQL
+ * they run in a transaction. Answers each statement's rows, in order.
+ */
+export async function runPreparedBatch(db: Db, calls: readonly PreparedCall[]): Promise<unknown[][]> {
+  if (calls.length === 0) return [];
+  const driver = driverOf(db);
+  if (driver.kind === 'pg') {
+    return db.transaction(async (tx) => {
+      const out: unknown[][] = [];
+      for (const call of calls) out.push(await runPrepared({ db, tx }, call.statement, call.values));
+      return out;
+    });
+  }
+  const client = driver.client;
+  for (const statement of new Set(calls.map((c) => c.statement))) await preparedOn(client, statement, (text) => client.exec(text));
+  const results = await client.exec(calls.map((c) => executeText(c.statement, c.values)).join(';\n'));
+  if (results.length !== calls.length) throw new Error(`a batch of ${calls.length} statements answered ${results.length} results`);
+  return results.map((r) => r.rows ?? []);
+}
+
 /** A timestamp as a statement returned it (a Date on the root handle, a string inside a transaction). */
 export function asDate(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;

@@ -159,7 +159,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
   const timers = new Map<string, NodeJS.Timeout>();
   const cache = createRoomCache(CACHED_ROOMS);
   const serial = createKeyedQueue();
-  const committer = createGroupCommitter(db);
+  const committer = createGroupCommitter(database);
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<number> | null = null;
   let closed = false;

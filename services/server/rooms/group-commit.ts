@@ -1,5 +1,5 @@
-import type { Db } from '@/services/server/db/client';
-import { preparedStatement, runPrepared } from '@/services/server/db/prepared';
+import type { Database } from '@/services/server/db/client';
+import { preparedStatement, runPrepared, runPreparedBatch, type PreparedCall } from '@/services/server/db/prepared';
 
 /**
  * Group commit of room versions (docs/rooms.md, Storage; decision 022). A command made from the
@@ -7,6 +7,11 @@ import { preparedStatement, runPrepared } from '@/services/server/db/prepared';
  * commands on any rooms appended in the same turn of the event loop (or while the previous batch
  * was being written) are written together by one statement — one transaction — and each command
  * is then told whether its version was taken. Nothing is published before that.
+ *
+ * How the batch is written depends on the engine: on PostgreSQL one statement takes the whole batch
+ * as a JSON parameter (one round trip, one plan); on PGlite, where parsing JSON in the engine costs
+ * more than the statement (≈0.45 ms against ≈0.2 ms for one version), each version is one prepared
+ * statement and the batch's statements go in one call, which runs them as one transaction.
  *
  * Per room the statement moves the head (`rooms.version`, due time…) only if it is still the
  * version before the appended one — checked under the row's lock, so a version written meanwhile
@@ -73,6 +78,37 @@ const appendStatement = preparedStatement<{ room_id: string; version: number }>(
    select room_id, version from ins`,
 );
 
+/** One version on PGlite: `u` moves the head from the version before under the row lock, the insert appends the event if it did. */
+const appendOneStatement = preparedStatement<{ room_id: string; version: number }>(
+  'room_append_one',
+  `with u as (
+     update rooms set version = $2::int, due_at = $5::timestamptz, search_deadline_at = $6::timestamptz, updated_at = $7::timestamptz
+      where id = $1::text and version = $2::int - 1
+      returning id
+   )
+   insert into room_events (room_id, version, delta, secret, at)
+   select id, $2::int, $3::text, $4::text, $7::timestamptz from u
+   returning room_id, version`,
+);
+/** The same with the room's new snapshot (every SNAPSHOT_EVERY versions). */
+const appendSnapshotStatement = preparedStatement<{ room_id: string; version: number }>(
+  'room_append_snapshot',
+  `with u as (
+     update rooms set version = $2::int, due_at = $5::timestamptz, search_deadline_at = $6::timestamptz, updated_at = $7::timestamptz,
+            doc = $8::text, secret = $9::text, snapshot_version = $2::int
+      where id = $1::text and version = $2::int - 1
+      returning id
+   )
+   insert into room_events (room_id, version, delta, secret, at)
+   select id, $2::int, $3::text, $4::text, $7::timestamptz from u
+   returning room_id, version`,
+);
+
+function appendCall(v: AppendedVersion): PreparedCall {
+  const values = [v.roomId, v.version, v.deltaJson, v.secretJson, v.dueAt, v.searchDeadlineAt, v.at];
+  return v.snapshot ? { statement: appendSnapshotStatement, values: [...values, v.snapshot.docJson, v.snapshot.secretJson] } : { statement: appendOneStatement, values };
+}
+
 interface Pending {
   readonly version: AppendedVersion;
   resolve(won: boolean): void;
@@ -85,7 +121,8 @@ export function isRetryable(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-export function createGroupCommitter(db: Db): GroupCommitter {
+export function createGroupCommitter(database: Database): GroupCommitter {
+  const { db, kind: engine } = database;
   let queue: Pending[] = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
@@ -93,7 +130,15 @@ export function createGroupCommitter(db: Db): GroupCommitter {
   let versions = 0;
   let largest = 0;
 
-  async function write(batch: Pending[]): Promise<void> {
+  /** The (room, version) pairs the batch took. */
+  async function run(batch: Pending[]): Promise<{ room_id: string; version: number }[]> {
+    if (engine === 'pglite') {
+      const results = await runPreparedBatch(
+        db,
+        batch.map((p) => appendCall(p.version)),
+      );
+      return results.flat() as { room_id: string; version: number }[];
+    }
     const payload = JSON.stringify(
       batch.map(({ version: v }) => ({
         room_id: v.roomId,
@@ -107,10 +152,14 @@ export function createGroupCommitter(db: Db): GroupCommitter {
         snapshot_secret: v.snapshot?.secretJson ?? null,
       })),
     );
+    return runPrepared(db, appendStatement, [payload]);
+  }
+
+  async function write(batch: Pending[]): Promise<void> {
     let rows: { room_id: string; version: number }[] = [];
     for (let attempt = 1; ; attempt += 1) {
       try {
-        rows = await runPrepared(db, appendStatement, [payload]);
+        rows = await run(batch);
         break;
       } catch (error) {
         if (attempt < RETRIES && isRetryable(error)) continue;

@@ -60,9 +60,9 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
 /**
  * Starts the built app (`npm run build` must have run: .next/ and dist/server.js) on a free port with its own empty data
  * directory. `settings` are written with the operator CLI before the start; `env` adds variables
- * (e.g. DEV_OUTBOX=1).
+ * (e.g. DEV_OUTBOX=1); `nodeArgs` go to node before the script (e.g. `--cpu-prof`).
  */
-export async function startServer(options: { settings?: Record<string, string>; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(options: { settings?: Record<string, string>; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env };
   if (options.settings && Object.keys(options.settings).length > 0) {
@@ -76,7 +76,7 @@ export async function startServer(options: { settings?: Record<string, string>; 
   const childEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
   const url = `http://127.0.0.1:${port}`;
   const launch = async (): Promise<ChildProcess> => {
-    const started = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), 'dist/server.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     started.stdout!.on('data', (d) => (log += d));
     started.stderr!.on('data', (d) => (log += d));
     await waitFor(url, started, () => log, 60_000);
