@@ -21,7 +21,7 @@ async function main() {
   const handleNext = nextApp.getRequestHandler();
 
   // The database and Next start side by side; API calls wait for the database, pages don't.
-  const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config).then(async (database) => {
+  const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config, { pgliteThread: config.pgliteThread }).then(async (database) => {
     const seed = await ensureSeeded(database.db, { rootDir: process.cwd(), demo: config.seedDemo });
     if (seed.seeded) log.info({ report: seed.report }, 'settings, languages, pages and demo content loaded');
     log.info({ database: database.kind, location: database.location, ms: Date.now() - startedAt }, 'database ready');
@@ -29,7 +29,12 @@ async function main() {
     // Benchmarks only (bench/realtime): SIGUSR2 writes the process's own figures to this file.
     if (process.env.QA_RUNTIME_STATS) {
       const { installRuntimeStats } = await import('@/services/server/runtime-stats');
-      installRuntimeStats(process.env.QA_RUNTIME_STATS, () => ({ roomCommits: runtime.app.rooms.commitStats(), roomFrames: runtime.gateway.roomStreams.frames.serialisations }));
+      installRuntimeStats(process.env.QA_RUNTIME_STATS, async () => ({
+        roomCommits: runtime.app.rooms.commitStats(),
+        commitWaits: runtime.app.rooms.takeCommitWaits(),
+        roomFrames: runtime.gateway.roomStreams.frames.serialisations,
+        databaseThread: (await database.threadStats?.()) ?? null,
+      }));
     }
     return runtime;
   });

@@ -418,6 +418,10 @@ interface ServerFigures {
   eventLoop: { p50Ms: number; p99Ms: number; maxMs: number } | null;
   gc: { count: number; totalMs: number; maxMs: number } | null;
   commits: { batches: number; versions: number; largest: number } | null;
+  /** How long versions waited for their batch to be written, over the window. */
+  commitWaits: { p50Ms: number; p99Ms: number; maxMs: number } | null;
+  /** PGlite's own thread, when the server runs it on one: busy time and GC pauses over the window. */
+  databaseThread: { busyMs: number; wallMs: number; gc: { count: number; totalMs: number; maxMs: number } } | null;
 }
 
 /** The servers' CPU and (when they report it) event loop, GC and group commit over the measuring window. */
@@ -431,7 +435,7 @@ function serverMeter(servers: readonly ServerProcess[]) {
     if (s.pid !== null && s.statsFile) process.kill(s.pid, 'SIGUSR2');
   };
   const readFile = (file: string | null) =>
-    file && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { eventLoop: ServerFigures['eventLoop']; gc: ServerFigures['gc']; extra: { roomCommits?: ServerFigures['commits'] } }) : null;
+    file && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { eventLoop: ServerFigures['eventLoop']; gc: ServerFigures['gc']; extra: { roomCommits?: ServerFigures['commits']; commitWaits?: ServerFigures['commitWaits']; databaseThread?: ServerFigures['databaseThread'] } }) : null;
   return {
     start() {
       t0 = performance.now();
@@ -443,7 +447,7 @@ function serverMeter(servers: readonly ServerProcess[]) {
       const wallMs = performance.now() - t0;
       figures = servers.map((s, i) => {
         const now = s.pid === null ? null : cpuMs(s.pid);
-        return { cpuMs: now === null || cpu0[i] == null ? null : now - cpu0[i]!, wallMs, eventLoop: null, gc: null, commits: null };
+        return { cpuMs: now === null || cpu0[i] == null ? null : now - cpu0[i]!, wallMs, eventLoop: null, gc: null, commits: null, commitWaits: null, databaseThread: null };
       });
       for (const s of servers) signal(s);
     },
@@ -456,7 +460,7 @@ function serverMeter(servers: readonly ServerProcess[]) {
         const now = stats.extra.roomCommits ?? null;
         const before = commits0[i];
         const commits = now && before ? { batches: now.batches - before.batches, versions: now.versions - before.versions, largest: now.largest } : now;
-        return { ...f, eventLoop: stats.eventLoop, gc: stats.gc, commits };
+        return { ...f, eventLoop: stats.eventLoop, gc: stats.gc, commits, commitWaits: stats.extra.commitWaits ?? null, databaseThread: stats.extra.databaseThread ?? null };
       });
     },
   };
@@ -527,8 +531,12 @@ async function main() {
         const perAnswer = f.cpuMs === null ? 'n/a' : `${(f.cpuMs / Math.max(1, app.answers)).toFixed(2)} ms`;
         const loop = f.eventLoop ? `event loop p99 ${f.eventLoop.p99Ms} ms, max ${f.eventLoop.maxMs} ms` : 'event loop n/a';
         const gc = f.gc ? `GC ${f.gc.count} pauses, ${f.gc.totalMs} ms in all, max ${f.gc.maxMs} ms` : 'GC n/a';
-        const commits = f.commits ? `group commit ${f.commits.versions} versions in ${f.commits.batches} statements (largest since start ${f.commits.largest})` : '';
-        console.log(`  server${figures.length > 1 ? ` ${k + 1}` : ''}: CPU ${perSecond}, ${perAnswer} per answer; ${loop}; ${gc}${commits ? `; ${commits}` : ''}`);
+        const waits = f.commitWaits ? `, waits p50 ${f.commitWaits.p50Ms} / p99 ${f.commitWaits.p99Ms} / max ${f.commitWaits.maxMs} ms` : '';
+        const commits = f.commits ? `group commit ${f.commits.versions} versions in ${f.commits.batches} batches (largest since start ${f.commits.largest})${waits}` : '';
+        const thread = f.databaseThread
+          ? `; database thread busy ${Math.round((f.databaseThread.busyMs / Math.max(1, f.databaseThread.wallMs)) * 1000)} ms/s, GC ${f.databaseThread.gc.count} pauses, ${f.databaseThread.gc.totalMs} ms in all, max ${f.databaseThread.gc.maxMs} ms`
+          : '';
+        console.log(`  server${figures.length > 1 ? ` ${k + 1}` : ''}: CPU ${perSecond}, ${perAnswer} per answer; ${loop}; ${gc}${commits ? `; ${commits}` : ''}${thread}`);
       }
       const indexes = [...app.deltaBytes.keys()].sort((a, b) => a - b);
       if (indexes.length > 0) {

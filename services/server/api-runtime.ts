@@ -46,13 +46,14 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
 
 /**
  * Opens the configured database and applies migrations. The embedded database is opened by one
- * process at a time (the server or an operator command), guarded by a lock file.
+ * process at a time (the server or an operator command), guarded by a lock file. The server runs
+ * it on a thread of its own (`pgliteThread`).
  */
-export async function openConfiguredDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openConfiguredDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>, options: { pgliteThread?: boolean } = {}): Promise<Database> {
   const usesServer = Boolean(config.databaseUrl);
   const lock = usesServer ? null : await acquireDataDirLockWaiting(config.dataDir);
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteThread: options.pgliteThread });
     await migrateDatabase(database);
     if (!lock) return database;
     return {

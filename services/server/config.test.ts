@@ -32,6 +32,15 @@ describe('server configuration', () => {
   });
 });
 
+describe('the embedded database', () => {
+  test('on the main thread unless PGLITE_THREAD=worker; anything else is refused', () => {
+    expect(readConfig({}, []).pgliteThread).toBe(false);
+    expect(readConfig({ PGLITE_THREAD: 'worker' }, []).pgliteThread).toBe(true);
+    expect(readConfig({ PGLITE_THREAD: 'main' }, []).pgliteThread).toBe(false);
+    expect(() => readConfig({ PGLITE_THREAD: 'yes' }, [])).toThrow('PGLITE_THREAD must be main or worker, got "yes"');
+  });
+});
+
 describe('the room store and the room stream', () => {
   test('embedded by default, with a 15 s stream heartbeat', () => {
     const c = readConfig({}, []);

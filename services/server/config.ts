@@ -10,6 +10,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** `postgres://…` switches from the embedded PGlite to a PostgreSQL server. */
   readonly databaseUrl: string | undefined;
+  /** Run the embedded PGlite on a worker thread of its own (`PGLITE_THREAD=worker`; decision 024). */
+  readonly pgliteThread: boolean;
   readonly logLevel: string;
   /** Seed the demo content on first start (on by default). */
   readonly seedDemo: boolean;
@@ -68,6 +70,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     // rooms need the Firebase project and the players need Firebase sign-in.
     throw new Error('ROOM_STORE=firestore needs Firebase configured: IDENTITY_PROVIDER=firebase and FIREBASE_PROJECT_ID');
   }
+  const pgliteThread = env.PGLITE_THREAD || 'main';
+  if (pgliteThread !== 'main' && pgliteThread !== 'worker') {
+    throw new Error(`PGLITE_THREAD must be main or worker, got "${pgliteThread}"`);
+  }
   const heartbeat = env.ROOM_STREAM_HEARTBEAT_MS;
   const roomStreamHeartbeatMs = heartbeat ? Number(heartbeat) : ROOM_STREAM_HEARTBEAT_MS;
   if (!Number.isInteger(roomStreamHeartbeatMs) || roomStreamHeartbeatMs < 10 || roomStreamHeartbeatMs > 600_000) {
@@ -79,6 +85,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     dev,
     dataDir: path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteThread: pgliteThread === 'worker',
     logLevel: env.LOG_LEVEL || (dev ? 'debug' : 'info'),
     seedDemo: env.SEED_DEMO !== '0',
     identityProvider: env.IDENTITY_PROVIDER === 'firebase' ? 'firebase' : 'local',

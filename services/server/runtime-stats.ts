@@ -15,7 +15,7 @@ export interface RuntimeStats {
   readonly extra: Record<string, unknown>;
 }
 
-export function installRuntimeStats(file: string, extra: () => Record<string, unknown> = () => ({})): () => void {
+export function installRuntimeStats(file: string, extra: () => Record<string, unknown> | Promise<Record<string, unknown>> = () => ({})): () => void {
   // Sampled every 10 ms (Node's default): a 1 ms timer would itself cost the CPU being measured.
   // The histogram holds the time between two samples; what is reported is the delay beyond it.
   const resolutionMs = 10;
@@ -29,7 +29,7 @@ export function installRuntimeStats(file: string, extra: () => Record<string, un
   let cpu = process.cpuUsage();
   let since = performance.now();
 
-  const report = () => {
+  const report = async () => {
     const used = process.cpuUsage(cpu);
     const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
     const late = (ns: number) => ms(Math.max(0, ns - resolutionMs * 1e6));
@@ -38,17 +38,18 @@ export function installRuntimeStats(file: string, extra: () => Record<string, un
       cpu: { userMs: Math.round(used.user / 1000), systemMs: Math.round(used.system / 1000) },
       eventLoop: { p50Ms: late(delay.percentile(50)), p99Ms: late(delay.percentile(99)), maxMs: late(delay.max) },
       gc: { count: pauses.length, totalMs: Math.round(pauses.reduce((a, b) => a + b, 0) * 100) / 100, maxMs: Math.round(Math.max(0, ...pauses) * 100) / 100 },
-      extra: extra(),
+      extra: {},
     };
-    fs.writeFileSync(file, JSON.stringify(stats));
     delay.reset();
     pauses = [];
     cpu = process.cpuUsage();
     since = performance.now();
+    fs.writeFileSync(file, JSON.stringify({ ...stats, extra: await extra() }));
   };
-  process.on('SIGUSR2', report);
+  const onSignal = () => void report().catch(() => undefined);
+  process.on('SIGUSR2', onSignal);
   return () => {
-    process.off('SIGUSR2', report);
+    process.off('SIGUSR2', onSignal);
     observer.disconnect();
     delay.disable();
   };

@@ -21,6 +21,8 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** PostgreSQL: the notifications of POOL_CHANNELS heard by the pool's connections, by channel. */
   readonly poolNotifications?: EventEmitter;
+  /** PGlite on its own thread: what that thread did since the last call (bench/realtime). */
+  readonly threadStats?: () => Promise<{ busyMs: number; wallMs: number; gc: { count: number; totalMs: number; maxMs: number } }>;
   /** Where the embedded database lives, or the server URL without its password. */
   readonly location: string;
   close(): Promise<void>;
@@ -33,6 +35,12 @@ export interface DatabaseConfig {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PGlite on a worker thread of its own (services/server/db/pglite-remote.ts, decision 024): what
+   * the server does, so that the engine's work never stalls its event loop. Short-lived commands
+   * and the tests run it in their own thread.
+   */
+  pgliteThread?: boolean;
 }
 
 /** Changes of sessions and of players' access (migration 0015; services/server/accounts/session-cache.ts). */
@@ -103,12 +111,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // New WAL segments are not zero-filled (decision 021): filling 16 MB runs on the server's thread
   // in PGlite and stalls every call for about 60 ms each time the log moves to a new segment.
   const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
-  const client = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
+  let client: { waitReady: Promise<void>; close(): Promise<void> };
+  let threadStats: Database['threadStats'];
+  if (config.pgliteThread) {
+    const { RemotePGlite } = await import('@/services/server/db/pglite-remote');
+    const remote = new RemotePGlite(dir, startParams);
+    threadStats = () => remote.stats();
+    client = remote;
+  } else {
+    client = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
+  }
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    threadStats,
     location: dir ?? 'memory://',
     close: () => client.close(),
   };

@@ -1,5 +1,5 @@
 import type { RoomDocument } from '@/services/domain/rooms';
-import type { RoomSecretQuestion } from '@/services/server/db/schema';
+import type { RoomSecret, RoomSecretQuestion } from '@/services/server/db/schema';
 
 /**
  * What this process last wrote (or read under the lock) of a room: enough to make the room's
@@ -13,6 +13,8 @@ export interface CachedRoom {
   /** The stored document as published: read-only. */
   readonly doc: RoomDocument;
   readonly docJson: string;
+  /** The secret as written (`secretJson`): read-only, a command changes a copy. */
+  readonly secret: RoomSecret | null;
   readonly secretJson: string | null;
   readonly dueAt: number | null;
   /** The room's question set once known; fixed when the room starts, so kept across versions. */

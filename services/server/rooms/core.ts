@@ -9,9 +9,10 @@ import { secureRandom } from '@/services/server/play/views';
 import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 import { rememberDeltaJson, rememberDocJson } from '@/services/server/rooms/doc-json';
-import { assertDeltaFolds } from '@/services/server/rooms/delta-check';
+import { assertDeltaFolds, assertUnchanged } from '@/services/server/rooms/delta-check';
 import { createGroupCommitter, isRetryable, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
 import { roomDelta } from '@/services/domain/room-events';
+import { cloneJson } from '@/services/domain/json-clone';
 import { advance, cloneDraft, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
 import { createKeyedQueue, createRoomCache, type CachedRoom } from '@/services/server/rooms/cache';
 import {
@@ -115,6 +116,8 @@ export interface RoomCore {
   startSweep(intervalMs: number): void;
   /** The group commit's batches so far (the bench and the tests read them). */
   commitStats(): { batches: number; versions: number; largest: number };
+  /** How long versions waited for the group commit since the last call (services/server/rooms/group-commit.ts). */
+  takeCommitWaits(): { p50Ms: number; p99Ms: number; maxMs: number; count: number };
   close(): Promise<void>;
 }
 
@@ -229,7 +232,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       const moved = (row.dueAt?.getTime() ?? null) !== due;
       if (moved && !(await writeDueAt(tx, row.id, row.version, dueAt))) throw new Error(`room ${row.id} changed under its lock (expected version ${row.version})`);
       rememberDocJson(row.doc, row.docJson);
-      const state = live(row.doc) ? { snapshotVersion: row.snapshotVersion, doc: row.doc, docJson: row.docJson, secretJson: row.secretJson, dueAt: due, questions: null } : null;
+      const state = live(row.doc) ? { snapshotVersion: row.snapshotVersion, doc: row.doc, docJson: row.docJson, secret: row.secret, secretJson: row.secretJson, dueAt: due, questions: null } : null;
       out.push({ doc: row.doc, changed: false, dueAt, state });
       return row.doc;
     }
@@ -252,7 +255,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
     rememberDocJson(next, docJson);
     rememberDeltaJson(next, deltaJson);
-    const state = live(next) ? { snapshotVersion: next.version, doc: next, docJson, secretJson, dueAt: due, questions } : null;
+    const state = live(next) ? { snapshotVersion: next.version, doc: next, docJson, secret: draft.secret, secretJson, dueAt: due, questions } : null;
     out.push({ doc: next, changed: true, dueAt, state });
     return next;
   }
@@ -319,11 +322,8 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
   ): Promise<{ doc: RoomDocument; refusal?: ApiError } | null> {
     const roomId = cached.doc.id;
     const now = clock().getTime();
-    const draft: RoomDraft = {
-      doc: JSON.parse(cached.docJson) as DocDraft,
-      secret: cached.secretJson === null ? null : (JSON.parse(cached.secretJson) as RoomSecret),
-      upcoming: [],
-    };
+    // The command changes a copy of what was published (copied, not parsed from its text: cheaper).
+    const draft: RoomDraft = { doc: cloneJson(cached.doc) as DocDraft, secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
     if (draft.secret?.nextOpenAt != null && draft.secret.nextOpenAt <= now) {
       // The next question is due to open: its content comes from the (fixed) question set.
       let questions = cached.questions;
@@ -355,7 +355,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       } catch (error) {
         if (error === NEEDS_LOCK) return null;
         if (!isApiError(error)) throw error;
-        const before = snapshot ?? { doc: JSON.parse(cached.docJson) as DocDraft, secret: cached.secretJson === null ? null : (JSON.parse(cached.secretJson) as RoomSecret), upcoming: [] };
+        const before = snapshot ?? { doc: cloneJson(cached.doc) as DocDraft, secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
         draft.doc = before.doc;
         draft.secret = before.secret;
         draft.upcoming = before.upcoming;
@@ -366,8 +366,17 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const was = cached.doc;
     // What the room's head row holds besides its version is written under the lock only.
     if (doc.status !== was.status || doc.code !== was.code || doc.entry_fee !== was.entry_fee || doc.vs_bot !== was.vs_bot || membersChanged(was, doc as RoomDocument)) return null;
-    let docJson = JSON.stringify(doc);
-    const docChanged = docJson !== cached.docJson;
+    // The draft as the next version: its delta from the last one says whether the command changed the document.
+    doc.version = was.version + 1;
+    doc.updated_at = iso(now);
+    const next = doc as RoomDocument;
+    const delta = roomDelta(was, next);
+    const docChanged = delta.events.length > 0;
+    if (!docChanged) {
+      doc.version = was.version;
+      doc.updated_at = was.updated_at;
+      assertUnchanged(doc as RoomDocument, cached.docJson);
+    }
     const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
     const due = nextDueAt(draft, now);
     if (!docChanged && secretJson === cached.secretJson && due === cached.dueAt) {
@@ -395,13 +404,14 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     }
     // A new version (also when only the secret changed: every change of the room is an event),
     // appended through the group commit; published only once it is committed.
-    doc.version = was.version + 1;
-    doc.updated_at = iso(now);
-    docJson = JSON.stringify(doc);
-    const next = doc as RoomDocument;
+    if (!docChanged) {
+      doc.version = was.version + 1;
+      doc.updated_at = iso(now);
+    }
+    const docJson = JSON.stringify(next);
     assertDeltaFolds(was, next, docJson);
     const snapshot = next.version - cached.snapshotVersion >= SNAPSHOT_EVERY ? { docJson, secretJson } : null;
-    const deltaJson = JSON.stringify(roomDelta(was, next));
+    const deltaJson = JSON.stringify(docChanged ? delta : roomDelta(was, next));
     const won = await committer.append({
       roomId,
       version: next.version,
@@ -418,7 +428,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     }
     rememberDocJson(next, docJson);
     rememberDeltaJson(next, deltaJson);
-    cache.set(roomId, { snapshotVersion: snapshot ? next.version : cached.snapshotVersion, doc: next, docJson, secretJson, dueAt: due, questions: cached.questions });
+    cache.set(roomId, { snapshotVersion: snapshot ? next.version : cached.snapshotVersion, doc: next, docJson, secret: draft.secret, secretJson, dueAt: due, questions: cached.questions });
     try {
       await store.publish(next);
     } catch (err) {
@@ -531,6 +541,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     sweep,
     currentDoc,
     commitStats: () => committer.stats(),
+    takeCommitWaits: () => committer.takeWaits(),
     startSweep(intervalMs) {
       closed = false;
       if (sweepTimer) return;

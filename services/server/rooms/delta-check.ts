@@ -22,3 +22,9 @@ export function assertDeltaFolds(prev: RoomDocument, next: RoomDocument, nextJso
     throw new Error(`room ${next.id}: the delta to version ${next.version} does not fold into the committed document: ${JSON.stringify(roomDelta(prev, next))}`);
   }
 }
+
+/** Throws when a document the room service found unchanged (its delta is empty) serialises differently from the stored one. */
+export function assertUnchanged(doc: RoomDocument, storedJson: string): void {
+  if (!CHECK_DELTAS) return;
+  if (JSON.stringify(doc) !== storedJson) throw new Error(`room ${doc.id}: a change to version ${doc.version} has no delta: ${JSON.stringify(doc)}`);
+}

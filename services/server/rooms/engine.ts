@@ -11,6 +11,7 @@ import {
   type RoomQuestion,
   type RoomResult,
 } from '@/services/domain/rooms';
+import { cloneJson } from '@/services/domain/json-clone';
 import type { RoomSecret, RoomSecretQuestion } from '@/services/server/db/schema';
 import { ApiError } from '@/services/server/gateway/api-error';
 
@@ -54,7 +55,7 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (isoTime: string) => Date.parse(isoTime);
 
 export function cloneDraft(doc: RoomDocument, secret: RoomSecret | null, upcoming: RoomDraft['upcoming'] = []): RoomDraft {
-  return { doc: structuredClone(doc) as DocDraft, secret: secret ? structuredClone(secret) : null, upcoming: [...upcoming] };
+  return { doc: cloneJson(doc) as DocDraft, secret: secret ? cloneJson(secret) : null, upcoming: [...upcoming] };
 }
 
 export function findPlayer(doc: DocDraft | RoomDocument, userId: number) {

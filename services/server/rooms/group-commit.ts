@@ -1,3 +1,4 @@
+import { createHistogram } from 'node:perf_hooks';
 import type { Database } from '@/services/server/db/client';
 import { preparedStatement, runPrepared, runPreparedBatch, type PreparedCall } from '@/services/server/db/prepared';
 
@@ -41,6 +42,8 @@ export interface GroupCommitter {
   append(version: AppendedVersion): Promise<boolean>;
   /** Batches written, versions in them, and the largest batch. */
   stats(): { batches: number; versions: number; largest: number };
+  /** How long appends waited for their batch to be written (ms) since the last call, which starts counting again. */
+  takeWaits(): { p50Ms: number; p99Ms: number; maxMs: number; count: number };
   /** Waits for what was appended to be written. */
   drain(): Promise<void>;
 }
@@ -111,6 +114,7 @@ function appendCall(v: AppendedVersion): PreparedCall {
 
 interface Pending {
   readonly version: AppendedVersion;
+  readonly since: number;
   resolve(won: boolean): void;
   reject(error: unknown): void;
 }
@@ -129,6 +133,7 @@ export function createGroupCommitter(database: Database): GroupCommitter {
   let batches = 0;
   let versions = 0;
   let largest = 0;
+  const waits = createHistogram();
 
   /** The (room, version) pairs the batch took. */
   async function run(batch: Pending[]): Promise<{ room_id: string; version: number }[]> {
@@ -172,6 +177,8 @@ export function createGroupCommitter(database: Database): GroupCommitter {
     versions += batch.length;
     largest = Math.max(largest, batch.length);
     const won = new Set(rows.map((r) => `${r.room_id}:${Number(r.version)}`));
+    const now = performance.now();
+    for (const p of batch) waits.record(Math.max(1, Math.round((now - p.since) * 1000)));
     for (const p of batch) p.resolve(won.has(`${p.version.roomId}:${p.version.version}`));
   }
 
@@ -190,7 +197,7 @@ export function createGroupCommitter(database: Database): GroupCommitter {
   return {
     append(version) {
       return new Promise<boolean>((resolve, reject) => {
-        queue.push({ version, resolve, reject });
+        queue.push({ version, since: performance.now(), resolve, reject });
         // Everything appended in this turn of the event loop goes in one batch.
         if (!scheduled && !writing) {
           scheduled = true;
@@ -199,6 +206,12 @@ export function createGroupCommitter(database: Database): GroupCommitter {
       });
     },
     stats: () => ({ batches, versions, largest }),
+    takeWaits() {
+      const ms = (us: number) => Math.round(us / 10) / 100;
+      const out = { p50Ms: ms(waits.percentile(50)), p99Ms: ms(waits.percentile(99)), maxMs: ms(waits.max), count: waits.count };
+      waits.reset();
+      return out;
+    },
     async drain() {
       while (writing || queue.length > 0) {
         if (!writing) flush();

@@ -62,6 +62,8 @@ export interface RoomService extends RoomFeedSource {
   advanceRoom(roomId: string): Promise<RoomDocument | null>;
   /** Versions written by the group commit, in how many batches (decision 022). */
   commitStats(): { batches: number; versions: number; largest: number };
+  /** How long versions waited for the group commit since the last call (services/server/rooms/group-commit.ts). */
+  takeCommitWaits(): { p50Ms: number; p99Ms: number; maxMs: number; count: number };
   /** Says this process is alive and takes back the streams of processes that died, then advances every room whose `due_at` passed; answers how many rooms were looked at. */
   sweep(): Promise<number>;
   /** Starts the sweep (and, on the embedded database, treats every stream as gone: this process is the only one). */
@@ -297,6 +299,7 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
 
     advanceRoom: core.advanceRoom,
     commitStats: core.commitStats,
+    takeCommitWaits: core.takeCommitWaits,
     async sweep() {
       await heartbeat();
       return core.sweep();
