@@ -11,6 +11,7 @@ import {
   type RoomData,
   type RoomFeedEvent,
   type RoomFeedInput,
+  type RoomFeedSubscription,
   type RoomIdPayload,
   type SendRoomMessagePayload,
   type SubmitRoomAnswerPayload,
@@ -251,7 +252,7 @@ export interface SharedRoomServices {
   leaveRoom(payload: RoomIdPayload): Promise<RoomCall>;
   sendMessage(payload: SendRoomMessagePayload): Promise<RoomCall>;
   submitAnswer(payload: SubmitRoomAnswerPayload): Promise<RoomCall>;
-  roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): () => void;
+  roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): RoomFeedSubscription;
 }
 
 /** The actors of the shared effects, as both battle machines are provided with them. */
@@ -259,7 +260,13 @@ export function sharedRoomActors(services: SharedRoomServices) {
   return {
     leaveRoom: fromPromise(({ input }: { input: RoomIdPayload }) => services.leaveRoom(input)),
     sendMessage: fromPromise(({ input }: { input: SendRoomMessagePayload }) => services.sendMessage(input)),
-    roomFeed: fromCallback<EventObject, RoomFeedInput>(({ input, sendBack }) => services.roomFeed(input, sendBack)),
+    roomFeed: fromCallback<EventObject, RoomFeedInput>(({ input, sendBack, receive }) => {
+      const subscription = services.roomFeed(input, sendBack);
+      receive((event) => {
+        if (event.type === 'feed.resync') subscription.resync?.();
+      });
+      return () => subscription();
+    }),
     play: battlePlayChild.provide({ actors: { submitAnswer: fromPromise(({ input }: { input: SubmitRoomAnswerPayload }) => services.submitAnswer(input)) } }),
   };
 }

@@ -1,5 +1,6 @@
 import { currentQuestion, isNewerRoom, type QuickMessage, type RoomAnswerView, type RoomDocument, type RoomPlayer, type RoomQuestion } from '@/services/domain/rooms';
 import type { CallOutcome } from '@/services/domain/play-session';
+import { applyRoomDelta, deltaApplies, type RoomDelta } from '@/services/domain/room-events';
 
 /**
  * What the battle machines (random-battle, group-battle and their shared battle-play child) know
@@ -49,6 +50,13 @@ export interface RoomFeedInput {
  * - `room.updated`: a document, with `serverNow`, the server's time (epoch ms) when it arrived —
  *   the feed's estimate (e.g. the local clock corrected by the offset measured from the stream's
  *   `Date` header). Duplicates and older versions may be sent: the machines drop them.
+ * - `room.delta`: the next version as a delta from the one before (services/domain/room-events.ts;
+ *   the SSE stream sends them after its first document), with `serverNow`. The machine folds it
+ *   into the document it holds with the server's own reducer (`foldFeedDelta`) and goes on as for a
+ *   `room.updated` of the result; one it already has is dropped; one that does not follow the
+ *   document it holds (a gap: a version it never got) makes it send `feed.resync` to the feed,
+ *   which then starts again from the whole current document (a `room.updated`). Nothing shows
+ *   meanwhile: the member keeps seeing the document held.
  * - `feed.status` `reconnecting`: the connection dropped; the feed retries by itself.
  * - `feed.status` `connected` (with `serverNow`): (re)connected, sent **after** the first
  *   document of the connection, so the machine resumes from a document that is current.
@@ -59,9 +67,33 @@ export interface RoomFeedInput {
  */
 export type RoomFeedEvent =
   | { type: 'room.updated'; doc: RoomDocument; serverNow: number }
+  | { type: 'room.delta'; delta: RoomDelta; serverNow: number }
   | { type: 'feed.status'; status: 'connected'; serverNow: number }
   | { type: 'feed.status'; status: 'reconnecting' }
   | { type: 'feed.status'; status: 'gone' };
+
+/** What a `roomFeed` service answers: stops following the room; `resync`, when the feed can, starts it again from the whole current document. */
+export type RoomFeedSubscription = (() => void) & { readonly resync?: () => void };
+
+/** What a battle machine sends its `roomFeed` actor: start again from the whole current document. */
+export interface FeedResyncEvent {
+  readonly type: 'feed.resync';
+}
+
+/**
+ * A feed's delta folded into the document a machine holds: the next version, `stale` when the
+ * machine has that version already (a command's answer brought it first), or `gap` when the delta
+ * does not follow the held document (a version was missed) or cannot be folded.
+ */
+export function foldFeedDelta(held: RoomDocument | null, delta: RoomDelta): RoomDocument | 'stale' | 'gap' {
+  if (held && held.id === delta.id && delta.version <= held.version) return 'stale';
+  if (!deltaApplies(held, delta)) return 'gap';
+  try {
+    return applyRoomDelta(held!, delta);
+  } catch {
+    return 'gap';
+  }
+}
 
 // ---- Reading a document ----
 

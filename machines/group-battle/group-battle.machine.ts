@@ -18,6 +18,8 @@ import {
   type RoomData,
   type RoomFeedEvent,
   type RoomFeedInput,
+  type RoomFeedSubscription,
+  foldFeedDelta,
   type RoomIdPayload,
   type RoomPhase,
   type SendRoomMessagePayload,
@@ -141,7 +143,7 @@ export interface GroupBattleServices {
   sendMessage(payload: SendRoomMessagePayload): Promise<RoomCall>;
   submitAnswer(payload: SubmitRoomAnswerPayload): Promise<RoomCall>;
   /** Subscribes to a room; calls `send` with feed events; returns the unsubscribe. */
-  roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): () => void;
+  roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): RoomFeedSubscription;
 }
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -199,6 +201,14 @@ export const groupBattleMachine = setup({
     notPlaying: ({ context }) => !phaseIs('playing')({ context }),
   },
   actions: {
+    /** A delta from the feed: folded into the held document and taken as that document, dropped when old, or a resync asked for on a gap. */
+    foldDelta: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'room.delta') return;
+      const next = foldFeedDelta(context.doc, event.delta);
+      if (next === 'stale') return;
+      if (next === 'gap') enqueue.sendTo('feed', { type: 'feed.resync' });
+      else enqueue.raise({ type: 'room.updated', doc: next, serverNow: event.serverNow });
+    }),
     keepFeedDoc: assign(({ context, event }) => (event.type === 'room.updated' ? withFeedDoc(context, event.doc, event.serverNow) : {})),
     keepCallDoc: assign(({ context }, data: RoomData | null) => (data ? withCallDoc(context, data.room) : {})),
     keepPlayDoc: assign(({ context, event }) => (event.type === 'play.doc' ? withPlayNotice(context, event.doc, event.now) : {})),
@@ -252,6 +262,8 @@ export const groupBattleMachine = setup({
   }),
   // A message's call may answer after the room was left: its child is stopped wherever the machine is.
   on: {
+    // Wherever the machine is, a delta becomes the document it makes (handled as a `room.updated`).
+    'room.delta': { actions: 'foldDelta' },
     [CHAT_DONE]: [
       { guard: 'okOutput', actions: ['keepChatDoc', 'stopChat'] },
       { actions: [{ type: 'announce', params: ({ event }) => ({ kind: 'message_refused' as const, code: failureOf(event.output).code }) }, 'stopChat'] },

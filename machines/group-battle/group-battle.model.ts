@@ -43,6 +43,8 @@ export interface GroupModelContext {
   readonly theirs: boolean;
   /** The game ended because the others left. */
   readonly forfeit: boolean;
+  /** A delta that did not follow the held document came, and the machine asked for the whole one (tested once per visit of the question). */
+  readonly resynced: boolean;
   readonly was: ModelPlace | null;
 }
 
@@ -78,6 +80,8 @@ export type GroupModelEvent =
   | { type: 'feed.opponent_left' }
   | { type: 'user.continue' }
   | { type: 'feed.lost' }
+  /** A delta that does not follow the document the machine holds (a version never delivered): it asks the feed for the whole document again. */
+  | { type: 'feed.gap' }
   | { type: 'feed.resumed' }
   | { type: 'feed.gone' }
   | { type: 'user.leave' }
@@ -102,7 +106,7 @@ export const GROUP_MODEL_EVENTS: GroupModelEvent[] = [
 
 const TESTED_NO_OPS = ['user.questions', 'user.fee', 'user.answer', 'user.message'];
 const seats = (c: GroupModelContext) => (c.roomType === 'group' ? 2 : 1);
-const FRESH = { creator: false, others: 0, othersReady: false, ready: false, pick: null, mine: null, theirs: false, forfeit: false, was: null } as const;
+const FRESH = { creator: false, others: 0, othersReady: false, ready: false, pick: null, mine: null, theirs: false, forfeit: false, resynced: false, was: null } as const;
 
 export const groupBattleModel = setup({
   types: { context: {} as GroupModelContext, events: {} as GroupModelEvent, input: {} as { roomType: GroupModelConfig } },
@@ -119,6 +123,7 @@ export const groupBattleModel = setup({
     othersMayAnswer: ({ context }) => !context.theirs,
     oneOpponent: ({ context }) => context.others === 1,
     closesNow: ({ context }) => context.theirs,
+    notResynced: ({ context }) => !context.resynced,
     was: ({ context }, place: ModelPlace) => context.was === place,
   },
   actions: {
@@ -139,6 +144,8 @@ export const groupBattleModel = setup({
     accepted: assign(({ context }) => ({ mine: context.pick, pick: null })),
     theirs: assign({ theirs: true }),
     forfeit: assign({ forfeit: true }),
+    resynced: assign({ resynced: true }),
+    notResyncedAnyMore: assign({ resynced: false }),
     remember: assign((_, place: ModelPlace) => ({ was: place })),
     forget: assign({ was: null }),
   },
@@ -237,12 +244,15 @@ export const groupBattleModel = setup({
               initial: 'question',
               states: {
                 question: {
+                  // The resync is tested where it happens: once the question is left, the model is as without it.
+                  exit: 'notResyncedAnyMore',
                   on: {
                     'user.answer': { target: 'submitting', actions: 'pick' },
                     'timer.expired': { target: '#groupBattle.room.playing.timeUp' },
                     'feed.others_answered': { guard: 'othersMayAnswer', actions: 'theirs' },
                     'feed.opponent_left': { guard: 'oneOpponent', target: '#groupBattle.room.opponentLeft', actions: 'forfeit' },
                     'feed.lost': { target: '#groupBattle.room.connectionLost', actions: { type: 'remember', params: 'question' } },
+                    'feed.gap': { guard: 'notResynced', actions: 'resynced' },
                     'user.leave': { target: '#groupBattle.room.leaving', actions: { type: 'remember', params: 'question' } },
                     'user.message': {},
                   },

@@ -19,6 +19,8 @@ import {
   type RoomData,
   type RoomFeedEvent,
   type RoomFeedInput,
+  type RoomFeedSubscription,
+  foldFeedDelta,
   type RoomIdPayload,
   type RoomPhase,
   type SendRoomMessagePayload,
@@ -118,7 +120,7 @@ export interface RandomBattleServices {
   sendMessage(payload: SendRoomMessagePayload): Promise<RoomCall>;
   submitAnswer(payload: SubmitRoomAnswerPayload): Promise<RoomCall>;
   /** Subscribes to a room; calls `send` with feed events; returns the unsubscribe. */
-  roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): () => void;
+  roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): RoomFeedSubscription;
 }
 
 /** The entry fee of a random battle: `random_battle_entry_coin` × the multiplier chosen (rules.md). */
@@ -180,6 +182,14 @@ export const randomBattleMachine = setup({
     okOutput: ({ event }) => 'output' in event && (event.output as RoomCall).ok,
   },
   actions: {
+    /** A delta from the feed: folded into the held document and taken as that document, dropped when old, or a resync asked for on a gap. */
+    foldDelta: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'room.delta') return;
+      const next = foldFeedDelta(context.doc, event.delta);
+      if (next === 'stale') return;
+      if (next === 'gap') enqueue.sendTo('feed', { type: 'feed.resync' });
+      else enqueue.raise({ type: 'room.updated', doc: next, serverNow: event.serverNow });
+    }),
     keepFeedDoc: assign(({ context, event }) => (event.type === 'room.updated' ? withFeedDoc(context, event.doc, event.serverNow) : {})),
     keepCallDoc: assign(({ context }, data: RoomData | null) => (data ? withCallDoc(context, data.room) : {})),
     /** A call answered with another room (a new search): follow that one. */
@@ -242,6 +252,8 @@ export const randomBattleMachine = setup({
   }),
   // A message's call may answer after the room was left: its child is stopped wherever the machine is.
   on: {
+    // Wherever the machine is, a delta becomes the document it makes (handled as a `room.updated`).
+    'room.delta': { actions: 'foldDelta' },
     [CHAT_DONE]: [
       { guard: 'okOutput', actions: ['keepChatDoc', 'stopChat'] },
       { actions: [{ type: 'announce', params: ({ event }) => ({ kind: 'message_refused' as const, code: failureOf(event.output).code }) }, 'stopChat'] },

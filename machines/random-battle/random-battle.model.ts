@@ -53,6 +53,8 @@ export interface RandomModelContext extends RandomModelInput {
   readonly answerError: boolean;
   /** The machine saw this game being played (only such games count for the streak). */
   readonly sawPlay: boolean;
+  /** A delta that did not follow the held document came, and the machine asked for the whole one (tested once per visit of the question). */
+  readonly resynced: boolean;
   /** Where to come back to after a dropped connection or a refused leave. */
   readonly was: ModelPlace | null;
 }
@@ -69,6 +71,8 @@ export type RandomModelEvent =
   | { type: 'feed.deleted' }
   | { type: 'feed.gone' }
   | { type: 'feed.lost' }
+  /** A delta that does not follow the document the machine holds (a version never delivered): it asks the feed for the whole document again. */
+  | { type: 'feed.gap' }
   | { type: 'feed.resumed' }
   | { type: 'feed.first_doc'; at: ReloadSituation }
   | { type: 'user.retry' }
@@ -126,11 +130,12 @@ export function reloadedContext(at: ReloadSituation): Partial<RandomModelContext
 }
 
 const score = (c: RandomModelContext) => (c.mine === 'right' ? 1 : 0) - (c.theirs ? 1 : 0);
-const FRESH_GAME = { q: 0, pick: null, mine: null, theirs: false, lead: 0, bot: false, answerError: false, sawPlay: false, was: null } as const;
+const FRESH_GAME = { q: 0, pick: null, mine: null, theirs: false, lead: 0, bot: false, answerError: false, sawPlay: false, resynced: false, was: null } as const;
 
 export const randomBattleModel = setup({
   types: { context: {} as RandomModelContext, events: {} as RandomModelEvent, input: {} as RandomModelInput },
   guards: {
+    notResynced: ({ context }) => !context.resynced,
     onLast: ({ context }) => context.q === LAST,
     notBot: ({ context }) => !context.bot,
     opponentMayAnswer: ({ context }) => !context.theirs,
@@ -142,6 +147,8 @@ export const randomBattleModel = setup({
     wasInReveal: ({ context }) => context.was === 'reveal',
   },
   actions: {
+    resynced: assign({ resynced: true }),
+    notResyncedAnyMore: assign({ resynced: false }),
     newGame: assign(FRESH_GAME),
     refused: assign((_, code: string | null) => ({ error: { code } })),
     clearError: assign({ error: null }),
@@ -249,8 +256,9 @@ export const randomBattleModel = setup({
               initial: 'question',
               states: {
                 question: {
-                  // The reason an answer could not be sent shows while the question is open.
-                  exit: 'clearAnswerError',
+                  // The reason an answer could not be sent shows while the question is open; the
+                  // resync is tested where it happens: once the question is left, the model is as without it.
+                  exit: ['clearAnswerError', 'notResyncedAnyMore'],
                   on: {
                     'feed.opponent_left': { guard: 'notBot', target: '#randomBattle.room.opponentLeft' },
                     'user.answer': { target: 'submitting', actions: 'pick' },
@@ -262,6 +270,7 @@ export const randomBattleModel = setup({
                       { target: '#randomBattle.room.playing.reveal', actions: 'close' },
                     ],
                     'feed.lost': { target: '#randomBattle.room.connectionLost', actions: { type: 'lostOn', params: 'question' } },
+                    'feed.gap': { guard: 'notResynced', actions: 'resynced' },
                     'user.leave': { target: '#randomBattle.room.leaving', actions: { type: 'remember', params: 'question' } },
                     'user.message': {},
                   },

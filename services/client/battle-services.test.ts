@@ -1,6 +1,7 @@
 import type { RoomCall, RoomFeedEvent } from '@/machines/battle-play/battle-room';
 import { createCoinWatcher, followRoom, type BattleServiceDeps } from '@/services/client/battle-services';
 import type { RoomDocListener, RoomFeed, RoomStatusListener } from '@/services/client/room-feed';
+import type { RoomDelta } from '@/services/domain/room-events';
 import type { RoomDocument } from '@/services/domain/rooms';
 
 /** The live battle services' adaptation of the room feed to the machines' events, on a fake feed. */
@@ -34,7 +35,7 @@ function deps(feed: RoomFeed, getRoom: BattleServiceDeps['getRoom'] = async () =
 async function follow(d: BattleServiceDeps) {
   const events: RoomFeedEvent[] = [];
   const seen: RoomDocument[] = [];
-  const stop = followRoom(d, (x) => seen.push(x), { roomId: ROOM }, (e) => events.push(e));
+  const stop = followRoom(d, Object.assign((x: RoomDocument) => void seen.push(x), { delta: () => undefined }), { roomId: ROOM }, (e) => events.push(e));
   await flush();
   return { events, seen, stop };
 }
@@ -114,7 +115,7 @@ describe('the room feed as the battle machines hear it', () => {
 
     const g = fakeFeed();
     const events: RoomFeedEvent[] = [];
-    const early = followRoom(deps(g.feed), () => undefined, { roomId: ROOM }, (e) => events.push(e));
+    const early = followRoom(deps(g.feed), createCoinWatcher(() => undefined), { roomId: ROOM }, (e) => events.push(e));
     early();
     await flush();
     expect(g.subs).toHaveLength(0);
@@ -144,6 +145,26 @@ describe('the coin balance follows rooms that move coins', () => {
     expect(reads).toBe(1);
     watch(doc(9, { status: 'finished' }));
     watch(doc(9, { status: 'finished' }));
+    expect(reads).toBe(2);
+  });
+
+  test('deltas count as the versions they make: a status they set, over the fee last seen', () => {
+    let reads = 0;
+    const watch = createCoinWatcher(() => (reads += 1));
+    const delta = (version: number, set: Partial<RoomDocument>): RoomDelta => ({ id: ROOM, version, updated_at: '2026-11-26T10:00:00.000Z', events: [{ t: 'room', set }] });
+    // A delta of a room never seen whole is not watched.
+    watch.delta(delta(2, { status: 'started' }));
+    expect(reads).toBe(0);
+    watch(doc(1, { status: 'waiting' }));
+    watch.delta(delta(2, { status: 'started' }));
+    watch.delta({ ...delta(3, {}), events: [] });
+    expect(reads).toBe(1);
+    watch.delta(delta(4, { status: 'finished' }));
+    expect(reads).toBe(2);
+    // A free room (its fee set to 0 by a delta) moves no coins.
+    watch({ ...doc(1, { status: 'waiting' }), id: 'free' });
+    watch.delta({ ...delta(2, { entry_fee: 0 }), id: 'free' });
+    watch.delta({ ...delta(3, { status: 'started' }), id: 'free' });
     expect(reads).toBe(2);
   });
 

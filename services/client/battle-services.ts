@@ -1,11 +1,12 @@
-import type { RoomCall, RoomFeedEvent, RoomFeedInput } from '@/machines/battle-play/battle-room';
+import type { RoomCall, RoomFeedEvent, RoomFeedInput, RoomFeedSubscription } from '@/machines/battle-play/battle-room';
 import type { GroupBattleServices } from '@/machines/group-battle/group-battle.machine';
 import type { RandomBattleServices } from '@/machines/random-battle/random-battle.machine';
 import type { ApiResult } from '@/services/client/api';
 import { getUserCoinScore } from '@/services/client/accounts-api';
-import type { RoomFeed, RoomFeedStatus } from '@/services/client/room-feed';
+import type { RoomFeed, RoomFeedStatus, RoomSubscription } from '@/services/client/room-feed';
 import { getRoomFeed } from '@/services/client/room-feed-select';
 import * as roomsApi from '@/services/client/rooms-api';
+import type { RoomDelta } from '@/services/domain/room-events';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { selectToken, selectWebSettings } from '@/services/store/selectors';
 import { getAppStore } from '@/services/store/store';
@@ -48,16 +49,42 @@ export interface BattleServiceDeps {
  * was taken) and first seen finished (the payout). Documents older than one already seen are
  * ignored, so a late command answer does not count a start twice.
  */
-export function createCoinWatcher(refreshCoins: () => void): (doc: RoomDocument) => void {
-  const seen = new Map<string, { version: number; status: RoomDocument['status'] }>();
-  return (doc) => {
-    const held = seen.get(doc.id);
-    if (held && held.version >= doc.version) return;
-    seen.set(doc.id, { version: doc.version, status: doc.status });
-    if (held?.status === doc.status) return;
-    if (doc.vs_bot || doc.entry_fee === 0) return;
-    if (doc.status === 'started' || doc.status === 'finished') refreshCoins();
+export interface CoinWatcher {
+  (doc: RoomDocument): void;
+  /** A version that came as a delta (the status, fee and bot flag it sets, over what was seen before). */
+  delta(delta: RoomDelta): void;
+}
+
+type Watched = Pick<RoomDocument, 'version' | 'status' | 'entry_fee' | 'vs_bot'>;
+
+/**
+ * Refreshes the player's coins when a room with a fee (not against the bot) starts (the fee was
+ * taken) or finishes (the pot was paid out), once per room and change of status, from the
+ * documents and deltas the battle sees.
+ */
+export function createCoinWatcher(refreshCoins: () => void): CoinWatcher {
+  const seen = new Map<string, Watched>();
+  const observe = (id: string, now: Watched) => {
+    const held = seen.get(id);
+    if (held && held.version >= now.version) return;
+    seen.set(id, now);
+    if (held?.status === now.status || now.vs_bot || now.entry_fee === 0) return;
+    if (now.status === 'started' || now.status === 'finished') refreshCoins();
   };
+  return Object.assign((doc: RoomDocument) => observe(doc.id, { version: doc.version, status: doc.status, entry_fee: doc.entry_fee, vs_bot: doc.vs_bot }), {
+    delta(delta: RoomDelta) {
+      const held = seen.get(delta.id);
+      // A delta only follows a document: a room never seen whole is not watched.
+      if (!held) return;
+      let next: Watched = { ...held, version: delta.version };
+      for (const event of delta.events) {
+        if (event.t !== 'room') continue;
+        const { status, entry_fee, vs_bot } = event.set;
+        next = { ...next, ...(status !== undefined ? { status } : {}), ...(entry_fee !== undefined ? { entry_fee } : {}), ...(vs_bot !== undefined ? { vs_bot } : {}) };
+      }
+      observe(delta.id, next);
+    },
+  });
 }
 
 /** After a reconnection, how often and how far apart the room is read when the read fails; also the pause before loading a feed again. */
@@ -67,7 +94,8 @@ const REREAD_DELAY_MS = 2000;
 /**
  * The `roomFeed` actor: follows one room and speaks the machines' RoomFeedEvent.
  *
- * - each document → `room.updated` with the server's time of its arrival;
+ * - each document → `room.updated` with the server's time of its arrival; each delta → `room.delta`
+ *   (the machine folds it into what it holds, and on a gap calls the subscription's `resync`);
  * - the feed (re)connected → `feed.status connected`, sent after the first document of that
  *   connection so the machine resumes from a current document. A reconnecting stream sends
  *   `Last-Event-ID` and the server skips the document the client already holds, and a Firestore
@@ -79,9 +107,9 @@ const REREAD_DELAY_MS = 2000;
  * The feed is chosen asynchronously (the Firestore one is loaded on demand): an unsubscribe
  * before it is ready cancels the subscription.
  */
-export function followRoom(deps: BattleServiceDeps, onDoc: (doc: RoomDocument) => void, input: RoomFeedInput, send: (event: RoomFeedEvent) => void): () => void {
+export function followRoom(deps: BattleServiceDeps, watch: CoinWatcher, input: RoomFeedInput, send: (event: RoomFeedEvent) => void): RoomFeedSubscription {
   let stopped = false;
-  let unsubscribe: (() => void) | null = null;
+  let unsubscribe: RoomSubscription | null = null;
   let reconnected = false;
   /** A (re)connection not yet confirmed to the machine: waits for its first document. */
   let awaitingDoc = false;
@@ -89,7 +117,7 @@ export function followRoom(deps: BattleServiceDeps, onDoc: (doc: RoomDocument) =
 
   const deliver = (feed: RoomFeed, doc: RoomDocument) => {
     if (stopped || doc.id !== input.roomId) return;
-    onDoc(doc);
+    watch(doc);
     const serverNow = estimateServerNow(feed);
     send({ type: 'room.updated', doc, serverNow });
     if (awaitingDoc) {
@@ -131,6 +159,11 @@ export function followRoom(deps: BattleServiceDeps, onDoc: (doc: RoomDocument) =
           deps.token() ?? '',
           (doc) => deliver(feed, doc),
           (status) => onStatus(feed, status),
+          (delta) => {
+            if (stopped || delta.id !== input.roomId) return;
+            watch.delta(delta);
+            send({ type: 'room.delta', delta, serverNow: estimateServerNow(feed) });
+          },
         );
       },
       // The Firestore feed could not be loaded (offline): the machine shows the lost connection
@@ -144,12 +177,13 @@ export function followRoom(deps: BattleServiceDeps, onDoc: (doc: RoomDocument) =
   };
   connect();
 
-  return () => {
+  const stop = () => {
     stopped = true;
     if (retryTimer) clearTimeout(retryTimer);
     unsubscribe?.();
     unsubscribe = null;
   };
+  return Object.assign(stop, { resync: () => unsubscribe?.resync?.() });
 }
 
 /** A command's answer as the machines take it, after the coin watcher saw its document. */

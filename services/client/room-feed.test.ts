@@ -148,6 +148,39 @@ describe('the embedded room feed: deltas', () => {
     stop();
   });
 
+  test('a subscriber that folds deltas itself gets them as they came, newer ones only, and its resync() reopens the stream for the whole document', async () => {
+    const f = fakeFetch();
+    const docs: number[] = [];
+    const deltas: number[] = [];
+    const feed = createRoomFeed({ fetch: f.fetch, baseUrl: 'https://quiz.example', random: () => 0.5 });
+    const subscription = feed.subscribe(
+      ROOM,
+      'secret-token',
+      (d) => docs.push(d.version),
+      undefined,
+      (d) => deltas.push(d.version),
+    );
+    await tick();
+    // A gap is the subscriber's to see: the feed hands over 6 after 4 (it folds nothing), drops a repeat.
+    f.last().write(frame(doc(3)) + deltaFrame(4) + deltaFrame(4) + deltaFrame(6));
+    await tick();
+    expect(docs).toEqual([3]);
+    expect(deltas).toEqual([4, 6]);
+    expect(f.calls).toHaveLength(1);
+    subscription.resync!();
+    await tick();
+    expect(f.calls).toHaveLength(2);
+    expect(f.calls[0]!.aborted).toBe(true);
+    expect(f.calls[1]!.headers['last-event-id']).toBeUndefined();
+    // The whole document comes even at the version last handed over.
+    f.last().write(frame(doc(6)) + deltaFrame(7));
+    await tick();
+    expect(docs).toEqual([3, 6]);
+    expect(deltas).toEqual([4, 6, 7]);
+    subscription();
+    expect(f.last().aborted).toBe(true);
+  });
+
   test('a delta before any document, or one that does not parse, resyncs too', async () => {
     const f = fakeFetch();
     const { docs, stop } = follow(f);

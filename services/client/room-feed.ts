@@ -10,7 +10,10 @@ import { applyRoomDelta, deltaApplies, type RoomDelta } from '@/services/domain/
  * room-events.ts), which the feed folds into the document it holds with the server's own reducer;
  * a delta that does not follow the held version (a gap) makes the feed resync: it reconnects at
  * once without `Last-Event-ID`, so the server sends the whole current document first (nothing is
- * reported: the member sees no change). When the stream drops (network, server restart, a proxy
+ * reported: the member sees no change). A subscriber that folds deltas itself (the battle machines,
+ * machines/battle-play/battle-room.ts) passes `onDelta`: it then gets each newer delta as it
+ * came, decides for itself whether it follows what it holds, and calls the subscription's
+ * `resync()` on a gap. When the stream drops (network, server restart, a proxy
  * cutting a quiet connection) it reconnects with back-off, 0.5 s doubling up to 5 s, and sends
  * `Last-Event-ID` so the server does not send the version the client already holds.
  *
@@ -26,10 +29,18 @@ export type RoomFeedStatus = 'connecting' | 'live' | 'reconnecting' | 'unauthori
 
 export type RoomDocListener = (doc: RoomDocument) => void;
 export type RoomStatusListener = (status: RoomFeedStatus) => void;
+export type RoomDeltaListener = (delta: RoomDelta) => void;
+
+/** Stops following the room; `resync`, when the feed has deltas, starts again from the whole current document. */
+export type RoomSubscription = (() => void) & { readonly resync?: () => void };
 
 export interface RoomFeed {
-  /** Follows one room for one member until the returned function is called. */
-  subscribe(roomId: string, token: string, onDoc: RoomDocListener, onStatus?: RoomStatusListener): () => void;
+  /**
+   * Follows one room for one member until the returned function is called. Without `onDelta`
+   * every version comes to `onDoc` as a document; with it, the versions the stream sends as
+   * deltas come to `onDelta` (each newer than the last one handed over), the others to `onDoc`.
+   */
+  subscribe(roomId: string, token: string, onDoc: RoomDocListener, onStatus?: RoomStatusListener, onDelta?: RoomDeltaListener): RoomSubscription;
   /** The server's time now (epoch ms) as last learnt from a stream; the local clock until then. */
   serverNow(): number;
 }
@@ -131,11 +142,13 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
 
   return {
     serverNow: () => localNow() + offsetMs,
-    subscribe(roomId, token, onDoc, onStatus = () => undefined) {
+    subscribe(roomId, token, onDoc, onStatus = () => undefined, onDelta) {
       const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
       const url = `${baseUrl}/api/rooms/${encodeURIComponent(roomId)}/events`;
       let stopped = false;
       let held: RoomDocument | null = null;
+      /** The version last handed over (a document's, or a delta's when the subscriber folds them). */
+      let version: number | null = null;
       let failures = 0;
       let controller: AbortController | null = null;
       let retry: ReturnType<typeof setTimeout> | null = null;
@@ -174,7 +187,12 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
           } catch {
             return resync();
           }
-          if (delta.id !== roomId || (held && delta.version <= held.version)) return;
+          if (delta.id !== roomId || (version !== null && delta.version <= version)) return;
+          if (onDelta) {
+            version = delta.version;
+            onDelta(delta);
+            return;
+          }
           if (!deltaApplies(held, delta)) return resync();
           let doc: RoomDocument;
           try {
@@ -183,6 +201,7 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
             return resync();
           }
           held = doc;
+          version = doc.version;
           quickResyncs = 0;
           onDoc(doc);
           return;
@@ -194,8 +213,9 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
         } catch {
           return;
         }
-        if (doc.id !== roomId || !isNewerRoom(held, doc)) return;
+        if (doc.id !== roomId || (version !== null && doc.version <= version) || !isNewerRoom(held, doc)) return;
         held = doc;
+        version = doc.version;
         quickResyncs = 0;
         onDoc(doc);
       }
@@ -204,6 +224,9 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       function resync() {
         quickResyncs += 1;
         resyncing = true;
+        // What was handed over no longer counts: the whole current document comes next, whatever its version.
+        held = null;
+        version = null;
         controller?.abort();
       }
 
@@ -211,7 +234,7 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
         const attemptController = new AbortController();
         controller = attemptController;
         const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
-        if (held && !resyncing) headers['last-event-id'] = String(held.version);
+        if (version !== null && !resyncing) headers['last-event-id'] = String(version);
         resyncing = false;
         try {
           const res = await fetchImpl(url, { headers, signal: attemptController.signal, cache: 'no-store' });
@@ -276,7 +299,11 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
 
       report('connecting');
       void attempt();
-      return stop;
+      return Object.assign(() => stop(), {
+        resync: () => {
+          if (!stopped) resync();
+        },
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { SimulatedClock } from 'xstate';
-import type { RoomCall, RoomFeedEvent, RoomFeedInput, RoomIdPayload, SendRoomMessagePayload, SubmitRoomAnswerPayload } from '@/machines/battle-play/battle-room';
+import type { RoomCall, RoomFeedEvent, RoomFeedInput, RoomFeedSubscription, RoomIdPayload, SendRoomMessagePayload, SubmitRoomAnswerPayload } from '@/machines/battle-play/battle-room';
+import { roomDelta } from '@/services/domain/room-events';
 import { answerPoints, REVEAL_PAUSE_MS, settleRoom, type QuickMessage, type RoomAnswerView, type RoomDocument, type RoomPlayer, type RoomQuestion, type RoomType } from '@/services/domain/rooms';
 import { defaultSettings } from '@/services/domain/settings';
 import { controllableCall, flushPromises } from '@/tests/fakes/controllable-actor';
@@ -91,7 +92,15 @@ export interface FindMatchPayload {
   readonly fee_multiplier: number;
 }
 
-type Feed = { readonly roomId: string; readonly send: (event: RoomFeedEvent) => void; closed: boolean };
+type Feed = {
+  readonly roomId: string;
+  readonly send: (event: RoomFeedEvent) => void;
+  closed: boolean;
+  /** The version this feed delivered last: the next one goes as a delta from it, as the room stream sends it. */
+  sent: RoomDocument | null;
+  /** Times the machine asked this feed to start again from the whole document. */
+  resyncs: number;
+};
 
 export function fakeRoomServer(clock: SimulatedClock) {
   let doc: RoomDocument | null = null;
@@ -128,10 +137,19 @@ export function fakeRoomServer(clock: SimulatedClock) {
     return doc;
   };
 
-  /** Sends the current document to every open feed of the room (unless the connection dropped). */
+  /** The current version to one feed: a delta when it follows the one the feed delivered last, else the whole document. */
+  const deliver = (feed: Feed, whole = false) => {
+    if (!doc || feed.closed || feed.roomId !== doc.id) return;
+    const sent = feed.sent;
+    feed.sent = doc;
+    if (!whole && sent && sent.id === doc.id && doc.version === sent.version + 1) feed.send({ type: 'room.delta', delta: roomDelta(sent, doc), serverNow: now() });
+    else feed.send({ type: 'room.updated', doc, serverNow: now() });
+  };
+
+  /** Sends the current version to every open feed of the room (unless the connection dropped). */
   const publish = () => {
     if (!doc || dropped) return;
-    for (const feed of feeds) if (!feed.closed && feed.roomId === doc.id) feed.send({ type: 'room.updated', doc, serverNow: now() });
+    for (const feed of feeds) deliver(feed);
   };
 
   /** Commits a change: a new version, published to the feeds. */
@@ -311,8 +329,22 @@ export function fakeRoomServer(clock: SimulatedClock) {
     connect: () => {
       dropped = false;
       for (const feed of openFeeds()) {
-        if (doc && doc.id === feed.roomId) feed.send({ type: 'room.updated', doc, serverNow: now() });
+        deliver(feed, true);
         feed.send({ type: 'feed.status', status: 'connected', serverNow: now() });
+      }
+    },
+    /**
+     * A version the feeds never delivered (a frame lost on the way): the room moves on twice and
+     * only the second version's delta arrives, from a version the machine does not hold.
+     */
+    missVersion: () => {
+      const missed = commit({}, { publish: false });
+      const next = commit({}, { publish: false });
+      if (dropped) return;
+      for (const feed of openFeeds()) {
+        if (feed.roomId !== next.id) continue;
+        feed.sent = next;
+        feed.send({ type: 'room.delta', delta: roomDelta(missed, next), serverNow: now() });
       }
     },
     /** The stream refuses the member: no such room, or not a member any more. */
@@ -323,14 +355,25 @@ export function fakeRoomServer(clock: SimulatedClock) {
 
   const openFeeds = () => feeds.filter((f) => !f.closed);
 
-  /** The `roomFeed` service: subscribes to the room; nothing is sent until the test says so. */
-  const roomFeed = (input: RoomFeedInput, send: (event: RoomFeedEvent) => void) => {
-    const feed: Feed = { roomId: input.roomId, send, closed: false };
+  /**
+   * The `roomFeed` service: subscribes to the room; nothing is sent until the test says so. A
+   * resync sends the whole current document at once, as the stream does when it is reopened.
+   */
+  const roomFeed = (input: RoomFeedInput, send: (event: RoomFeedEvent) => void): RoomFeedSubscription => {
+    const feed: Feed = { roomId: input.roomId, send, closed: false, sent: null, resyncs: 0 };
     feeds.push(feed);
-    return () => {
+    const stop = () => {
       feed.closed = true;
     };
+    return Object.assign(stop, {
+      resync: () => {
+        feed.resyncs += 1;
+        if (!dropped) deliver(feed, true);
+      },
+    });
   };
+  /** Resyncs the machines asked of the feeds so far. */
+  const resyncs = () => feeds.reduce((n, f) => n + f.resyncs, 0);
 
   const ok = (d: RoomDocument): RoomCall => ({ ok: true, data: { room: d } });
   const settle = async (call: { resolve(v: RoomCall): void }, outcome: RoomCall) => {
@@ -357,7 +400,7 @@ export function fakeRoomServer(clock: SimulatedClock) {
         .filter(([, n]) => n > 0),
     );
 
-  return { calls, ops, answer, pending, roomFeed, feeds: openFeeds, ok, now };
+  return { calls, ops, answer, pending, roomFeed, feeds: openFeeds, resyncs, ok, now };
 }
 
 export type FakeRoomServer = ReturnType<typeof fakeRoomServer>;

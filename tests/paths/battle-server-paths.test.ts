@@ -3,7 +3,7 @@ import { combinedValue, dottedValue } from '@/tests/paths/battle-harness';
 import { createGroupBattleMachine, type GroupBattleServices } from '@/machines/group-battle/group-battle.machine';
 import { createRandomBattleMachine, type RandomBattleServices } from '@/machines/random-battle/random-battle.machine';
 import type { RoomCall } from '@/machines/battle-play/battle-room';
-import { followRoom } from '@/services/client/battle-services';
+import { createCoinWatcher, followRoom } from '@/services/client/battle-services';
 import { createRoomFeed } from '@/services/client/room-feed';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { seedDatabase } from '@/services/server/content/seed';
@@ -101,7 +101,7 @@ function liveServices(player: Player): RandomBattleServices & GroupBattleService
     setReady: (p) => command(player, 'set_room_ready', p),
     startRoom: (p) => command(player, 'start_room', p),
     deleteRoom: (p) => command(player, 'delete_room', p),
-    roomFeed: (input, send) => followRoom(deps, () => undefined, input, send),
+    roomFeed: (input, send) => followRoom(deps, createCoinWatcher(() => undefined), input, send),
   };
 }
 

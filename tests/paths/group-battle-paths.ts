@@ -231,6 +231,13 @@ export async function runGroupPath(path: GroupPath, h: GroupHarness, options: Gr
         }),
       'user.continue': () => act(() => player.continue()),
       'feed.lost': () => run(() => ops.dropConnection()),
+      'feed.gap': async () => {
+        const asked = server.resyncs();
+        await run(() => ops.missVersion());
+        // The delta did not follow what the machine held: it asked for the whole document, and holds the room's current version.
+        expect(server.resyncs()).toBe(asked + 1);
+        expect(h.context().doc?.version).toBe(ops.room().version);
+      },
       'feed.resumed': () => run(() => ops.connect()),
       'feed.gone': () => run(() => ops.refuseStream()),
       'user.leave': () => act(() => player.leave()),

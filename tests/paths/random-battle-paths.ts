@@ -177,6 +177,13 @@ export async function runRandomPath(path: RandomPath, h: RandomHarness, options:
       'feed.deleted': () => run(() => void ops.remove()),
       'feed.gone': () => run(() => ops.refuseStream()),
       'feed.lost': () => run(() => ops.dropConnection()),
+      'feed.gap': async () => {
+        const asked = server.resyncs();
+        await run(() => ops.missVersion());
+        // The delta did not follow what the machine held: it asked for the whole document, and holds the room's current version.
+        expect(server.resyncs()).toBe(asked + 1);
+        expect(h.context().doc?.version).toBe(ops.room().version);
+      },
       'feed.resumed': () => run(() => ops.connect()),
       'feed.first_doc': (step) =>
         run(() => {
