@@ -95,6 +95,17 @@ export function foldFeedDelta(held: RoomDocument | null, delta: RoomDelta): Room
   }
 }
 
+/**
+ * What a battle machine does with a feed's delta: take the document it makes (as a
+ * `room.updated`), ask the feed for the whole document again (a gap), or nothing (a version it has).
+ */
+export function onFeedDelta(held: RoomDocument | null, event: Extract<RoomFeedEvent, { type: 'room.delta' }>): Extract<RoomFeedEvent, { type: 'room.updated' }> | FeedResyncEvent | null {
+  const next = foldFeedDelta(held, event.delta);
+  if (next === 'stale') return null;
+  if (next === 'gap') return { type: 'feed.resync' };
+  return { type: 'room.updated', doc: next, serverNow: event.serverNow };
+}
+
 // ---- Reading a document ----
 
 /** An ISO time of a document as epoch ms. */

@@ -19,7 +19,7 @@ import {
   type RoomFeedEvent,
   type RoomFeedInput,
   type RoomFeedSubscription,
-  foldFeedDelta,
+  onFeedDelta,
   type RoomIdPayload,
   type RoomPhase,
   type SendRoomMessagePayload,
@@ -203,11 +203,9 @@ export const groupBattleMachine = setup({
   actions: {
     /** A delta from the feed: folded into the held document and taken as that document, dropped when old, or a resync asked for on a gap. */
     foldDelta: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'room.delta') return;
-      const next = foldFeedDelta(context.doc, event.delta);
-      if (next === 'stale') return;
-      if (next === 'gap') enqueue.sendTo('feed', { type: 'feed.resync' });
-      else enqueue.raise({ type: 'room.updated', doc: next, serverNow: event.serverNow });
+      const next = event.type === 'room.delta' ? onFeedDelta(context.doc, event) : null;
+      if (next?.type === 'feed.resync') enqueue.sendTo('feed', next);
+      else if (next) enqueue.raise(next);
     }),
     keepFeedDoc: assign(({ context, event }) => (event.type === 'room.updated' ? withFeedDoc(context, event.doc, event.serverNow) : {})),
     keepCallDoc: assign(({ context }, data: RoomData | null) => (data ? withCallDoc(context, data.room) : {})),
