@@ -431,8 +431,20 @@ function serverMeter(servers: readonly ServerProcess[]) {
   let figures: ServerFigures[] = [];
   /** The group commit's counts when the window opened (the server reports them since its start). */
   let commits0: (ServerFigures['commits'] | null)[] = [];
-  const signal = (s: ServerProcess) => {
-    if (s.pid !== null && s.statsFile) process.kill(s.pid, 'SIGUSR2');
+  /** Reports the servers wrote since they were signalled, by server (a busy server writes late: wait for it). */
+  let started: Promise<void> = Promise.resolve();
+  let stopped: Promise<void> = Promise.resolve();
+  const mtime = (file: string | null) => (file && fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+  /** Signals the servers and resolves once each has written a new report (or after 10 s). */
+  const signalAll = async (): Promise<void> => {
+    const before = servers.map((s) => mtime(s.statsFile));
+    for (const s of servers) if (s.pid !== null && s.statsFile) process.kill(s.pid, 'SIGUSR2');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && servers.some((s, i) => s.pid !== null && s.statsFile && mtime(s.statsFile) <= before[i]!)) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // The file is written in one call; a moment more so that it is complete.
+    await new Promise((r) => setTimeout(r, 25));
   };
   const readFile = (file: string | null) =>
     file && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { eventLoop: ServerFigures['eventLoop']; gc: ServerFigures['gc']; extra: { roomCommits?: ServerFigures['commits']; commitWaits?: ServerFigures['commitWaits']; databaseThread?: ServerFigures['databaseThread'] } }) : null;
@@ -440,8 +452,7 @@ function serverMeter(servers: readonly ServerProcess[]) {
     start() {
       t0 = performance.now();
       cpu0 = servers.map((s) => (s.pid === null ? null : cpuMs(s.pid)));
-      for (const s of servers) signal(s);
-      setTimeout(() => (commits0 = servers.map((s) => readFile(s.statsFile)?.extra.roomCommits ?? null)), 300);
+      started = signalAll().then(() => void (commits0 = servers.map((s) => readFile(s.statsFile)?.extra.roomCommits ?? null)));
     },
     stop() {
       const wallMs = performance.now() - t0;
@@ -449,11 +460,11 @@ function serverMeter(servers: readonly ServerProcess[]) {
         const now = s.pid === null ? null : cpuMs(s.pid);
         return { cpuMs: now === null || cpu0[i] == null ? null : now - cpu0[i]!, wallMs, eventLoop: null, gc: null, commits: null, commitWaits: null, databaseThread: null };
       });
-      for (const s of servers) signal(s);
+      stopped = started.then(signalAll);
     },
-    /** Reads what the servers wrote (they write it on the signal: read a moment later). */
+    /** Reads what the servers wrote on the signal that closed the window. */
     async read(): Promise<ServerFigures[]> {
-      await new Promise((r) => setTimeout(r, 300));
+      await stopped;
       return figures.map((f, i) => {
         const stats = readFile(servers[i]!.statsFile);
         if (!stats) return f;
