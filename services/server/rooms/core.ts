@@ -372,11 +372,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const next = doc as RoomDocument;
     const delta = roomDelta(was, next);
     const docChanged = delta.events.length > 0;
-    if (!docChanged) {
-      doc.version = was.version;
-      doc.updated_at = was.updated_at;
-      assertUnchanged(doc as RoomDocument, cached.docJson);
-    }
+    if (!docChanged) assertUnchanged({ ...next, version: was.version, updated_at: was.updated_at }, cached.docJson);
     const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
     const due = nextDueAt(draft, now);
     if (!docChanged && secretJson === cached.secretJson && due === cached.dueAt) {
@@ -404,14 +400,11 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     }
     // A new version (also when only the secret changed: every change of the room is an event),
     // appended through the group commit; published only once it is committed.
-    if (!docChanged) {
-      doc.version = was.version + 1;
-      doc.updated_at = iso(now);
-    }
     const docJson = JSON.stringify(next);
     assertDeltaFolds(was, next, docJson);
     const snapshot = next.version - cached.snapshotVersion >= SNAPSHOT_EVERY ? { docJson, secretJson } : null;
-    const deltaJson = JSON.stringify(docChanged ? delta : roomDelta(was, next));
+    // With the document unchanged (the secret moved) the delta is the version alone.
+    const deltaJson = JSON.stringify(delta);
     const won = await committer.append({
       roomId,
       version: next.version,
