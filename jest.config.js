@@ -8,10 +8,12 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'node',
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  setupFilesAfterEnv: ['<rootDir>/tests/setup/fail-on-console-error.ts'],
+  setupFilesAfterEnv: ['<rootDir>/tests/setup/fail-on-console-error.ts', '<rootDir>/tests/setup/english-strings.ts'],
   globalSetup: '<rootDir>/tests/setup/global-setup.ts',
   globalTeardown: '<rootDir>/tests/setup/global-teardown.ts',
   testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/bench/', '<rootDir>/data/'],
+  // bench/web's second build (with source maps), when there is one.
+  modulePathIgnorePatterns: ['<rootDir>/.next-analyze/'],
   testTimeout: 30000,
 };
 

@@ -1,4 +1,5 @@
 /** @type {import('next').NextConfig} */
+const analyze = process.env.QUIZ_ARENA_ANALYZE === '1';
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
@@ -7,6 +8,8 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
   // ESM-only packages used by server code; listed so that next/jest compiles them for the tests.
   transpilePackages: ['entities'],
+  // bench/web's module report: a second build with browser source maps, beside the real one.
+  ...(analyze ? { distDir: '.next-analyze', productionBrowserSourceMaps: true } : {}),
 };
 
 module.exports = nextConfig;

@@ -28,6 +28,8 @@ else
 fi
 
 stage build node scripts/ensure-build.mjs
+# First-load JavaScript of the main pages against their budgets (bench/web/budget.json).
+stage bundle-budget npx tsx bench/web/first-load.ts --check
 
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "::: browser tests (Chromium)"

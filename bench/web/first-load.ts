@@ -1,43 +1,138 @@
 /**
  * First-load JavaScript of the main pages, gzipped, as a browser on a cold cache downloads it:
- * every script the prerendered HTML of the page references. Budget (ui.md): 150 kB on the home
- * and play pages.
+ * the framework's scripts every page starts with, plus the chunks of the root layout and of the
+ * page, as the build's manifests list them (what the page's HTML references; polyfills that only
+ * browsers without modules load are left out). Budget (ui.md): 150 kB.
  *
- *   npm run build && npx tsx bench/web/first-load.ts
+ *   npm run build && npm run bench:web                   the figures of every page
+ *   npm run bench:web -- --check                         exits 1 when a page is over its budget (CI)
+ *   npm run bench:web -- --modules                       and the five largest modules of each page
+ *                                                        (a second build with source maps, .next-analyze/)
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { SourceMapConsumer } from 'source-map-js';
+import budgets from './budget.json';
 
 const root = process.cwd();
-const pages: Record<string, string> = { '/': 'index.html', '/faq/': 'faq.html', '/auth/login/': 'auth/login.html' };
-const BUDGET_KB = 150;
+const args = new Set(process.argv.slice(2));
+const TARGET_KB = budgets.target_kb;
 
-/** Scripts a modern browser loads: `noModule` polyfills are skipped by every current browser. */
-function scriptsOf(html: string): string[] {
-  const found = new Set<string>();
-  for (const m of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/_next\/static\/[^"]+\.js)"[^>]*>/g)) {
-    if (!/noModule/i.test(m[0])) found.add(m[1]!);
-  }
-  return [...found];
+/** The pages measured: route as the app serves it → its directory under app/. */
+export const PAGES: Record<string, string> = {
+  '/': '',
+  '/auth/login/': 'auth/login',
+  '/faq/': 'faq',
+  '/quiz-zone/<category>/<subcategory>/level/<level>/ (play)': 'quiz-zone/[category]/[subcategory]/level/[level]',
+  '/random-battle/': 'random-battle',
+  '/group-battle/': 'group-battle',
+  '/exam-module/': 'exam-module',
+};
+
+interface ClientManifest {
+  entryJSFiles: Record<string, string[]>;
 }
 
-for (const [route, file] of Object.entries(pages)) {
-  const htmlFile = path.join(root, '.next', 'server', 'app', file);
-  if (!fs.existsSync(htmlFile)) {
-    console.log(`${route}: no prerendered page at ${path.relative(root, htmlFile)} (run npm run build)`);
-    continue;
-  }
-  const scripts = scriptsOf(fs.readFileSync(htmlFile, 'utf8'));
-  let raw = 0;
-  let gz = 0;
-  for (const src of scripts) {
-    const data = fs.readFileSync(path.join(root, '.next', src.replace('/_next/', '')));
-    raw += data.length;
-    gz += zlib.gzipSync(data, { level: 9 }).length;
-  }
-  const kb = gz / 1024;
-  console.log(
-    `${route.padEnd(14)} ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} kB raw, ${kb.toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB) ${kb <= BUDGET_KB ? 'MET' : 'NOT MET'}`,
+/** The page's manifest under server/app/, route groups such as (auth)/ skipped in the match. */
+function manifestFile(distDir: string, pageDir: string): string {
+  const base = path.join(distDir, 'server', 'app');
+  const wanted = pageDir ? `${pageDir}/page_client-reference-manifest.js` : 'page_client-reference-manifest.js';
+  const found = (fs.readdirSync(base, { recursive: true }) as string[]).find(
+    (f) => f.split(path.sep).filter((part) => !/^\(.+\)$/.test(part)).join('/') === wanted,
   );
+  if (!found) throw new Error(`no build of app/${pageDir} in ${distDir}`);
+  return path.join(base, found);
 }
+
+/**
+ * The scripts a page's first load fetches, relative to the build directory: the framework's, then
+ * every chunk of the page's tree (root layout, not-found and error boundaries, the page), as its
+ * HTML references them.
+ */
+export function firstLoadScripts(distDir: string, pageDir: string): string[] {
+  const build = JSON.parse(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')) as { rootMainFiles: string[] };
+  const file = manifestFile(distDir, pageDir);
+  // The manifest is a script that assigns globalThis.__RSC_MANIFEST[<page>].
+  const sandbox: { __RSC_MANIFEST?: Record<string, ClientManifest> } = {};
+  new Function('globalThis', 'self', fs.readFileSync(file, 'utf8'))(sandbox, sandbox);
+  const manifest = Object.values(sandbox.__RSC_MANIFEST ?? {})[0];
+  if (!manifest) throw new Error(`${file}: no client manifest`);
+  return [...new Set([...build.rootMainFiles, ...Object.values(manifest.entryJSFiles).flat()])];
+}
+
+const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
+
+/** Gzipped bytes of a chunk shared out among its source modules by the bytes each produced. */
+function modulesOf(distDir: string, script: string): Map<string, number> {
+  const file = path.join(distDir, script);
+  const code = fs.readFileSync(file, 'utf8');
+  const out = new Map<string, number>();
+  const mapRef = /sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+  const mapFile = mapRef ? path.join(path.dirname(file), mapRef) : '';
+  const gz = gzipSize(code);
+  if (!mapFile || !fs.existsSync(mapFile)) return out.set(`(no source map) ${script}`, gz);
+  const consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')));
+  const lines = code.split('\n');
+  const mappings: { line: number; column: number; source: string }[] = [];
+  consumer.eachMapping((m) => mappings.push({ line: m.generatedLine, column: m.generatedColumn, source: m.source ?? '(runtime)' }));
+  for (let i = 0; i < mappings.length; i++) {
+    const m = mappings[i]!;
+    const next = mappings[i + 1];
+    const end = next && next.line === m.line ? next.column : lines[m.line - 1]!.length;
+    const name = m.source.replace(/^turbopack:\/\/\/\[project\]\//, '').replace(/^turbopack:\/\/\/\[turbopack\]\//, '(bundler runtime) ');
+    out.set(name, (out.get(name) ?? 0) + ((end - m.column) / code.length) * gz);
+  }
+  return out;
+}
+
+/** A module's package (node_modules/<pkg>/…) or the project file itself. */
+const owner = (name: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(name)?.[1] ?? name;
+
+function analyzeBuild(): string {
+  const dist = path.join(root, '.next-analyze');
+  console.log('building with source maps into .next-analyze/ …');
+  const run = spawnSync('npx', ['next', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, QUIZ_ARENA_ANALYZE: '1', NEXT_TELEMETRY_DISABLED: '1' } });
+  if (run.status !== 0) throw new Error('the analysis build failed');
+  return dist;
+}
+
+function main(): void {
+  const distDir = path.join(root, '.next');
+  if (!fs.existsSync(path.join(distDir, 'build-manifest.json'))) {
+    console.error('no build in .next/ (run npm run build)');
+    process.exit(1);
+  }
+  const analysis = args.has('--modules') ? analyzeBuild() : null;
+  let over = 0;
+  for (const [route, pageDir] of Object.entries(PAGES)) {
+    const scripts = firstLoadScripts(distDir, pageDir);
+    let raw = 0;
+    let gz = 0;
+    for (const s of scripts) {
+      const data = fs.readFileSync(path.join(distDir, s));
+      raw += data.length;
+      gz += gzipSize(data);
+    }
+    const kb = gz / 1024;
+    const budget = (budgets.pages as Record<string, number>)[route] ?? TARGET_KB;
+    const status = kb <= TARGET_KB ? 'MET' : kb <= budget ? `NOT MET (within its interim ceiling of ${budget} kB)` : `OVER its ceiling of ${budget} kB`;
+    if (kb > budget) over++;
+    console.log(`${route.padEnd(58)} ${String(scripts.length).padStart(2)} scripts ${(raw / 1024).toFixed(1).padStart(6)} kB raw ${kb.toFixed(1).padStart(6)} kB gzipped  target ${TARGET_KB} kB: ${status}`);
+    if (analysis) {
+      const byOwner = new Map<string, number>();
+      for (const s of firstLoadScripts(analysis, pageDir)) {
+        for (const [name, bytes] of modulesOf(analysis, s)) byOwner.set(owner(name), (byOwner.get(owner(name)) ?? 0) + bytes);
+      }
+      const top = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      for (const [name, bytes] of top) console.log(`      ${(bytes / 1024).toFixed(1).padStart(6)} kB  ${name}`);
+    }
+  }
+  if (args.has('--check') && over > 0) {
+    console.error(`${over} page(s) over their first-load budget (bench/web/budget.json)`);
+    process.exit(1);
+  }
+}
+
+main();

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { useClientIdentity } from '@/services/client/identity/select';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { AUTH_LINK, AuthLayout } from '@/components/auth/auth-layout';
 import { EMAIL_PATTERN, identityErrorKey, isIdentityError, MIN_PASSWORD_LENGTH } from '@/components/auth/identity-error';
 import { IdentityGate } from '@/components/auth/identity-gate';

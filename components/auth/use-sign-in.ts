@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import { identityErrorKey } from '@/components/auth/identity-error';
 import type { IdentityProof } from '@/services/client/identity/provider';
 import { completeSignIn } from '@/services/client/sign-in';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { AuthLayout } from '@/components/auth/auth-layout';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';

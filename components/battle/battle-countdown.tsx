@@ -1,7 +1,7 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { CountdownRing } from '@/components/ui/countdown-ring';
 import { secondsLeft } from '@/machines/countdown/countdown-format';
 import type { countdownMachine } from '@/machines/countdown/countdown.machine';

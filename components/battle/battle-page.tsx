@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import type { BattleCategory } from '@/components/battle/random-battle-setup';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
 import { ButtonLink } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { Avatar } from '@/components/ui/avatar';
 import type { RoomDocument, RoomQuestion } from '@/services/domain/rooms';
 

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import Image from 'next/image';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { BattleCountdown, LastSeconds } from '@/components/battle/battle-countdown';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { outcomeKey } from '@/components/battle/battle-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -2,7 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { BattlePlayers } from '@/components/battle/battle-players';
 import { BattleQuestion } from '@/components/battle/battle-question';
 import { MessagePicker, MessageStrip } from '@/components/battle/quick-messages';

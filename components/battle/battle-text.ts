@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/services/client/i18n';
 import { messageKeyFor } from '@/services/domain/codes';
 import type { RoomOutcome } from '@/services/domain/rooms';
 

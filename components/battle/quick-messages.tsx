@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { QUICK_MESSAGE_EMOJI, QUICK_MESSAGES, type QuickMessage, type RoomDocument } from '@/services/domain/rooms';
 
 /** How many of the room's latest messages the strip shows. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { SecondsLeft } from '@/components/battle/battle-countdown';
 import { BattleBusy, BattleNoticePanel, ConnectionLostPanel } from '@/components/battle/battle-panels';
 import { BattlePlayers } from '@/components/battle/battle-players';

@@ -2,7 +2,7 @@
 
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { showBattleNotice } from '@/components/battle/battle-notices';
 import type { BattleCategory } from '@/components/battle/random-battle-setup';
 import { RandomBattleView } from '@/components/battle/random-battle-view';

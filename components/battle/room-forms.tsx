@@ -2,7 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { refusalText } from '@/components/battle/battle-text';
 import type { BattleCategory } from '@/components/battle/random-battle-setup';
 import { Alert } from '@/components/ui/alert';

@@ -2,7 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { LeaveButton } from '@/components/battle/battle-screen';
 import { refusalText } from '@/components/battle/battle-text';
 import { MessagePicker, MessageStrip } from '@/components/battle/quick-messages';

@@ -2,7 +2,7 @@
 
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { formatDateTime } from '@/components/profile/format';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { formatDateTime } from '@/components/profile/format';
 import { NotFoundView } from '@/components/system/not-found-view';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@
 
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { ExamView } from '@/components/exam/exam-view';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { SkeletonText } from '@/components/ui/skeleton';

@@ -2,7 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { formatDateTime } from '@/components/profile/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, LinkCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { formatDateTime, formatNumber } from '@/components/profile/format';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { BackLink } from '@/components/ui/back-link';
 import { PageHeading } from '@/components/ui/page-heading';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import { usePlayer } from '@/components/profile/use-player';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { formatDateTime, formatNumber } from '@/components/profile/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
 import { usePlayer } from '@/components/profile/use-player';
 import { ContentLanguageSelect } from '@/components/shell/content-language-select';

@@ -2,7 +2,7 @@
 
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { ContentText } from '@/components/quiz-play/content-text';
 import { Button } from '@/components/ui/button';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import Image from 'next/image';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { modeTitleKey, selectMode, selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
 import { answerLabel } from '@/components/quiz-play/answer-label';
 import { AudioClip, MultiSelectAnswer, SequenceAnswer, WordAnswer } from '@/components/quiz-play/answer-kinds';

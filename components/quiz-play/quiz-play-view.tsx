@@ -1,7 +1,7 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { PlayScreen } from '@/components/quiz-play/play-screen';
 import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
 import { selectScreen } from '@/components/quiz-play/play-selectors';

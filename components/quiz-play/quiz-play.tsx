@@ -1,10 +1,10 @@
 'use client';
 
 import { useActorRef } from '@xstate/react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/services/client/i18n';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import type { LifelineRefusalNotice } from '@/machines/lifelines/lifelines.machine';

@@ -2,7 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';

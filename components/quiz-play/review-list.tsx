@@ -1,7 +1,7 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { answerLabel } from '@/components/quiz-play/answer-label';
 import { ContentText } from '@/components/quiz-play/content-text';
 import { Button } from '@/components/ui/button';

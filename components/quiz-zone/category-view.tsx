@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { LevelList } from '@/components/quiz-zone/level-list';
 import { PlaceList, subcategoryCard, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { levelHref, subcategoryHref } from '@/components/quiz-zone/quiz-zone-paths';

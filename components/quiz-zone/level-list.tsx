@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { Alert } from '@/components/ui/alert';
 import { LockIcon } from '@/components/ui/icons';
 import type { LevelData } from '@/services/client/play-api';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { levelHref, levelsHref } from '@/components/quiz-zone/quiz-zone-paths';
 import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';

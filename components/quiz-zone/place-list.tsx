@@ -1,7 +1,7 @@
 'use client';
 
 import Image from 'next/image';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { LinkCard } from '@/components/ui/card';
 import { LockIcon, UnlockedIcon } from '@/components/ui/icons';
 import type { QuizCategory, QuizSubcategory } from '@/services/client/play-api';

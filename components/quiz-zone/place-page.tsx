@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { UnlockDialog, type UnlockTarget } from '@/components/quiz-zone/unlock-dialog';
 import { BackLink } from '@/components/ui/back-link';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';

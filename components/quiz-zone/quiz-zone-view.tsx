@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { categoryCard, PlaceList, type PlaceCardItem } from '@/components/quiz-zone/place-list';
 import { categoryHref } from '@/components/quiz-zone/quiz-zone-paths';
 import { useUnlockDialog } from '@/components/quiz-zone/unlock-dialog';

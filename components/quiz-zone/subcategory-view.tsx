@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { findCategory, LockedPlace } from '@/components/quiz-zone/category-view';
 import { LevelList } from '@/components/quiz-zone/level-list';
 import { categoryHref, levelHref } from '@/components/quiz-zone/quiz-zone-paths';

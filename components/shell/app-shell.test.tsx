@@ -4,7 +4,10 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppShell } from '@/components/shell/app-shell';
 import { englishJson, fail, fakeServer, ok, renderWithApp, resetApp, WEB_SETTINGS } from '@/components/testing/test-app';
 import { WEB_SETTINGS_FETCHED_AT_KEY } from '@/services/client/app-bootstrap';
+import { BOOT_GLOBAL, PREFETCH_SCRIPT } from '@/services/client/boot';
+import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
 import { defaultSettings, SYSTEM_SETTINGS } from '@/services/domain/settings';
+import { appLanguageChanged } from '@/services/store/languages-slice';
 import { loggedIn } from '@/services/store/user-slice';
 
 const mockRouter = { replace: jest.fn(), push: jest.fn(), prefetch: jest.fn(), back: jest.fn(), forward: jest.fn(), refresh: jest.fn() };
@@ -42,7 +45,11 @@ beforeEach(async () => {
 
 afterEach(() => {
   jest.restoreAllMocks();
+  delete (window as unknown as Record<string, unknown>)[BOOT_GLOBAL];
 });
+
+const runHeadScript = () => new Function(PREFETCH_SCRIPT)();
+const callsTo = (server: jest.Mock, endpoint: string) => server.mock.calls.filter(([url]) => url === `/api/${endpoint}`);
 
 describe('the app shell', () => {
   test('keeps the loader up with a retry while web settings fail, and shows the app once a retry succeeds', async () => {
@@ -151,5 +158,54 @@ describe('the app shell', () => {
       expect(screen.queryByLabelText('Quiz language')).not.toBeInTheDocument();
       expect(server).not.toHaveBeenCalledWith('/api/get_languages', expect.anything());
     }
+  });
+
+  test("takes the head script's answers instead of asking again: the web settings, then the default language's strings", async () => {
+    const server = fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, web_default_interface_language: 'ar' }) });
+    runHeadScript();
+    renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    expect(await screen.findByText('مرحبًا أيها الزائر')).toBeInTheDocument();
+    expect(callsTo(server, 'get_web_settings')).toHaveLength(1);
+    const strings = callsTo(server, 'get_system_language_json');
+    expect(strings).toHaveLength(1);
+    expect((strings[0]![1].body as FormData).get('language')).toBe('ar');
+    expect((strings[0]![1].body as FormData).get('from')).toBe('2');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+  });
+
+  test('the head script asks for the remembered language at once, without waiting for the settings', async () => {
+    window.localStorage.setItem(
+      PERSIST_STORAGE_KEY,
+      JSON.stringify({ languages: JSON.stringify({ currentAppLanguage: { name: 'ar', title: 'العربية', rtl: true } }) }),
+    );
+    const server = fakeServer({ ...backgroundCalls, get_web_settings: () => new Promise(() => {}) });
+    runHeadScript();
+    await waitFor(() => expect(callsTo(server, 'get_system_language_json')).toHaveLength(1));
+    expect((callsTo(server, 'get_system_language_json')[0]![1].body as FormData).get('language')).toBe('ar');
+    expect(callsTo(server, 'get_web_settings')).toHaveLength(1);
+  });
+
+  test('a remembered language that cannot be loaded gives way to English from the server, laid out left to right', async () => {
+    const server = fakeServer({
+      ...backgroundCalls,
+      get_web_settings: () => ok(WEB_SETTINGS),
+      get_system_language_json: (form: FormData) => (form.get('language') === 'ar' ? fail(500, '122') : englishJson()),
+    });
+    const { store } = renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    act(() => {
+      store.dispatch(appLanguageChanged({ name: 'ar', title: 'العربية', rtl: true }));
+    });
+    await screen.findByText('page content');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
+    expect(screen.getByText('hello guest')).toBeInTheDocument();
+    expect(callsTo(server, 'get_system_language_json').map(([, init]) => (init.body as FormData).get('language'))).toEqual(['ar', 'en']);
   });
 });

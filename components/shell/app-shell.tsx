@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { useLiveNotifications } from '@/components/shell/live-notifications';
 import { RouteGuard } from '@/components/shell/route-guard';
 import { SiteFooter } from '@/components/shell/site-footer';

@@ -1,36 +1,34 @@
 'use client';
 
-import { useEffect } from 'react';
-import toast, { Toaster, useToasterStore, type DefaultToastOptions } from 'react-hot-toast';
+import { useToasts, type ToastKind } from '@/services/client/toast';
 
-/** Spec §9: at most 20 toasts at once. */
-export const MAX_VISIBLE_TOASTS = 20;
+const MARK: Record<ToastKind, string> = { blank: '', error: '✕', success: '✓', loading: '…' };
 
-/** Spec §9: 4 s for error and blank, 2 s for success, loading until dismissed. */
-const TOAST_OPTIONS: DefaultToastOptions = {
-  className: 'qa-toast',
-  style: {
-    background: 'var(--color-surface)',
-    color: 'var(--color-fg)',
-    border: '1px solid var(--color-line)',
-    maxWidth: '32rem',
-  },
-  blank: { duration: 4000 },
-  error: { duration: 4000 },
-  success: { duration: 2000 },
-  loading: { duration: Infinity },
-};
-
+/**
+ * The toasts, top centre (spec §2). Each is its own polite live region (a view's own alert stays
+ * the one alert on the page); the mark says success or failure without relying on colour.
+ */
 export function AppToaster() {
-  const { toasts } = useToasterStore();
-
-  // react-hot-toast keeps 20 by itself today; this keeps the rule ours if its default changes.
-  useEffect(() => {
-    toasts
-      .filter((t) => t.visible)
-      .slice(MAX_VISIBLE_TOASTS)
-      .forEach((t) => toast.dismiss(t.id));
-  }, [toasts]);
-
-  return <Toaster position="top-center" toastOptions={TOAST_OPTIONS} />;
+  const toasts = useToasts();
+  return (
+    <div className="pointer-events-none fixed inset-x-4 top-4 z-[9999] flex flex-col items-center gap-2">
+      {toasts.map((t) => (
+        <div
+          key={t.id}
+          className={`qa-toast pointer-events-auto flex max-w-lg items-start gap-2 rounded-control border bg-surface px-4 py-3 text-fg shadow-lg ${
+            t.kind === 'error' ? 'border-danger' : t.kind === 'success' ? 'border-success' : 'border-line'
+          }`}
+        >
+          {MARK[t.kind] ? (
+            <span aria-hidden="true" className={t.kind === 'error' ? 'text-danger' : t.kind === 'success' ? 'text-success' : 'text-fg-muted'}>
+              {MARK[t.kind]}
+            </span>
+          ) : null}
+          <div role="status" aria-live="polite">
+            {t.message}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
 }

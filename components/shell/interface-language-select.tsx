@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { SelectField } from '@/components/ui/select-field';
 import { switchInterfaceLanguage } from '@/services/client/app-bootstrap';
 import { useAppSelector } from '@/services/store/hooks';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '@/services/client/toast';
 import type { LiveNotification } from '@/services/client/notification-feed';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { notificationReceived } from '@/services/store/notifications-slice';
@@ -27,7 +27,7 @@ export function useLiveNotifications(): void {
         onNotification(n) {
           const id = `live:${n.created_at}:${n.title}`;
           dispatch(notificationReceived({ id, ...n }));
-          toast(() => <NotificationToast n={n} />, { id, duration: 8000 });
+          toast(<NotificationToast n={n} />, { id, duration: 8000 });
         },
       });
     });

@@ -2,8 +2,8 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import { routeAccess } from '@/components/shell/route-access';
 import { InlineLoader } from '@/components/ui/spinner';
 import { useAppSelector } from '@/services/store/hooks';

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectWebSettings } from '@/services/store/selectors';
 

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { ContentLanguageSelect } from '@/components/shell/content-language-select';
 import { InterfaceLanguageSelect } from '@/components/shell/interface-language-select';
 import { ThemeToggle } from '@/components/shell/theme-toggle';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { IconButton } from '@/components/ui/icon-button';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { themeCycled, type ThemeChoice } from '@/services/store/preferences-slice';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
 import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
 import { BackLink } from '@/components/ui/back-link';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { QuizPlay } from '@/components/quiz-play/quiz-play';
 import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
 import { BookmarkToggle, ReportQuestionButton } from '@/components/solo-play/question-actions';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
 import { Button, ButtonLink } from '@/components/ui/button';

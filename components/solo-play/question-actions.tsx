@@ -1,8 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import type { Bookmarks } from '@/components/solo-play/use-bookmarks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import toast from '@/services/client/toast';
+import { useTranslation } from '@/services/client/i18n';
 import type { ApiResult } from '@/services/client/api';
 import { getBookmarks, QUIZ_BOOKMARKS, setBookmark, type BookmarkItem } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import type { StatisticsDay } from '@/services/client/play-api';
 
 const WIDTH = 400;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
 import { AnswersChart } from '@/components/statistics/answers-chart';
 import { ButtonLink } from '@/components/ui/button';

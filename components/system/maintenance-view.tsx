@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { Button } from '@/components/ui/button';
 import { loadWebSettings } from '@/services/client/app-bootstrap';
 import { useAppSelector } from '@/services/store/hooks';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 

@@ -4,28 +4,12 @@
  */
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import toast from 'react-hot-toast';
-import { I18nextProvider } from 'react-i18next';
+import toast from '@/services/client/toast';
 import { Provider as ReduxProvider } from 'react-redux';
 import { AppToaster } from '@/components/shell/app-toaster';
 import { i18n } from '@/services/client/i18n';
 import { getAppStore, resetAppStore, type AppStore } from '@/services/store/store';
 import en from '@/locales/en.json';
-
-// jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion.
-if (typeof window !== 'undefined' && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 export type FakeAnswer = { status: number; body: unknown };
 export type FakeEndpoint = (form: FormData, init: RequestInit) => FakeAnswer | Promise<FakeAnswer>;
@@ -42,11 +26,13 @@ export function fakeServer(endpoints: Record<string, FakeEndpoint>): jest.Mock {
     const name = String(input).replace(/^\/api\//, '');
     const handler = endpoints[name];
     const answer = handler ? await handler(init.body as FormData, init) : fail(404, 'not_found');
-    return {
+    const response = {
       status: answer.status,
       ok: answer.status >= 200 && answer.status < 300,
       json: async () => answer.body,
-    } as unknown as Response;
+      clone: () => response,
+    };
+    return response as unknown as Response;
   });
   global.fetch = mock as unknown as typeof fetch;
   return mock;
@@ -89,10 +75,8 @@ export function renderWithApp(ui: ReactElement): RenderResult & { store: AppStor
   const store = getAppStore();
   const result = render(
     <ReduxProvider store={store}>
-      <I18nextProvider i18n={i18n}>
         <AppToaster />
         {ui}
-      </I18nextProvider>
     </ReduxProvider>,
   );
   return { ...result, store };

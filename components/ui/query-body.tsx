@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/services/client/i18n';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import type { QueryState } from '@/services/client/use-api-query';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import toast from 'react-hot-toast';
+import toast from '@/services/client/toast';
 import { fail, fakeServer, ok, resetApp } from '@/components/testing/test-app';
 import { apiCall, apiRequest, setApiNavigator } from '@/services/client/api';
 import { contentLanguageChosen, contentLanguagesLoaded } from '@/services/store/languages-slice';

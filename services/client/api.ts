@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '@/services/client/toast';
 import { messageKeyFor, type Envelope } from '@/services/domain/codes';
 import { i18n } from '@/services/client/i18n';
 import { selectLanguageId, selectToken } from '@/services/store/selectors';
@@ -45,6 +45,8 @@ export interface CallOptions {
   toast?: boolean;
   /** Let the request outlive the page (a report sent while the page is being closed). */
   keepalive?: boolean;
+  /** The answer to this same request, already received (the head script's prefetch, services/client/boot.ts). */
+  response?: Response;
 }
 
 /** Endpoints whose payload carries `language_id` (spec §7). */
@@ -121,7 +123,9 @@ export async function apiRequest<T>(endpoint: string, payload: Payload = {}, opt
 
   let res: Response;
   try {
-    res = await fetch(`/api/${endpoint}`, { method: 'POST', body: toFormData(endpoint, payload), headers, ...(options.keepalive ? { keepalive: true } : {}) });
+    res =
+      options.response ??
+      (await fetch(`/api/${endpoint}`, { method: 'POST', body: toFormData(endpoint, payload), headers, ...(options.keepalive ? { keepalive: true } : {}) }));
   } catch (err) {
     console.warn(`[api] ${endpoint}: network error`, err);
     if (options.toast !== false) notify(null, 0);

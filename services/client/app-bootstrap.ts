@@ -1,4 +1,5 @@
-import toast from 'react-hot-toast';
+import toast from '@/services/client/toast';
+import { takePrefetched } from '@/services/client/boot';
 import { DEFAULT_INTERFACE_LANGUAGE, i18n } from '@/services/client/i18n';
 import { getLanguages, getSystemLanguageJson, getSystemLanguageList } from '@/services/client/languages-api';
 import { getSystemConfigurations, getWebSettings } from '@/services/client/settings-api';
@@ -24,7 +25,7 @@ function shared<T>(run: () => Promise<T>): () => Promise<T> {
 
 /** Web settings, fetched on first load or on a manual refresh (spec §4). */
 export const loadWebSettings = shared(async (): Promise<boolean> => {
-  const webSettings = await getWebSettings();
+  const webSettings = await getWebSettings(await takePrefetched('settings'));
   if (!webSettings) return false;
   const fetchedAt = Date.now();
   getAppStore().dispatch(webSettingsLoaded({ webSettings, fetchedAt }));
@@ -63,11 +64,11 @@ type SwitchOutcome = 'switched' | 'failed' | 'superseded';
 
 async function loadInterfaceLanguage(name: string): Promise<SwitchOutcome> {
   const ticket = ++latestSwitch;
-  const language = await getSystemLanguageJson(name);
+  const language = await getSystemLanguageJson(name, await takePrefetched('strings', name));
   // A slower answer to an earlier switch never overrides a later one.
   if (ticket !== latestSwitch) return 'superseded';
   if (!language) return 'failed';
-  i18n.addResourceBundle(language.name, 'translation', language.strings, true, true);
+  i18n.addResourceBundle(language.name, language.strings);
   await i18n.changeLanguage(language.name);
   getAppStore().dispatch(appLanguageChanged({ name: language.name, title: language.title, rtl: language.rtl }));
   return 'switched';
@@ -86,7 +87,8 @@ export function chooseContentLanguage(language: ContentLanguage): void {
 
 /**
  * Starts the app: web settings first (the shell's loader waits for them), then the interface
- * language, then everything else in the background.
+ * language (only the loader's own strings ship in the bundle, so the loader waits for them too),
+ * then everything else in the background. False when the app can't start: the loader offers a retry.
  */
 export const startApp = shared(async (): Promise<boolean> => {
   if (!(await loadWebSettings())) return false;
@@ -102,23 +104,12 @@ export const startApp = shared(async (): Promise<boolean> => {
     state.settings.webSettings?.web_default_interface_language ||
     DEFAULT_INTERFACE_LANGUAGE;
   const switching = loadInterfaceLanguage(wanted);
-  // English ships in the bundle, so only a language we hold no strings for is worth waiting for.
-  if (!i18n.hasResourceBundle(wanted, 'translation') && (await switching) === 'failed') {
-    fallBackToShippedLanguage();
-  }
-  return true;
+  // Strings held already (a retry, a return to the page): the switch goes on in the background.
+  if (i18n.hasResourceBundle(wanted)) return true;
+  const outcome = await switching;
+  if (outcome !== 'failed') return true;
+  // A remembered language that can't be loaded must not leave the app without text, nor English
+  // text laid out right-to-left: English from the server, or the loader's retry.
+  if (wanted === DEFAULT_INTERFACE_LANGUAGE) return false;
+  return (await loadInterfaceLanguage(DEFAULT_INTERFACE_LANGUAGE)) === 'switched' || i18n.hasResourceBundle(DEFAULT_INTERFACE_LANGUAGE);
 });
-
-/** A remembered language that can't be loaded must not leave English text laid out right-to-left. */
-function fallBackToShippedLanguage(): void {
-  const store = getAppStore();
-  const shipped = store
-    .getState()
-    .languages.appLanguages.find((l) => l.name === DEFAULT_INTERFACE_LANGUAGE) ?? {
-    name: DEFAULT_INTERFACE_LANGUAGE,
-    title: 'English',
-    rtl: false,
-  };
-  void i18n.changeLanguage(DEFAULT_INTERFACE_LANGUAGE);
-  store.dispatch(appLanguageChanged(shipped));
-}

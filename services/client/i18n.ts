@@ -1,27 +1,83 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en.json';
+import { useMemo, useSyncExternalStore } from 'react';
+import { BOOT_STRINGS } from '@/services/client/boot-strings';
 
 export const DEFAULT_INTERFACE_LANGUAGE = 'en';
 
-/**
- * The one i18next instance. English ships in the bundle so the loader and error screens have text
- * before anything is fetched; every language, English included, is then loaded from
- * `get_system_language_json` so admin edits show. Keys are flat ("header.hello_guest"), hence no
- * key or namespace separators.
- */
-export const i18n = i18next.createInstance();
+export type Strings = Readonly<Record<string, string>>;
+export type TranslationValues = Readonly<Record<string, unknown>>;
+export type TFunction = (key: string, values?: TranslationValues) => string;
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_INTERFACE_LANGUAGE,
-  fallbackLng: DEFAULT_INTERFACE_LANGUAGE,
-  resources: { [DEFAULT_INTERFACE_LANGUAGE]: { translation: en } },
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes output already.
-  interpolation: { escapeValue: false },
-  // Resources are inline, so init is synchronous and the first render already has text.
-  initAsync: false,
-  react: { useSuspense: false, bindI18nStore: 'added' },
-  returnNull: false,
-});
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/**
+ * The interface's strings. Keys are flat ("header.hello_guest"); `{{name}}` is replaced by the
+ * value of the same name. A key the active language lacks falls back to English, then to the
+ * call's `defaultValue`, then to the key itself. Only the loader's few strings ship in the bundle (boot-strings.ts): every language,
+ * English included, comes from `get_system_language_json` (admin edits show), fetched beside the
+ * scripts by the document's head script (services/client/boot.ts).
+ */
+export class Translator {
+  language = DEFAULT_INTERFACE_LANGUAGE;
+  private readonly bundles = new Map<string, Record<string, string>>();
+  private readonly listeners = new Set<() => void>();
+  private revision = 0;
+
+  constructor(initial: Record<string, Strings>) {
+    for (const [name, strings] of Object.entries(initial)) this.bundles.set(name, { ...strings });
+  }
+
+  readonly t: TFunction = (key, values) => {
+    const fallback = typeof values?.defaultValue === 'string' ? values.defaultValue : key;
+    const text = this.bundles.get(this.language)?.[key] ?? this.bundles.get(DEFAULT_INTERFACE_LANGUAGE)?.[key] ?? fallback;
+    if (!values || !text.includes('{{')) return text;
+    return text.replace(PLACEHOLDER, (_, name: string) => {
+      const value = values[name];
+      return value === undefined || value === null ? '' : String(value);
+    });
+  };
+
+  /** Adds strings of a language; those it holds already are replaced unless `overwrite` is false. */
+  addResourceBundle(language: string, strings: Strings, overwrite = true): void {
+    const held = this.bundles.get(language) ?? {};
+    this.bundles.set(language, overwrite ? { ...held, ...strings } : { ...strings, ...held });
+    this.changed();
+  }
+
+  /** Whether a language's strings were loaded (the boot strings alone don't count). */
+  hasResourceBundle(language: string): boolean {
+    const held = this.bundles.get(language);
+    return held !== undefined && Object.keys(held).length > BOOT_KEY_COUNT;
+  }
+
+  async changeLanguage(language: string): Promise<void> {
+    if (language === this.language) return;
+    this.language = language;
+    this.changed();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getRevision = (): number => this.revision;
+
+  private changed(): void {
+    this.revision++;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+const BOOT_KEY_COUNT = Object.keys(BOOT_STRINGS).length;
+
+/** The one instance of the app. */
+export const i18n = new Translator({ [DEFAULT_INTERFACE_LANGUAGE]: BOOT_STRINGS });
+
+/** A view's `t`, re-rendered when the language changes or strings arrive. */
+export function useTranslation(): { t: TFunction; i18n: Translator } {
+  const revision = useSyncExternalStore(i18n.subscribe, i18n.getRevision, i18n.getRevision);
+  // A new function per revision, so effects and memos that list `t` see the change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useMemo<TFunction>(() => (key, values) => i18n.t(key, values), [revision]);
+  return { t, i18n };
+}

@@ -1,4 +1,5 @@
 import { apiCall } from '@/services/client/api';
+import { FROM_WEB } from '@/services/client/boot';
 import type { ContentLanguage } from '@/services/store/languages-slice';
 
 export interface SystemLanguage {
@@ -17,8 +18,6 @@ export interface SystemLanguageJson {
   strings: Record<string, string>;
 }
 
-/** Spec §7, §9: the system language calls are made with `from=2`. */
-const FROM_WEB = 2;
 
 /** Content languages. */
 export const getLanguages = (): Promise<ContentLanguage[] | null> =>
@@ -29,5 +28,5 @@ export const getSystemLanguageList = (): Promise<SystemLanguage[] | null> =>
   apiCall<SystemLanguage[]>('get_system_language_list', { from: FROM_WEB }, { toast: false });
 
 /** Interface strings of one language; the caller decides whether a failure is worth a toast. */
-export const getSystemLanguageJson = (name: string): Promise<SystemLanguageJson | null> =>
-  apiCall<SystemLanguageJson>('get_system_language_json', { from: FROM_WEB, language: name }, { toast: false });
+export const getSystemLanguageJson = (name: string, response?: Response): Promise<SystemLanguageJson | null> =>
+  apiCall<SystemLanguageJson>('get_system_language_json', { from: FROM_WEB, language: name }, { toast: false, response });

@@ -31,8 +31,8 @@ export interface WebHomeSettings {
 }
 
 /** The shell reports a failure itself (the loader stays with a retry), so no toast. */
-export const getWebSettings = (): Promise<WebSettings | null> =>
-  apiCall<WebSettings>('get_web_settings', {}, { toast: false });
+export const getWebSettings = (response?: Response): Promise<WebSettings | null> =>
+  apiCall<WebSettings>('get_web_settings', {}, { toast: false, response });
 
 export const getSystemConfigurations = (options: CallOptions = { toast: false }): Promise<SettingsMap | null> =>
   apiCall<SettingsMap>('get_system_configurations', {}, options);

@@ -1,5 +1,7 @@
 import { SYSTEM_SETTINGS, WEB_SETTINGS } from '@/services/domain/settings';
 import { MODES } from '@/services/domain/routes';
+import { eq } from 'drizzle-orm';
+import { systemLanguages } from '@/services/server/db/schema';
 import { writeSetting } from '@/services/server/settings/repository';
 import { seedDatabase } from '@/services/server/content/seed';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
@@ -106,6 +108,19 @@ describe(`settings and languages endpoints (${testDbKind})`, () => {
     expect(data.name).toBe('ar');
     expect(data.rtl).toBe(true);
     expect(data.strings['header.hello_guest']).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  test('get_system_language_json answers a key the language lacks in English', async () => {
+    const db = (await getTestDatabase()).db;
+    await db.insert(systemLanguages).values({ name: 'fr', title: 'Français', strings: { 'header.hello_guest': 'Bonjour' } });
+    try {
+      const data = (await api.call('get_system_language_json', { from: 2, language: 'fr' })).body.data as { name: string; strings: Record<string, string> };
+      expect(data.name).toBe('fr');
+      expect(data.strings['header.hello_guest']).toBe('Bonjour');
+      expect(data.strings['loader.retry']).toBe('Try again');
+    } finally {
+      await db.delete(systemLanguages).where(eq(systemLanguages.name, 'fr'));
+    }
   });
 
   test('get_system_language_json answers 102 for a language it does not have', async () => {

@@ -29,8 +29,8 @@ async function pageAs(who: Player): Promise<{ context: BrowserContext; page: Pag
 }
 
 async function expectNoSeriousViolations(page: Page) {
-  // The top loader's bar (role "bar") exists only while a navigation is under way: wait it out.
-  await page.waitForFunction(() => !document.getElementById('nprogress'));
+  // Checked once the page has settled (the route bar is idle).
+  await page.waitForFunction(() => document.querySelector('[data-route-progress]')?.getAttribute('data-route-progress') === 'idle');
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 

@@ -252,7 +252,7 @@ describe.each(['group', 'friend'] as GroupModelConfig[])('group-battle model pat
 describe('the battle views', () => {
   test('show in Arabic, right to left, with logical alignment and touch-sized controls', async () => {
     // The app loads Arabic from the server; here the shipped bundle stands in for it.
-    i18n.addResourceBundle('ar', 'translation', arabic, true, true);
+    i18n.addResourceBundle('ar', arabic);
     await i18n.changeLanguage('ar');
     document.documentElement.lang = 'ar';
     document.documentElement.dir = 'rtl';

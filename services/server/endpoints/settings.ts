@@ -146,9 +146,13 @@ export const settingsEndpoints = [
     duringMaintenance: true,
     input: z.object({ from: fromParam, language: z.string().trim().min(1, 'is required').max(20) }),
     async handler(input, ctx) {
-      const found = await readSystemLanguage(ctx.app.database.db, input.language);
+      const db = ctx.app.database.db;
+      const found = await readSystemLanguage(db, input.language);
       if (!found) throw new ApiError('102', { field: 'language', detail: `no interface language named ${input.language}` });
-      return { data: found };
+      // The web app ships no strings of its own: a key this language lacks (one added by an
+      // operator, say) is answered in English, as the app would have shown it.
+      const english = found.name === 'en' ? null : await readSystemLanguage(db, 'en');
+      return { data: english ? { ...found, strings: { ...english.strings, ...found.strings } } : found };
     },
   }),
 ];
