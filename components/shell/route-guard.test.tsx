@@ -40,7 +40,7 @@ describe('the route guard', () => {
     expect(protectedRenders).not.toHaveBeenCalled();
   });
 
-  test('shows nothing of a protected page until the saved session has been read back', async () => {
+  test('reads the saved session back before the first render: a signed-in player sees the protected page at once', async () => {
     mockPathname = '/quiz-zone/';
     window.localStorage.setItem(
       'persist:quiz-arena',
@@ -51,10 +51,8 @@ describe('the route guard', () => {
         <ProtectedPage />
       </RouteGuard>,
     );
-    expect(selectRehydrated(store.getState())).toBe(false);
-    expect(protectedRenders).not.toHaveBeenCalled();
-
-    expect(await screen.findByText('secret profile')).toBeInTheDocument();
+    expect(selectRehydrated(store.getState())).toBe(true);
+    expect(screen.getByText('secret profile')).toBeInTheDocument();
     expect(mockRouter.replace).not.toHaveBeenCalled();
   });
 

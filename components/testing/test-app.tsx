@@ -5,7 +5,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import toast from '@/services/client/toast';
-import { Provider as ReduxProvider } from 'react-redux';
 import { AppToaster } from '@/components/shell/app-toaster';
 import { i18n } from '@/services/client/i18n';
 import { getAppStore, resetAppStore, type AppStore } from '@/services/store/store';
@@ -74,10 +73,10 @@ export async function resetApp(): Promise<void> {
 export function renderWithApp(ui: ReactElement): RenderResult & { store: AppStore } {
   const store = getAppStore();
   const result = render(
-    <ReduxProvider store={store}>
-        <AppToaster />
-        {ui}
-    </ReduxProvider>,
+    <>
+      <AppToaster />
+      {ui}
+    </>,
   );
   return { ...result, store };
 }

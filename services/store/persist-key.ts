@@ -1,5 +1,5 @@
 /**
- * The one localStorage root key (spec §3). redux-persist stores the state under
+ * The one localStorage root key (spec §3). The saved state lives under
  * `persist:quiz-arena`, each persisted slice as a JSON string inside it.
  */
 export const PERSIST_ROOT_KEY = 'quiz-arena';

@@ -1,33 +1,46 @@
-import type { Storage } from 'redux-persist';
+import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
 
 /**
- * localStorage for redux-persist, and a no-op store while rendering on the server (where there is
- * no window). Written here rather than taken from `redux-persist/lib/storage`, which logs a warning
- * on every server render when it finds no localStorage.
+ * The saved slices live under one localStorage key, each slice as a JSON string inside it, with a
+ * `_persist` entry: the format earlier versions of the app wrote, so a player's session and
+ * choices survive an upgrade.
  */
-export function createPersistStorage(): Storage {
-  const local = typeof window !== 'undefined' ? safeLocalStorage() : null;
-  return {
-    getItem: (key: string) => Promise.resolve(local ? local.getItem(key) : null),
-    setItem: (key: string, value: string) => {
-      try {
-        local?.setItem(key, value);
-      } catch {
-        // Quota exceeded or storage disabled (private mode): the app keeps working unpersisted.
-      }
-      return Promise.resolve();
-    },
-    removeItem: (key: string) => {
-      local?.removeItem(key);
-      return Promise.resolve();
-    },
-  };
-}
-
-function safeLocalStorage(): globalThis.Storage | null {
+function local(): Storage | null {
   try {
-    return window.localStorage;
+    return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
     return null;
+  }
+}
+
+/** The saved slices by name; nothing for a first visit or unreadable storage. */
+export function readPersisted(): Record<string, unknown> {
+  try {
+    const raw = local()?.getItem(PERSIST_STORAGE_KEY);
+    if (!raw) return {};
+    const outer = JSON.parse(raw) as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(outer)) {
+      if (key === '_persist' || typeof value !== 'string') continue;
+      try {
+        out[key] = JSON.parse(value);
+      } catch {
+        // One unreadable slice starts from its initial state; the others are kept.
+      }
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function writePersisted(slices: Record<string, unknown>): void {
+  const outer: Record<string, string> = {};
+  for (const [key, value] of Object.entries(slices)) outer[key] = JSON.stringify(value);
+  outer._persist = JSON.stringify({ version: 1, rehydrated: true });
+  try {
+    local()?.setItem(PERSIST_STORAGE_KEY, JSON.stringify(outer));
+  } catch {
+    // Quota exceeded or storage disabled (private mode): the app keeps working unpersisted.
   }
 }

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@/services/store/slice';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 

@@ -128,7 +128,7 @@ async function searchRandom(page: Page, category: string): Promise<void> {
 }
 
 /**
- * Waits until the state the app keeps in localStorage (redux-persist: each slice a JSON string
+ * Waits until the state the app keeps in localStorage (services/store/persist-storage.ts: each slice a JSON string
  * under the root key) says what `check` wants: the coins the header shows, the wins in a row.
  */
 async function persistedState(page: Page, check: { coins: number; winStreak: number }): Promise<void> {

@@ -5,7 +5,7 @@ import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
 /**
  * A signed-in player for browser tests: signed up through the API with the built-in identity
  * provider (the verification link read from the dev outbox, so start the server with
- * DEV_OUTBOX=1), then put into the page the way the app keeps a session (the redux-persist root
+ * DEV_OUTBOX=1), then put into the page the way the app keeps a session (the persisted root
  * key in localStorage).
  */
 
