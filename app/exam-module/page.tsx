@@ -1,5 +1,5 @@
-import { ExamModule } from '@/components/exam/exam-module';
+import { ExamModuleRoute } from '@/components/exam/exam-module-route';
 
 export default function ExamModulePage() {
-  return <ExamModule />;
+  return <ExamModuleRoute />;
 }

@@ -1,5 +1,5 @@
-import { GroupBattlePage } from '@/components/battle/group-battle-page';
+import { GroupBattleRoute as GroupBattle } from '@/components/battle/group-battle-route';
 
 export default function GroupBattleRoute() {
-  return <GroupBattlePage roomType="group" />;
+  return <GroupBattle roomType="group" />;
 }

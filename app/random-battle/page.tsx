@@ -1,5 +1,5 @@
-import { RandomBattlePage } from '@/components/battle/random-battle-page';
+import { RandomBattleRoute as RandomBattle } from '@/components/battle/random-battle-route';
 
 export default function RandomBattleRoute() {
-  return <RandomBattlePage />;
+  return <RandomBattle />;
 }

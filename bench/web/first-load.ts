@@ -6,8 +6,9 @@
  *
  *   npm run build && npm run bench:web                   the figures of every page
  *   npm run bench:web -- --check                         exits 1 when a page is over its budget (CI)
- *   npm run bench:web -- --modules                       and the five largest modules of each page
+ *   npm run bench:web -- --modules [--top=N]             and the five (N) largest modules of each page
  *                                                        (a second build with source maps, .next-analyze/)
+ *   add --pages=play,exam                                only the pages whose route contains one of these
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,8 @@ import budgets from './budget.json';
 const root = process.cwd();
 const args = new Set(process.argv.slice(2));
 const TARGET_KB = budgets.target_kb;
+const topArg = process.argv.find((a) => a.startsWith('--top='));
+const TOP = topArg ? Number(topArg.slice('--top='.length)) : 5;
 
 /** The pages measured: route as the app serves it → its directory under app/. */
 export const PAGES: Record<string, string> = {
@@ -46,6 +49,16 @@ function manifestFile(distDir: string, pageDir: string): string {
   return path.join(base, found);
 }
 
+function clientManifest(distDir: string, pageDir: string): ClientManifest {
+  const file = manifestFile(distDir, pageDir);
+  // The manifest is a script that assigns globalThis.__RSC_MANIFEST[<page>].
+  const sandbox: { __RSC_MANIFEST?: Record<string, ClientManifest> } = {};
+  new Function('globalThis', 'self', fs.readFileSync(file, 'utf8'))(sandbox, sandbox);
+  const manifest = Object.values(sandbox.__RSC_MANIFEST ?? {})[0];
+  if (!manifest) throw new Error(`${file}: no client manifest`);
+  return manifest;
+}
+
 /**
  * The scripts a page's first load fetches, relative to the build directory: the framework's, then
  * every chunk of the page's tree (root layout, not-found and error boundaries, the page), as its
@@ -53,13 +66,22 @@ function manifestFile(distDir: string, pageDir: string): string {
  */
 export function firstLoadScripts(distDir: string, pageDir: string): string[] {
   const build = JSON.parse(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')) as { rootMainFiles: string[] };
-  const file = manifestFile(distDir, pageDir);
-  // The manifest is a script that assigns globalThis.__RSC_MANIFEST[<page>].
-  const sandbox: { __RSC_MANIFEST?: Record<string, ClientManifest> } = {};
-  new Function('globalThis', 'self', fs.readFileSync(file, 'utf8'))(sandbox, sandbox);
-  const manifest = Object.values(sandbox.__RSC_MANIFEST ?? {})[0];
-  if (!manifest) throw new Error(`${file}: no client manifest`);
-  return [...new Set([...build.rootMainFiles, ...Object.values(manifest.entryJSFiles).flat()])];
+  return [...new Set([...build.rootMainFiles, ...Object.values(clientManifest(distDir, pageDir).entryJSFiles).flat()])];
+}
+
+/**
+ * The chunks the page's own code fetches once it runs (its game: components/ui/lazy-view.tsx):
+ * those its entry chunks name that the first load does not hold. Reported beside the first load.
+ */
+export function pageFetchedScripts(distDir: string, pageDir: string): string[] {
+  const entries = clientManifest(distDir, pageDir).entryJSFiles;
+  const pageKey = Object.keys(entries).find((k) => k.endsWith(`app/${pageDir ? `${pageDir}/` : ''}page`) || /\/page$/.test(k) && !k.includes('not-found'));
+  const first = new Set(firstLoadScripts(distDir, pageDir));
+  const shared = new Set(Object.entries(entries).filter(([k]) => k !== pageKey).flatMap(([, files]) => files));
+  const own = (pageKey ? entries[pageKey]! : []).filter((f) => !shared.has(f));
+  const named = new Set<string>();
+  for (const f of own) for (const m of fs.readFileSync(path.join(distDir, f), 'utf8').matchAll(/static\/chunks\/[\w-]+\.js/g)) named.add(m[0]);
+  return [...named].filter((f) => !first.has(f) && fs.existsSync(path.join(distDir, f)));
 }
 
 const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
@@ -106,7 +128,9 @@ function main(): void {
   }
   const analysis = args.has('--modules') ? analyzeBuild() : null;
   let over = 0;
+  const only = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length).split(',');
   for (const [route, pageDir] of Object.entries(PAGES)) {
+    if (only && !only.some((part) => route.includes(part))) continue;
     const scripts = firstLoadScripts(distDir, pageDir);
     let raw = 0;
     let gz = 0;
@@ -120,12 +144,17 @@ function main(): void {
     const status = kb <= TARGET_KB ? 'MET' : kb <= budget ? `NOT MET (within its interim ceiling of ${budget} kB)` : `OVER its ceiling of ${budget} kB`;
     if (kb > budget) over++;
     console.log(`${route.padEnd(58)} ${String(scripts.length).padStart(2)} scripts ${(raw / 1024).toFixed(1).padStart(6)} kB raw ${kb.toFixed(1).padStart(6)} kB gzipped  target ${TARGET_KB} kB: ${status}`);
+    const fetched = pageFetchedScripts(distDir, pageDir);
+    if (fetched.length > 0) {
+      const fetchedGz = fetched.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(distDir, f))), 0);
+      console.log(`${''.padEnd(58)} the page's code may fetch once it runs (its game; optional parts such as Firebase sign-in): ${fetched.length} scripts, ${(fetchedGz / 1024).toFixed(1)} kB gzipped`);
+    }
     if (analysis) {
       const byOwner = new Map<string, number>();
       for (const s of firstLoadScripts(analysis, pageDir)) {
         for (const [name, bytes] of modulesOf(analysis, s)) byOwner.set(owner(name), (byOwner.get(owner(name)) ?? 0) + bytes);
       }
-      const top = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      const top = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, TOP);
       for (const [name, bytes] of top) console.log(`      ${(bytes / 1024).toFixed(1).padStart(6)} kB  ${name}`);
     }
   }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { i18n } from '@/services/client/i18n';
 import type { ApiFailure } from '@/services/client/api';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import { fieldErrors } from '@/services/domain/forms';
 
 /**

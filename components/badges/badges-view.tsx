@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { claimBadgeReward, getUserBadges, type BadgeItem } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import type { BadgeKey, BadgeStatus } from '@/services/domain/badges';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 
 const STATUS_ICON: Record<BadgeStatus, ReactNode> = {
   locked: <LockIcon className="size-6" />,

@@ -11,7 +11,7 @@ import { SkeletonText } from '@/components/ui/skeleton';
 import { getCategories } from '@/services/client/play-api';
 import { useApiQuery, type QueryState } from '@/services/client/use-api-query';
 import { useSystemConfig } from '@/services/client/use-system-config';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectLanguageId, selectSystemConfig, selectUser } from '@/services/store/selectors';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from '@/services/client/i18n';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { RoomOutcome } from '@/services/domain/rooms';
 
 /**

@@ -16,7 +16,7 @@ import { SkeletonText } from '@/components/ui/skeleton';
 import { Tabs, tabId, tabPanelId } from '@/components/ui/tabs';
 import { BOARD_PAGE_SIZE, createContestMachine, type ContestActorRef, type ContestMachine } from '@/machines/contest/contest.machine';
 import { liveContestPlayMachine, liveContestServices } from '@/services/client/contest-api';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { ContestItem, ContestList, ContestRankRow } from '@/services/domain/contests';
 
 /** The contest machine with the real server's effects. */

@@ -18,7 +18,7 @@ import { Tabs, tabId, tabPanelId } from '@/components/ui/tabs';
 import { TextField } from '@/components/ui/text-field';
 import { examQuestionOnScreen, type ExamActorRef, type ExamSnapshot } from '@/machines/exam/exam.machine';
 import { installExamPageEvents } from '@/services/client/exam-api';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import { EXAM_LISTS, type ExamList, type ExamResult } from '@/services/domain/exams';
 
 /**

@@ -38,7 +38,7 @@ import {
   type QuizSubcategory,
 } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { OpenPlayRequest, PlayResult } from '@/services/domain/play-session';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectLanguageId } from '@/services/store/selectors';

@@ -13,7 +13,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile, uploadProfileImage } from '@/services/client/accounts-api';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import { normaliseMobile } from '@/services/domain/profile';
 import { useAppDispatch } from '@/services/store/hooks';
 import { profileMerged, type UserData } from '@/services/store/user-slice';

@@ -17,7 +17,7 @@ import { SkeletonText } from '@/components/ui/skeleton';
 import { deleteUserAccount, setExtendedTime, updateProfile } from '@/services/client/accounts-api';
 import { switchInterfaceLanguage } from '@/services/client/app-bootstrap';
 import { signOut } from '@/services/client/sign-in';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import { EXTENDED_TIME_CHOICES, type ExtendedTime } from '@/services/domain/extended-time';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { selectAppLanguages, selectCurrentAppLanguage } from '@/services/store/selectors';

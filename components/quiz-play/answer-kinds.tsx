@@ -9,7 +9,7 @@ import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import type { Feedback, QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
 import { sequenceAnswer, sequenceOrderMachine, type SequenceAnnouncement } from '@/machines/sequence-order/sequence-order.machine';
 import { enteredLetters, wordEntry, wordEntryMachine } from '@/machines/word-entry/word-entry.machine';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { PlayQuestion } from '@/services/domain/play-session';
 
 /**

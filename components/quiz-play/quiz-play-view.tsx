@@ -12,7 +12,7 @@ import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 
 /** The text of a failure: the code's catalogue text, or "could not be loaded" without a code. */
 function useFailureText(actorRef: QuizPlayActorRef, fallbackKey: string): string {

@@ -8,7 +8,7 @@ import { BackLink } from '@/components/ui/back-link';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { PlayResult } from '@/services/domain/play-session';
 
 /** Refusals to open a level that have their own screen; anything else is an error with retry. */

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { unlockPremium } from '@/services/client/play-api';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectUser } from '@/services/store/selectors';
 

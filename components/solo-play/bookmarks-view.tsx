@@ -13,7 +13,7 @@ import { SkeletonText } from '@/components/ui/skeleton';
 import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import { BOOKMARK_KINDS, getBookmarks, QUIZ_BOOKMARKS, setBookmark } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 
 export const BOOKMARK_PLAY_PATH = '/play-bookmark-questions/';
 export const BOOKMARKS_PATH = '/profile/play-bookmark-questions/';

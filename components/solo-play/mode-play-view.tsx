@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import { browserTimezone } from '@/services/client/play-api';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { OpenPlayRequest, PlayMode } from '@/services/domain/play-session';
 
 export interface ModePlayViewProps {

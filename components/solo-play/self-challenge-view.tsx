@@ -15,7 +15,7 @@ import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import type { ApiResult } from '@/services/client/api';
 import { getCategories, getSubcategories, type QuizSubcategory } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { OpenPlayRequest } from '@/services/domain/play-session';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectLanguageId, selectSystemConfig } from '@/services/store/selectors';

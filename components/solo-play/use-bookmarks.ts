@@ -6,7 +6,7 @@ import { useTranslation } from '@/services/client/i18n';
 import type { ApiResult } from '@/services/client/api';
 import { getBookmarks, QUIZ_BOOKMARKS, setBookmark, type BookmarkItem } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 
 export interface Bookmarks {
   /** False until the player's bookmarks are known. */

@@ -1,5 +1,6 @@
 import toast from '@/services/client/toast';
-import { messageKeyFor, type Envelope } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
+import type { Envelope } from '@/services/domain/codes';
 import { i18n } from '@/services/client/i18n';
 import { selectLanguageId, selectToken } from '@/services/store/selectors';
 import { getAppStore } from '@/services/store/store';

@@ -1,4 +1,4 @@
-import { messageKeyFor } from '@/services/domain/codes';
+import { messageKeyFor } from '@/services/domain/code-messages';
 import type { PlayMode, QuestionType } from '@/services/domain/play-session';
 
 /**

@@ -1,8 +1,8 @@
-import { LevelPlayView } from '@/components/quiz-zone/level-play-view';
+import { LevelPlayPage } from '@/components/quiz-zone/level-play-page';
 import { decodeSegment } from '@/components/quiz-zone/quiz-zone-paths';
 
 /** The levels of a category without subcategories. */
 export default async function CategoryLevelPage({ params }: { params: Promise<{ category: string; level: string }> }) {
   const { category, level } = await params;
-  return <LevelPlayView categorySlug={decodeSegment(category)} level={Number(level)} />;
+  return <LevelPlayPage categorySlug={decodeSegment(category)} level={Number(level)} />;
 }

@@ -1,7 +1,7 @@
-import { LevelPlayView } from '@/components/quiz-zone/level-play-view';
+import { LevelPlayPage } from '@/components/quiz-zone/level-play-page';
 import { decodeSegment } from '@/components/quiz-zone/quiz-zone-paths';
 
 export default async function LevelPage({ params }: { params: Promise<{ category: string; subcategory: string; level: string }> }) {
   const { category, subcategory, level } = await params;
-  return <LevelPlayView categorySlug={decodeSegment(category)} subcategorySlug={decodeSegment(subcategory)} level={Number(level)} />;
+  return <LevelPlayPage categorySlug={decodeSegment(category)} subcategorySlug={decodeSegment(subcategory)} level={Number(level)} />;
 }
