@@ -144,7 +144,11 @@ describe('the app shell', () => {
     ['1', true],
     ['0', false],
   ])('with language_mode %s the quiz-language selector is shown: %s', async (languageMode, shown) => {
-    const server = fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, language_mode: languageMode }) });
+    const server = fakeServer({
+      ...backgroundCalls,
+      get_web_settings: () => ok({ ...WEB_SETTINGS, language_mode: languageMode }),
+      get_system_configurations: () => ok({ ...defaultSettings(SYSTEM_SETTINGS), language_mode: languageMode }),
+    });
     renderWithApp(
       <AppShell>
         <p>page content</p>
@@ -152,7 +156,8 @@ describe('the app shell', () => {
     );
     await screen.findByText('page content');
     if (shown) {
-      expect(await screen.findByLabelText('Quiz language')).toHaveDisplayValue('English');
+      await waitFor(() => expect(screen.getByLabelText('Quiz language')).toHaveDisplayValue('English'));
+      expect(screen.getByLabelText('Quiz language')).toBeEnabled();
     } else {
       await waitFor(() => expect(server).toHaveBeenCalledWith('/api/get_system_configurations', expect.anything()));
       expect(screen.queryByLabelText('Quiz language')).not.toBeInTheDocument();
@@ -207,5 +212,18 @@ describe('the app shell', () => {
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
     expect(screen.getByText('hello guest')).toBeInTheDocument();
     expect(callsTo(server, 'get_system_language_json').map(([, init]) => (init.body as FormData).get('language'))).toEqual(['ar', 'en']);
+  });
+
+  test('content languages turned on by the system configuration after the start are loaded then, the selector holding its place meanwhile', async () => {
+    const server = fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, language_mode: '0' }) });
+    renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    await screen.findByText('page content');
+    await waitFor(() => expect(screen.getByLabelText('Quiz language')).toBeEnabled());
+    expect(screen.getByLabelText('Quiz language')).toHaveDisplayValue('English');
+    expect(callsTo(server, 'get_languages')).toHaveLength(1);
   });
 });

@@ -78,7 +78,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('app.skip_to_content')}
       </a>
       <SiteHeader />
-      <main id="content" tabIndex={-1} className={`mx-auto w-full flex-1 px-4 py-6 sm:py-8 ${isAdminPath(pathname) ? 'max-w-7xl' : 'max-w-5xl'}`}>
+      {/* At least a screen high: the footer starts below the fold, so a page filling in does not move it in view. */}
+      <main id="content" tabIndex={-1} className={`mx-auto min-h-dvh w-full flex-1 px-4 py-6 sm:py-8 ${isAdminPath(pathname) ? 'max-w-7xl' : 'max-w-5xl'}`}>
         <RouteGuard>{children}</RouteGuard>
       </main>
       <SiteFooter />

@@ -2,18 +2,40 @@
 
 import { useTranslation } from '@/services/client/i18n';
 import { SelectField } from '@/components/ui/select-field';
-import { chooseContentLanguage } from '@/services/client/app-bootstrap';
+import { useEffect } from 'react';
+import { chooseContentLanguage, loadContentLanguages } from '@/services/client/app-bootstrap';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectContentLanguages, selectCurrentLanguage, selectLanguageMode } from '@/services/store/selectors';
 
-/** Shown only when content languages are on (systemConfig.language_mode === '1', spec §9). */
+/**
+ * Shown only when content languages are on (systemConfig.language_mode === '1', spec §9). Until
+ * their list arrives it holds its place, disabled, with the language in use (or "Loading…"), so the
+ * page below it does not jump when it comes.
+ */
 export function ContentLanguageSelect() {
   const { t } = useTranslation();
   const languageMode = useAppSelector(selectLanguageMode);
   const languages = useAppSelector(selectContentLanguages);
   const current = useAppSelector(selectCurrentLanguage);
 
-  if (!languageMode || languages.length === 0) return null;
+  // The mode may be turned on by the system configuration, which arrives after the start.
+  useEffect(() => {
+    if (languageMode && languages.length === 0) void loadContentLanguages();
+  }, [languageMode, languages.length]);
+
+  if (!languageMode) return null;
+  if (languages.length === 0) {
+    return (
+      <SelectField
+        id="content-language"
+        label={t('settings.content_language')}
+        value="current"
+        options={[{ value: 'current', label: current?.name ?? t('common.loading') }]}
+        onChange={() => undefined}
+        disabled
+      />
+    );
+  }
   return (
     <SelectField
       id="content-language"

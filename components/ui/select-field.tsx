@@ -13,10 +13,11 @@ export interface SelectFieldProps {
   onChange: (value: string) => void;
   error?: string;
   className?: string;
+  disabled?: boolean;
 }
 
 /** A labelled select with room for its error text. */
-export function SelectField({ id, label, value, options, onChange, error, className = '' }: SelectFieldProps) {
+export function SelectField({ id, label, value, options, onChange, error, className = '', disabled }: SelectFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
@@ -27,6 +28,7 @@ export function SelectField({ id, label, value, options, onChange, error, classN
         id={id}
         value={value}
         onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value)}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className="min-h-touch rounded-control border border-line-strong bg-surface px-3 text-base text-fg"

@@ -110,6 +110,17 @@ describe(`settings and languages endpoints (${testDbKind})`, () => {
     expect(data.strings['header.hello_guest']).toMatch(/[\u0600-\u06FF]/);
   });
 
+  test('a large answer is gzipped for a client that accepts it, a small one is not', async () => {
+    const big = await api.call('get_system_language_json', { from: 2, language: 'en' });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    expect((big.body.data as { strings: Record<string, string> }).strings['loader.retry']).toBe('Try again');
+    const small = await api.call('get_system_language_list', { from: 2 });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const raw = await fetch(`${api.url}/api/get_system_language_json`, { method: 'POST', body: new URLSearchParams({ from: '2', language: 'en' }), headers: { 'accept-encoding': 'identity' } });
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    expect(Number(raw.headers.get('content-length'))).toBeGreaterThan(8 * 1024);
+  });
+
   test('get_system_language_json answers a key the language lacks in English', async () => {
     const db = (await getTestDatabase()).db;
     await db.insert(systemLanguages).values({ name: 'fr', title: 'Français', strings: { 'header.hello_guest': 'Bonjour' } });

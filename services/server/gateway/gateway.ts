@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CODES, type Code } from '@/services/domain/codes';
@@ -27,15 +28,26 @@ function send(res: ServerResponse, status: number, body: unknown, requestId: str
   sendJson(res, status, JSON.stringify(body), requestId, headers);
 }
 
+/**
+ * Answers of at least this many bytes are gzipped for a client that accepts it (an interface
+ * language's strings, long lists): on a phone's network the bytes cost more than the compression.
+ * Smaller ones, a battle's answer among them, go as they are.
+ */
+export const GZIP_FROM_BYTES = 8 * 1024;
+
 function sendJson(res: ServerResponse, status: number, payload: string, requestId: string, headers: Record<string, string> = {}) {
+  const bytes = Buffer.byteLength(payload);
+  const gzip = bytes >= GZIP_FROM_BYTES && /\bgzip\b/.test(String(res.req?.headers['accept-encoding'] ?? ''));
+  const body = gzip ? gzipSync(payload, { level: 6 }) : payload;
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(payload),
+    'content-length': gzip ? body.length : bytes,
     'cache-control': 'no-store',
     'x-request-id': requestId,
+    ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
     ...headers,
   });
-  res.end(payload);
+  res.end(body);
 }
 
 /** What is read (and dropped) of a refused body so that its sender sees the answer, at most. */
