@@ -8,6 +8,7 @@ import { BOOT_GLOBAL, PREFETCH_SCRIPT } from '@/services/client/boot';
 import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
 import { defaultSettings, SYSTEM_SETTINGS } from '@/services/domain/settings';
 import { appLanguageChanged } from '@/services/store/languages-slice';
+import { getAppStore } from '@/services/store/store';
 import { loggedIn } from '@/services/store/user-slice';
 
 const mockRouter = { replace: jest.fn(), push: jest.fn(), prefetch: jest.fn(), back: jest.fn(), forward: jest.fn(), refresh: jest.fn() };
@@ -180,6 +181,8 @@ describe('the app shell', () => {
     expect((strings[0]![1].body as FormData).get('language')).toBe('ar');
     expect((strings[0]![1].body as FormData).get('from')).toBe('2');
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    await waitFor(() => expect(getAppStore().getState().settings.systemConfig).not.toBeNull());
+    expect(callsTo(server, 'get_system_configurations')).toHaveLength(1);
   });
 
   test('the head script asks for the remembered language at once, without waiting for the settings', async () => {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslation } from '@/services/client/i18n';
+import { LANGUAGE_SELECT_WIDTH } from '@/components/shell/interface-language-select';
 import { SelectField } from '@/components/ui/select-field';
 import { useEffect } from 'react';
 import { chooseContentLanguage, loadContentLanguages } from '@/services/client/app-bootstrap';
@@ -33,6 +34,7 @@ export function ContentLanguageSelect() {
         options={[{ value: 'current', label: current?.name ?? t('common.loading') }]}
         onChange={() => undefined}
         disabled
+        className={LANGUAGE_SELECT_WIDTH}
       />
     );
   }
@@ -46,6 +48,7 @@ export function ContentLanguageSelect() {
         const chosen = languages.find((l) => String(l.id) === id);
         if (chosen) chooseContentLanguage(chosen);
       }}
+      className={LANGUAGE_SELECT_WIDTH}
     />
   );
 }

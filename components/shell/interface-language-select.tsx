@@ -6,6 +6,9 @@ import { switchInterfaceLanguage } from '@/services/client/app-bootstrap';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectAppLanguages, selectCurrentAppLanguage } from '@/services/store/selectors';
 
+/** One width whatever the language names: the header's rows do not change as lists arrive. */
+export const LANGUAGE_SELECT_WIDTH = 'w-36';
+
 export function InterfaceLanguageSelect() {
   const { t, i18n } = useTranslation();
   const languages = useAppSelector(selectAppLanguages);
@@ -19,6 +22,7 @@ export function InterfaceLanguageSelect() {
       value={current?.name ?? i18n.language}
       options={options}
       onChange={(name) => void switchInterfaceLanguage(name)}
+      className={LANGUAGE_SELECT_WIDTH}
     />
   );
 }

@@ -24,7 +24,7 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-1 gap-y-1">
             {LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="inline-flex min-h-touch items-center rounded-control px-3 underline-offset-4 hover:underline">
+                <Link href={link.href} prefetch={false} className="inline-flex min-h-touch items-center rounded-control px-3 underline-offset-4 hover:underline">
                   {t(link.key)}
                 </Link>
               </li>

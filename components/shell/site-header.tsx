@@ -11,6 +11,8 @@ import { TrophyIcon } from '@/components/ui/icons';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectAppName, selectUser } from '@/services/store/selectors';
 
+// The header and footer are on every page: their links are not prefetched, so that what a page
+// loads first is the page itself (decision 025); a click fetches the next page as it goes.
 const NAV_LINK = 'inline-flex min-h-touch items-center rounded-control px-3 font-medium text-fg no-underline hover:bg-surface-muted';
 
 export function SiteHeader() {
@@ -23,19 +25,19 @@ export function SiteHeader() {
   return (
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-2 gap-y-1 px-4 pt-2">
-        <Link href="/" className="me-auto inline-flex min-h-touch items-center text-xl font-bold text-fg no-underline">
+        <Link href="/" prefetch={false} className="me-auto inline-flex min-h-touch items-center text-xl font-bold text-fg no-underline">
           {appName}
         </Link>
         <nav aria-label={t('nav.main')}>
           <ul className="flex items-center gap-1">
             <li>
-              <Link href="/" className={NAV_LINK}>
+              <Link href="/" prefetch={false} className={NAV_LINK}>
                 {t('nav.home')}
               </Link>
             </li>
             <li>
               {/* An icon on phones, where the header has room for four items in a row; words from sm up. */}
-              <Link href="/leaderboard/" className={NAV_LINK}>
+              <Link href="/leaderboard/" prefetch={false} className={NAV_LINK}>
                 <TrophyIcon />
                 <span className="sr-only sm:not-sr-only sm:ms-1">{t('nav.leaderboard')}</span>
               </Link>
@@ -43,7 +45,7 @@ export function SiteHeader() {
             {isLogin ? (
               <>
                 <li>
-                  <Link href="/profile/" className={NAV_LINK}>
+                  <Link href="/profile/" prefetch={false} className={NAV_LINK}>
                     {t('nav.profile')}
                   </Link>
                 </li>
@@ -53,7 +55,7 @@ export function SiteHeader() {
               </>
             ) : (
               <li>
-                <Link href="/auth/login/" className={NAV_LINK}>
+                <Link href="/auth/login/" prefetch={false} className={NAV_LINK}>
                   {t('nav.login')}
                 </Link>
               </li>

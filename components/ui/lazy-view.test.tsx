@@ -20,7 +20,6 @@ test('asks for its chunk at once, shows a loader until it arrives, then the view
 });
 
 test('a chunk that cannot be fetched shows an error with a retry, and the retry fetches it again', async () => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const load = jest.fn<Promise<typeof Greeting>, []>().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue(Greeting);
   const View = lazyView(load);
   render(<View name="Ada" />);
@@ -29,4 +28,12 @@ test('a chunk that cannot be fetched shows an error with a retry, and the retry 
   fireEvent.click(retry);
   expect(await screen.findByText('hello Ada')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
+});
+
+test('a chunk already here shows its view at once, without a loader', async () => {
+  const View = lazyView(async () => Greeting);
+  render(<View name="Ada" />);
+  expect(await screen.findByText('hello Ada')).toBeInTheDocument();
+  const { container } = render(<View name="Bo" />);
+  expect(container).toHaveTextContent('hello Bo');
 });

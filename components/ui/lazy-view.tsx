@@ -1,6 +1,6 @@
 'use client';
 
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { InlineLoader } from '@/components/ui/spinner';
 import { useTranslation } from '@/services/client/i18n';
@@ -10,13 +10,15 @@ import { useTranslation } from '@/services/client/i18n';
  * asks for it as soon as it runs, beside the shell's start (settings, strings), so it is there by
  * the time the page shows, without weighing on the scripts the page's HTML loads
  * (docs/decisions/025-first-load-budget.md). Until it arrives the page shows a loader; if it
- * cannot be fetched, an error with a retry.
+ * cannot be fetched, an error with a retry. (Not React.lazy: React holds a Suspense boundary's
+ * content back for up to 300 ms after its fallback showed, and the game's first call waited on it.)
  */
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
   const start = () => {
     pending ??= load().then(
-      (view) => ({ default: view }),
+      (view) => (loaded = view),
       (error: unknown) => {
         pending = null;
         throw error;
@@ -28,41 +30,40 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
 
   function LazyView(props: P) {
     const { t } = useTranslation();
-    // A new lazy component per attempt: React remembers a failed one.
+    const [view, setView] = useState<ComponentType<P> | null>(() => loaded);
     const [attempt, setAttempt] = useState(0);
-    const [View, setView] = useState(() => lazy(start));
-    return (
-      <ChunkBoundary
-        key={attempt}
-        fallback={(
-          <ErrorWithRetry
-            title={t('common.error_title')}
-            message={t('errors.network')}
-            retryLabel={t('common.retry')}
-            onRetry={() => {
-              setView(() => lazy(start));
-              setAttempt((n) => n + 1);
-            }}
-          />
-        )}
-      >
-        <Suspense fallback={<InlineLoader label={t('common.loading')} />}>
-          <View {...props} />
-        </Suspense>
-      </ChunkBoundary>
-    );
+    const [failed, setFailed] = useState(false);
+
+    useEffect(() => {
+      if (view) return;
+      let live = true;
+      start().then(
+        (arrived) => live && setView(() => arrived),
+        () => live && setFailed(true),
+      );
+      return () => {
+        live = false;
+      };
+    }, [view, attempt]);
+
+    if (view) {
+      const View = view;
+      return <View {...props} />;
+    }
+    if (failed) {
+      return (
+        <ErrorWithRetry
+          title={t('common.error_title')}
+          message={t('errors.network')}
+          retryLabel={t('common.retry')}
+          onRetry={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      );
+    }
+    return <InlineLoader label={t('common.loading')} />;
   }
   return LazyView;
-}
-
-class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }

@@ -38,7 +38,7 @@ export const loadWebSettings = shared(async (): Promise<boolean> => {
 });
 
 export const loadSystemConfig = shared(async (): Promise<boolean> => {
-  const config = await getSystemConfigurations();
+  const config = await getSystemConfigurations({ toast: false, response: await takePrefetched('config') });
   if (!config) return false;
   getAppStore().dispatch(systemConfigLoaded(config));
   return true;

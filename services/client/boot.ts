@@ -1,8 +1,9 @@
 import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
 
 /**
- * The two calls every first load waits for (web settings, then the interface language's strings)
- * are started by an inline script in the document's head, while the browser is still fetching the
+ * The calls every first load waits for (web settings, then the interface language's strings; the
+ * system configuration, which mode switches and games read) are started by an inline script in
+ * the document's head, while the browser is still fetching the
  * app's scripts, instead of after them: the loader's wait becomes the longer of the two instead
  * of their sum. The app takes each answer once (`takePrefetched`); a retry calls again as usual.
  */
@@ -17,7 +18,8 @@ export interface Prefetched {
   response: Promise<Response>;
 }
 
-type BootRecord = Partial<Record<'settings' | 'strings', Promise<Prefetched> | undefined>>;
+type Prefetchable = 'settings' | 'config' | 'strings';
+type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched> | undefined>>;
 
 /**
  * The head script's source. The language is the remembered one (the same persisted state the
@@ -29,6 +31,7 @@ function call(e,p){var f=new FormData();for(var k in p)f.append(k,p[k]);return f
 var lang='';try{var raw=localStorage.getItem(${JSON.stringify(PERSIST_STORAGE_KEY)});var s=raw&&JSON.parse(raw);var l=s&&s.languages&&JSON.parse(s.languages);if(l&&l.currentAppLanguage&&l.currentAppLanguage.name)lang=String(l.currentAppLanguage.name);}catch(e){}
 var settings=call('get_web_settings',{});
 b.settings=Promise.resolve({language:'',response:settings});
+b.config=Promise.resolve({language:'',response:call('get_system_configurations',{})});
 function strings(name){return{language:name,response:call('get_system_language_json',{from:'${FROM_WEB}',language:name})};}
 b.strings=lang?Promise.resolve(strings(lang)):settings.then(function(r){return r.clone().json();}).then(function(j){return strings(j&&j.data&&j.data.web_default_interface_language||'en');},function(){return strings('en');});
 }catch(e){}})();`;
@@ -38,10 +41,11 @@ function record(): BootRecord | undefined {
 }
 
 /**
- * The head script's answer for a call, once: the web settings (`settings`), or the strings of
+ * The head script's answer for a call, once: the web settings (`settings`), the system
+ * configuration (`config`), or the strings of
  * `language` (`strings`; none when the script asked for another language), or none.
  */
-export async function takePrefetched(what: 'settings' | 'strings', language = ''): Promise<Response | undefined> {
+export async function takePrefetched(what: Prefetchable, language = ''): Promise<Response | undefined> {
   const held = record();
   const pending = held?.[what];
   if (!held || !pending) return undefined;

@@ -9,9 +9,9 @@ interface FakeStream {
 
 function fakeFetch(statuses: number[] = []) {
   const streams: FakeStream[] = [];
-  const calls: { url: string; auth: string | null }[] = [];
+  const calls: { url: string; auth: string | null; priority?: string }[] = [];
   const fetchImpl = (async (url: string, init: RequestInit) => {
-    calls.push({ url, auth: new Headers(init.headers).get('authorization') });
+    calls.push({ url, auth: new Headers(init.headers).get('authorization'), ...(init.priority ? { priority: init.priority } : {}) });
     const status = statuses.shift() ?? 200;
     if (status !== 200) return new Response('{}', { status });
     let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -38,7 +38,7 @@ describe('the live notification feed', () => {
     let connected = 0;
     const stop = startNotificationFeed({ token: 't0k3n', fetchImpl, onNotification: (n) => got.push(n), onConnected: () => connected++, backoff: { firstMs: 1, maxMs: 5 } });
     await until(() => streams.length === 1);
-    expect(calls[0]).toEqual({ url: '/api/notifications/events', auth: 'Bearer t0k3n' });
+    expect(calls[0]).toEqual({ url: '/api/notifications/events', auth: 'Bearer t0k3n', priority: 'low' });
     streams[0]!.write('event: ready\ndata: {}\n\n: heartbeat\n\n');
     streams[0]!.write(`event: notification\ndata: ${JSON.stringify(item)}\n\nevent: notification\ndata: not json\n\n`);
     await until(() => got.length === 1 && connected === 1);

@@ -42,7 +42,12 @@ export function startNotificationFeed({ token, onNotification, onConnected, fetc
     controller = new AbortController();
     let res: Response;
     try {
-      res = await fetchImpl('/api/notifications/events', { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+      // Low priority: a stream that stays open must not compete with what the page loads.
+      res = await fetchImpl('/api/notifications/events', {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        signal: controller.signal,
+        priority: 'low',
+      });
     } catch {
       again();
       return;
