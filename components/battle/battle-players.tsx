@@ -11,8 +11,15 @@ import type { RoomDocument, RoomQuestion } from '@/services/domain/rooms';
 export function BattlePlayers({ doc, userId, question }: { doc: RoomDocument; userId: number; question: RoomQuestion | null }) {
   const { t } = useTranslation();
   const answered = (id: number) => !!question && !question.closed && question.answers.some((a) => a.user_id === id && a.answered);
+  const othersAnswered = doc.players.filter((p) => p.user_id !== userId && answered(p.user_id));
   return (
     <section aria-label={t('battle.players')}>
+      {/* An opponent's answer is announced as it comes (only the new one: additions). */}
+      <div aria-live="polite" aria-relevant="additions" className="sr-only" data-testid="opponent-answers">
+        {othersAnswered.map((p) => (
+          <p key={`${question?.index}:${p.user_id}`}>{t('battle.opponent_answered', { name: p.name })}</p>
+        ))}
+      </div>
       <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {doc.players.map((p) => {
           const marks = [

@@ -8,6 +8,7 @@ import { BattleCountdown, LastSeconds } from '@/components/battle/battle-countdo
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { useFocusOnChange } from '@/components/ui/use-focus-on-change';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import type { BattlePlayActorRef, BattlePlaySnapshot } from '@/machines/battle-play/battle-play.machine';
 import { answerOf, revealedQuestion } from '@/machines/battle-play/battle-room';
@@ -66,6 +67,8 @@ export function BattleQuestion({ playRef, onAnswer }: { playRef: BattlePlayActor
 
   const open = currentQuestion(doc);
   const shown = step === 'reveal' ? revealedQuestion(doc) : open;
+  // A new question takes the focus; its reveal does not (the answer is announced).
+  const heading = useFocusOnChange<HTMLHeadingElement>(open ? open.index : null);
 
   useEffect(() => {
     if (step !== 'question' || !open) return;
@@ -115,7 +118,7 @@ export function BattleQuestion({ playRef, onAnswer }: { playRef: BattlePlayActor
       />
 
       <Card as="section" aria-labelledby="battle-question-text" className="flex flex-col gap-3">
-        <h2 id="battle-question-text" dir="auto" className="text-xl font-bold leading-snug">
+        <h2 id="battle-question-text" ref={heading} tabIndex={-1} dir="auto" className="text-xl font-bold leading-snug outline-none">
           {shown.question}
         </h2>
         {shown.image ? (

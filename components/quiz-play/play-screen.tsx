@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { CountdownRing } from '@/components/ui/countdown-ring';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { useFocusOnChange } from '@/components/ui/use-focus-on-change';
 import { secondsLeft } from '@/machines/countdown/countdown-format';
 import { lifelineRefusal } from '@/machines/lifelines/lifelines.machine';
 import type { Feedback, QuizPlayActorRef, QuizPlaySnapshot } from '@/machines/quiz-play/quiz-play.machine';
@@ -134,6 +135,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
   // Keys 1–4 / A–D answer while the question is open. A key listener is an input, not a flow:
   // what a key does is decided by the machine.
   const single = question?.question_type === 'multiple' || question?.question_type === 'boolean';
+  const heading = useFocusOnChange<HTMLHeadingElement>(question ? `${index}:${question.id}` : null);
   useEffect(() => {
     if ((step !== 'answering' && step !== 'waitingAudio') || !question || !single) return;
     const onKey = (e: KeyboardEvent) => {
@@ -170,7 +172,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
       <ProgressBar value={index + 1} max={total} label={t('play.progress_label')} valueText={t('play.question_of', { n: index + 1, total })} />
 
       <Card as="section" aria-labelledby="question-text" className="flex flex-col gap-3">
-        <h1 id="question-text" dir="auto" className="text-xl font-bold leading-snug">
+        <h1 id="question-text" ref={heading} tabIndex={-1} dir="auto" className="text-xl font-bold leading-snug outline-none">
           <ContentText text={question.question} />
         </h1>
         {question.image ? (

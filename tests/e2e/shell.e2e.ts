@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '@/tests/e2e/support/browser';
+import { auditPage, launchBrowser } from '@/tests/e2e/support/browser';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 
@@ -27,6 +27,19 @@ afterEach(async () => {
 });
 
 describe('the app shell in Chromium', () => {
+  test('every page a test leaves is checked with axe: a serious violation fails the test', async () => {
+    await page.goto(`${server.url}/faq/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await auditPage(page);
+    // An image without a text alternative (axe: image-alt, critical).
+    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src="/favicon.ico">'));
+    await expect(auditPage(page)).rejects.toThrow(/critical image-alt/);
+    await expect(page.goto(`${server.url}/`)).rejects.toThrow(/faq\/: critical image-alt/);
+    // Put right, the page passes, and so does the check when the context closes.
+    await page.evaluate(() => document.querySelector('main img')!.setAttribute('alt', 'Quiz Arena'));
+    await auditPage(page);
+  });
+
   test('a guest sees "hello guest" and a card per mode on the home page', async () => {
     await page.goto(`${server.url}/`);
     await page.getByText('hello guest').waitFor();

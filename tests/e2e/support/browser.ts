@@ -1,10 +1,16 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { seriousA11yViolations, type AxeViolation } from '@/tests/e2e/support/axe';
 
 /** Debian's Chromium: no browser download is possible on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Chromium for the browser tests. Every page a test visits is checked with axe-core (WCAG 2.x A
+ * and AA) as the test leaves it: before each `goto` away from it and when its context closes. A
+ * serious or critical violation fails the test that was on that page.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -17,4 +23,63 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  return auditEveryPage(browser);
+}
+
+/** Pages audited so far in this process, by address (what a report says was checked). */
+export const auditedAddresses = new Set<string>();
+
+function describe(url: string, violations: AxeViolation[]): string {
+  return `${url}: ${violations.map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`).join('; ')}`;
+}
+
+/** axe on the page as it is now; nothing for a page that is not one of the app's (about:blank, closed). */
+export async function auditPage(page: Page): Promise<void> {
+  if (page.isClosed()) return;
+  const url = page.url();
+  if (!/^https?:/.test(url)) return;
+  let violations: AxeViolation[];
+  try {
+    // Let a navigation under way finish (a client-side move updates the title after the URL).
+    await page
+      .waitForFunction(() => document.readyState === 'complete' && document.title !== '' && document.querySelector('[data-route-progress="running"]') === null, null, { timeout: 3000 })
+      .catch(() => undefined);
+    violations = await seriousA11yViolations(page);
+  } catch (error) {
+    // The page navigated or closed while axe ran: what it showed is gone, and the next page is audited in turn.
+    if (/context was destroyed|Target .*closed|has been closed|navigat/i.test(String(error))) return;
+    throw error;
+  }
+  auditedAddresses.add(new URL(url).pathname);
+  if (violations.length > 0) throw new Error(`accessibility (axe, serious or critical): ${describe(url, violations)}`);
+}
+
+function auditPagesOf(context: BrowserContext): Promise<void[]> {
+  return Promise.all(context.pages().map((page) => auditPage(page)));
+}
+
+function auditEveryPage(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => watchPage(page));
+    const close = context.close.bind(context);
+    context.close = async (...closeArgs: Parameters<BrowserContext['close']>) => {
+      try {
+        await auditPagesOf(context);
+      } finally {
+        await close(...closeArgs);
+      }
+    };
+    return context;
+  };
+  return browser;
+}
+
+function watchPage(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    await auditPage(page);
+    return goto(...args);
+  };
 }
