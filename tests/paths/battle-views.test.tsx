@@ -75,13 +75,22 @@ function checkPlaying(expected: { matches(v: unknown): boolean }, h: RandomHarne
     if (!shown) return expect(screen.getByText('Get ready…')).toBeInTheDocument();
     expect(screen.getByText(`Question ${shown.index + 1} of ${play.doc.no_of_que}`)).toBeInTheDocument();
     expect(within(answers!).getByText('Right answer')).toBeInTheDocument();
-    expect(document.querySelector('[aria-live="polite"].sr-only')?.textContent).toMatch(/^The right answer is /);
+    // The question's own live region (the players' one announces opponents' answers).
+    expect(document.querySelector('[aria-live="polite"].sr-only:not([data-testid="opponent-answers"])')?.textContent).toMatch(/^The right answer is /);
     return expect(enabled).toHaveLength(0);
   }
   const open = currentQuestion(play.doc)!;
   expect(screen.getByText(`Question ${open.index + 1} of ${play.doc.no_of_que}`)).toBeInTheDocument();
   expect(screen.getByRole('progressbar', { name: 'Progress through the quiz' })).toHaveAttribute('aria-valuenow', String(open.index + 1));
+  // Each opponent who has answered the open question is announced (live region), by name.
+  const announced = screen.getByTestId('opponent-answers').textContent ?? '';
+  for (const p of play.doc.players.filter((p) => p.user_id !== play.userId)) {
+    const done = open.answers.some((a) => a.user_id === p.user_id && a.answered);
+    expect([p.name, announced.includes(`${p.name} has answered.`)]).toEqual([p.name, done]);
+  }
   if (expected.matches({ room: { playing: { round: 'question' } } })) {
+    // A new question takes the focus (a screen reader reads it; keys start from it).
+    expect(document.activeElement).toHaveAttribute('id', 'battle-question-text');
     expect(enabled).toHaveLength(open.options.length);
     expect(screen.getByRole('timer')).toHaveAccessibleName(/^Time left: \d\d:\d\d$/);
     if (play.submitError) expect(screen.getByRole('alert')).toHaveTextContent('Your answer could not be sent. Try again.');

@@ -113,6 +113,8 @@ const screenChecks: ViewChecks = {
       const enabled = buttons.filter((b) => !(b as HTMLButtonElement).disabled);
       if (expected.matches({ playing: { question: 'answering' } }) || expected.matches({ playing: { question: 'waitingAudio' } })) {
         expect(enabled).toHaveLength(buttons.length - (onQuestion === 'fifty_fifty' ? 2 : 0));
+        // Each new question takes the focus: a screen reader reads it, the keys start from it.
+        expect(document.activeElement).toHaveAttribute('id', 'question-text');
         if (onQuestion === 'audience_poll') expect(buttons[0]).toHaveTextContent('%');
       } else {
         expect(enabled).toHaveLength(0);
