@@ -43,7 +43,7 @@ export function Tabs({ label, idPrefix, tabs, selected, onSelect }: TabsProps) {
   };
 
   return (
-    <div ref={list} role="tablist" aria-label={label} onKeyDown={move} className="flex gap-1 border-b border-line">
+    <div ref={list} role="tablist" aria-label={label} onKeyDown={move} className="flex flex-wrap gap-1 border-b border-line">
       {tabs.map((tab) => {
         const active = tab.id === selected;
         return (
@@ -56,7 +56,7 @@ export function Tabs({ label, idPrefix, tabs, selected, onSelect }: TabsProps) {
             aria-controls={tabPanelId(idPrefix)}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
-            className={`-mb-px min-h-touch border-b-2 px-4 font-semibold ${
+            className={`-mb-px min-h-touch border-b-2 px-3 font-semibold sm:px-4 ${
               active ? 'border-accent text-accent' : 'border-transparent text-fg-muted hover:text-fg'
             }`}
           >
