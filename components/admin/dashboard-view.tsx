@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { useOperator } from '@/components/admin/console-frame';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
 import { adminApi, type Dashboard } from '@/services/client/admin-api';
+import type { RouteVitals } from '@/services/domain/console-types';
 import { useApiQuery } from '@/services/client/use-api-query';
 
 /** The console's first page: the numbers of the moment, each a link to its list (admins); what an editor may do (editors). */
@@ -77,6 +79,65 @@ function AdminDashboard() {
           ))}
         </ul>
       )}
+      <PageSpeed />
     </>
+  );
+}
+
+/** Google's Core Web Vitals thresholds: good up to the first, poor beyond the second. */
+const RATINGS = { lcp: [2500, 4000], inp: [200, 500], cls: [0.1, 0.25] } as const;
+
+function rated(metric: keyof typeof RATINGS, value: number | null): string {
+  if (value === null) return '—';
+  const [good, poor] = RATINGS[metric];
+  const shown = metric === 'lcp' ? `${(value / 1000).toFixed(2)} s` : metric === 'inp' ? `${Math.round(value)} ms` : value.toFixed(3);
+  return `${shown} (${value <= good ? 'good' : value <= poor ? 'needs improvement' : 'poor'})`;
+}
+
+/** The page speed players get, per route: what their browsers reported (issue 15). */
+function PageSpeed() {
+  const data = useApiQuery('admin_web_vitals', adminApi.webVitals, (rows: RouteVitals[]) => rows.length === 0);
+  return (
+    <section aria-labelledby="page-speed-heading" className="mt-8 flex flex-col gap-3">
+      <h2 id="page-speed-heading" className="text-xl font-bold">
+        Page speed of real visits
+      </h2>
+      <p className="text-sm text-fg-muted">75th percentile per page over the last 28 days, as the players’ browsers measured it.</p>
+      {data.status === 'loading' ? (
+        <Skeleton className="h-24 w-full" />
+      ) : data.status === 'error' ? (
+        <ErrorWithRetry title="Could not load" message="The page speed figures could not be loaded." retryLabel="Try again" onRetry={data.retry} />
+      ) : data.status === 'empty' ? (
+        <EmptyState title="No visits measured yet" description="Figures appear once players' browsers have reported page loads." />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-start text-sm">
+            <caption className="sr-only">Core Web Vitals per page, 75th percentile</caption>
+            <thead>
+              <tr className="border-b border-line text-start">
+                <th scope="col" className="p-2 text-start">Page</th>
+                <th scope="col" className="p-2 text-end">Page loads</th>
+                <th scope="col" className="p-2 text-start">Largest contentful paint</th>
+                <th scope="col" className="p-2 text-start">Interaction to next paint</th>
+                <th scope="col" className="p-2 text-start">Layout shift</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((r) => (
+                <tr key={r.route} className="border-b border-line" data-testid={`vitals-${r.route}`}>
+                  <th scope="row" className="p-2 text-start font-mono font-normal">
+                    {r.route}
+                  </th>
+                  <td className="p-2 text-end tabular-nums">{r.samples.toLocaleString()}</td>
+                  <td className="p-2">{rated('lcp', r.lcp)}</td>
+                  <td className="p-2">{rated('inp', r.inp)}</td>
+                  <td className="p-2">{rated('cls', r.cls)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

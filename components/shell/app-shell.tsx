@@ -47,6 +47,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (rehydrated) start();
   }, [rehydrated, start]);
 
+  // The visit's page speed (Core Web Vitals), measured once the app runs: its own chunk, not the first load.
+  useEffect(() => {
+    if (phase === 'ready') void import('@/services/client/web-vitals').then((m) => m.startWebVitals());
+  }, [phase]);
+
   const retry = () => {
     setPhase('starting');
     start();

@@ -1,5 +1,5 @@
 import { apiRequest, type ApiResult, type Payload } from '@/services/client/api';
-import type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, SettingGroupItems } from '@/services/domain/console-types';
+import type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, RouteVitals, SettingGroupItems } from '@/services/domain/console-types';
 
 export type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, SettingGroupItems, SettingItem } from '@/services/domain/console-types';
 
@@ -197,6 +197,7 @@ const quiet = <T>(name: string, payload: Payload = {}): Promise<ApiResult<T>> =>
 export const adminApi = {
   whoami: () => quiet<Whoami>('admin_whoami'),
   dashboard: () => quiet<Dashboard>('admin_dashboard'),
+  webVitals: () => quiet<RouteVitals[]>('admin_web_vitals'),
   players: (q: { query?: string; offset: number; limit: number; sort: string; order: 'asc' | 'desc' }) => quiet<Page<PlayerRow>>('admin_players', q),
   player: (userId: number) => quiet<PlayerDetail>('admin_player', { user_id: userId }),
   setPlayerStatus: (userId: number, active: boolean) => quiet<{ user_id: number; active: boolean }>('admin_set_player_status', { user_id: userId, active: active ? '1' : '0' }),

@@ -135,3 +135,12 @@ export interface Dashboard {
   open_reports: number;
   since: { today: string; week: string };
 }
+
+/** Core Web Vitals of real visits per route: the 75th percentile over the last 28 days (ms; CLS unitless). */
+export interface RouteVitals {
+  route: string;
+  samples: number;
+  lcp: number | null;
+  inp: number | null;
+  cls: number | null;
+}

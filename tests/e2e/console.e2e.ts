@@ -369,3 +369,31 @@ test('the dashboard’s numbers lead to their lists; an editor writes a fun-and-
   await page.waitForURL(/\/admin\/questions\/\d+\/$/);
   await page.getByRole('heading', { name: /^Question #\d+$/ }).waitFor();
 });
+
+test('page speed of real visits: a player’s page load is measured by the browser and its 75th percentile is on the dashboard', async () => {
+  // A guest's visit to the FAQ, in a phone-sized tab of its own; leaving the page sends what was measured.
+  const visitor = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visit = await visitor.newPage();
+  const reported = visit.waitForRequest((r) => r.url().endsWith('/api/report_web_vitals') && (r.postData() ?? '').includes('name="lcp"'));
+  await visit.goto(`${suite.server.url}/faq/`);
+  await visit.getByRole('heading', { level: 1 }).first().waitFor();
+  await visit.getByRole('heading', { level: 1 }).first().click();
+  await visit.goto(`${suite.server.url}/about-us/`);
+  expect((await reported).postData()).toContain('/faq/');
+  await visitor.close();
+
+  const { page } = suite;
+  await signInPage(page, admin);
+  await page.goto(`${suite.server.url}/admin/`);
+  const heading = page.getByRole('heading', { name: 'Page speed of real visits' });
+  await heading.waitFor();
+  const row = page.getByTestId('vitals-/faq/');
+  for (let attempt = 0; attempt < 10 && !(await row.isVisible()); attempt++) {
+    await page.waitForTimeout(500);
+    await page.reload();
+    await heading.waitFor();
+  }
+  await row.waitFor();
+  expect(await row.getByRole('rowheader').textContent()).toBe('/faq/');
+  expect(await row.textContent()).toMatch(/\d+\.\d\d s \((good|needs improvement|poor)\)/);
+});

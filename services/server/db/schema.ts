@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1303,3 +1304,23 @@ export const battleStreaks = pgTable('battle_streaks', {
   randomWins: integer('random_wins').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Page speed of real visits (docs/operators.md)
+
+/**
+ * Core Web Vitals reported by players' browsers: one row per metric of a page load, under the
+ * app's route pattern (`/quiz-zone/[category]/…`), never the address itself; nothing names the
+ * visitor. Kept 28 days.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: serial('id').primaryKey(),
+    route: text('route').notNull(),
+    metric: text('metric').notNull(),
+    value: doublePrecision('value').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('web_vitals_route_metric_at').on(t.route, t.metric, t.at), check('web_vitals_metric_known', sql`${t.metric} in ('LCP','INP','CLS')`)],
+);

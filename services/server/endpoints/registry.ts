@@ -17,6 +17,7 @@ import { profileEndpoints } from '@/services/server/endpoints/profile';
 import { quizZoneEndpoints } from '@/services/server/endpoints/quiz-zone';
 import { roomEndpoints } from '@/services/server/endpoints/rooms';
 import { settingsEndpoints } from '@/services/server/endpoints/settings';
+import { webVitalEndpoints } from '@/services/server/endpoints/web-vitals';
 
 /** Every endpoint group of the API. A new group is added here and nowhere else. */
 export function createRegistry(): EndpointRegistry {
@@ -38,6 +39,7 @@ export function createRegistry(): EndpointRegistry {
     devEndpoints,
     redeemEndpoints,
     adminEndpoints,
+    webVitalEndpoints,
     adminContentEndpoints,
   ]);
 }
