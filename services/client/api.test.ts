@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import toast from '@/services/client/toast';
 import { fail, fakeServer, ok, resetApp } from '@/components/testing/test-app';
-import { apiCall, apiRequest, setApiNavigator } from '@/services/client/api';
+import { apiCall, apiRequest, prefetchRequest, PREFETCH_TTL_MS, setApiNavigator } from '@/services/client/api';
 import { contentLanguageChosen, contentLanguagesLoaded } from '@/services/store/languages-slice';
 import { systemConfigLoaded } from '@/services/store/settings-slice';
 import { getAppStore } from '@/services/store/store';
@@ -120,5 +120,51 @@ describe('the API client', () => {
     expect(sentForm(server, 0).get('language_id')).toBe('7');
     expect(sentForm(server, 1).has('language_id')).toBe(false);
     expect(sentForm(server, 2).get('language_id')).toBe('0');
+  });
+});
+
+describe('requests started ahead of their view', () => {
+  test('the same call with the same payload and session takes the answer once; any other call asks the server', async () => {
+    let served = 0;
+    const server = fakeServer({ get_categories: () => ok([{ id: ++served }]) });
+    prefetchRequest('get_categories', { type: 1, language_id: 0 });
+    expect(server).toHaveBeenCalledTimes(1);
+    // Key order does not matter; the answer is the prefetched one.
+    expect(await apiRequest('get_categories', { language_id: 0, type: 1 })).toMatchObject({ ok: true, data: [{ id: 1 }] });
+    expect(server).toHaveBeenCalledTimes(1);
+    // Taken once: the next call asks again.
+    expect(await apiRequest('get_categories', { type: 1, language_id: 0 })).toMatchObject({ ok: true, data: [{ id: 2 }] });
+    // Another payload is another call.
+    prefetchRequest('get_categories', { type: 1, language_id: 0 });
+    expect(await apiRequest('get_categories', { type: 2, language_id: 0 })).toMatchObject({ data: [{ id: 4 }] });
+    expect(server).toHaveBeenCalledTimes(4);
+  });
+
+  test('a prefetch made for another session is not handed to this one', async () => {
+    const server = fakeServer({ get_bookmark: () => ok([]) });
+    getAppStore().dispatch(loggedIn({ data: { name: 'A' }, token: 'token-a' }));
+    prefetchRequest('get_bookmark', { type: '1' });
+    getAppStore().dispatch(loggedIn({ data: { name: 'B' }, token: 'token-b' }));
+    await apiRequest('get_bookmark', { type: '1' });
+    expect(server).toHaveBeenCalledTimes(2);
+    expect(sentHeaders(server, 1).Authorization).toBe('Bearer token-b');
+  });
+
+  test(`an answer not taken within ${PREFETCH_TTL_MS / 1000} s is dropped; a failure kept quiet is reported to a caller who wants toasts`, async () => {
+    const now = jest.spyOn(Date, 'now');
+    now.mockReturnValue(1_000_000);
+    const server = fakeServer({ get_web_home_settings: () => fail(500, '122') });
+    prefetchRequest('get_web_home_settings');
+    now.mockReturnValue(1_000_000 + PREFETCH_TTL_MS + 1);
+    await apiRequest('get_web_home_settings', {}, { toast: false });
+    expect(server).toHaveBeenCalledTimes(2);
+    expect(toastError).not.toHaveBeenCalled();
+
+    now.mockReturnValue(2_000_000);
+    prefetchRequest('get_web_home_settings');
+    const result = await apiRequest('get_web_home_settings');
+    expect(result).toMatchObject({ ok: false, status: 500, code: '122' });
+    expect(server).toHaveBeenCalledTimes(3);
+    expect(toastError).toHaveBeenCalledTimes(1);
   });
 });

@@ -116,8 +116,45 @@ async function readEnvelope(res: Response): Promise<Envelope<unknown> | null> {
   }
 }
 
+/** How long a request started ahead of its view (`prefetchRequest`) waits to be taken. */
+export const PREFETCH_TTL_MS = 10_000;
+
+const prefetched = new Map<string, { result: Promise<ApiResult<unknown>>; until: number }>();
+
+const requestKey = (endpoint: string, payload: Payload, token: string | null) =>
+  `${token ?? ''}|${endpoint}|${JSON.stringify(Object.keys(payload).sort().map((k) => [k, payload[k]]))}`;
+
+/**
+ * Starts a call a page is about to make, before the code that makes it has arrived (a game's
+ * chunk): the same call, with the same payload and session, made within PREFETCH_TTL_MS takes its
+ * answer instead of asking again. Only for calls that read, or that open something the page then
+ * resumes (a play session).
+ */
+export function prefetchRequest(endpoint: string, payload: Payload = {}): void {
+  const key = requestKey(endpoint, payload, selectToken(getAppStore().getState()));
+  const now = Date.now();
+  for (const [k, held] of prefetched) if (held.until < now) prefetched.delete(k);
+  if (prefetched.has(key)) return;
+  prefetched.set(key, { result: send(endpoint, payload, { toast: false }), until: now + PREFETCH_TTL_MS });
+}
+
 /** Calls an endpoint and reports the outcome; for views that must tell "empty" from "failed". */
 export async function apiRequest<T>(endpoint: string, payload: Payload = {}, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const key = requestKey(endpoint, payload, selectToken(getAppStore().getState()));
+  const held = prefetched.get(key);
+  if (held) {
+    prefetched.delete(key);
+    if (held.until >= Date.now()) {
+      const result = (await held.result) as ApiResult<T>;
+      // What the prefetch kept quiet is reported now, as the caller asked.
+      if (!result.ok && options.toast !== false && result.status !== 401 && result.code !== NO_DATA) notify(result.code, result.status);
+      return result;
+    }
+  }
+  return send<T>(endpoint, payload, options);
+}
+
+async function send<T>(endpoint: string, payload: Payload, options: CallOptions): Promise<ApiResult<T>> {
   const store = getAppStore();
   const token = selectToken(store.getState());
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};

@@ -34,10 +34,28 @@ export function reportWebVitals(library: VitalsLibrary, path: string, send: (bod
 
 let started = false;
 
-/** Once per page load; a browser that cannot measure (no performance timeline) reports nothing. */
-export async function startWebVitals(): Promise<void> {
+/** How long after the page's load event measuring starts (then at the browser's next idle moment). */
+export const SETTLE_MS = 3000;
+
+/** After the page's load event and its first moments, when the browser is idle: the page's own work comes first. */
+function whenSettled(run: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : run());
+  const later = () => setTimeout(idle, SETTLE_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+/**
+ * Once per page load, once the page has settled (the browser keeps what it measured meanwhile);
+ * a browser that cannot measure (no performance timeline) reports nothing.
+ */
+export function startWebVitals(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  whenSettled(() => void measure());
+}
+
+async function measure(): Promise<void> {
   if (typeof PerformanceObserver === 'undefined' || typeof performance.getEntriesByType !== 'function') return;
   const library = await import('web-vitals');
   try {

@@ -83,6 +83,10 @@ const checks: ExamViewChecks = {
       const warning = expected.matches({ inExam: { alert: 'warning' } });
       expect(screen.queryByRole('button', { name: 'I understand' }) !== null).toBe(warning);
       if (warning && h.context().warning === 'screenshot_key') expect(screen.getByText('screen recording is prohibited')).toBeInTheDocument();
+      // The warning is announced: it is the text of the page's assertive live region (role alert).
+      const announced = [...document.querySelectorAll('[role="alert"][aria-live="assertive"]')].map((n) => n.textContent ?? '').join(' ');
+      if (warning) expect(announced).toMatch(/This was recorded\.|screen recording is prohibited/);
+      else expect(announced).not.toMatch(/This was recorded\./);
       expect(screen.queryByRole('alertdialog') !== null).toBe(expected.matches({ inExam: { work: 'confirming' } }));
       if (expected.matches({ inExam: { work: 'saving' } })) expect(screen.getByText('Saving your answer…')).toBeInTheDocument();
       if (expected.matches({ inExam: { work: 'answerFailed' } })) expect(screen.getByText(/Your answer could not be saved/)).toBeInTheDocument();
