@@ -43,6 +43,15 @@ async function tabTo(page: Page, name: RegExp, max = 80): Promise<void> {
   throw new Error(`Tab never reached a control named ${name} (last: "${(await focused(page)).name}")`);
 }
 
+/** Presses Tab until the focused element is inside `container` (a CSS selector). */
+async function tabInto(page: Page, container: string, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((c) => !!document.activeElement?.closest(c), container)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${container}`);
+}
+
 const waitForFocusOn = (page: Page, id: string) => page.waitForFunction((want) => document.activeElement?.id === want, id);
 
 /** The text of the play screen's own live region (results of answers, last seconds). */
@@ -130,5 +139,48 @@ describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Find an opponent' }).or(page.locator('h1#battle-result-title')).first().waitFor();
+  });
+
+  test('an exam: its key, the rules, answers, the next question and the submission, all by keys', async () => {
+    const { page, server } = suite;
+    const player = await signUpPlayer(server, 'Kay Exam');
+    await signInPage(page, player);
+    await page.goto(`${server.url}/exam-module/`);
+    await page.getByRole('article', { name: 'Science basics' }).waitFor();
+
+    await tabTo(page, /^Start the exam$/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^Exam key/);
+    await page.keyboard.type('2468');
+    await tabTo(page, /^Continue$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Exam rules' }).waitFor();
+    await tabTo(page, /^I have read and agree to the exam rules$/);
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('checkbox', { name: 'I have read and agree to the exam rules' }).isChecked()).toBe(true);
+    await tabTo(page, /^Start now$/);
+    await page.keyboard.press('Enter');
+
+    for (let n = 1; n <= 2; n++) {
+      await page.getByText(`Question ${n} of 6`).waitFor();
+      // Each question takes the focus (its heading), then the first answer is a Tab away.
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+      await tabInto(page, '[role="group"][aria-label="Answers"]');
+      await page.keyboard.press('Enter');
+      await page.getByText(`${n} of 6 answered`).waitFor();
+      if (n === 1) {
+        await tabTo(page, /^Next$/);
+        await page.keyboard.press('Enter');
+      }
+    }
+    await tabTo(page, /^Submit the exam$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Submit the exam?' });
+    await dialog.getByText(/Questions not answered: 4\./).waitFor();
+    await tabTo(page, /^Submit the exam$/);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Result: Science basics' }).waitFor();
+    await page.getByText('You submitted the exam.').waitFor();
   });
 });
