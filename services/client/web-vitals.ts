@@ -34,20 +34,20 @@ export function reportWebVitals(library: VitalsLibrary, path: string, send: (bod
 
 let started = false;
 
-/** How long after the page's load event measuring starts (then at the browser's next idle moment). */
-export const SETTLE_MS = 3000;
-
-/** After the page's load event and its first moments, when the browser is idle: the page's own work comes first. */
+/**
+ * After the page's load event, at the browser's next idle moment: the page's own work comes first,
+ * and a short visit is still measured (a later start would miss the visits that end sooner).
+ */
 function whenSettled(run: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : run());
-  const later = () => setTimeout(idle, SETTLE_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 /**
- * Once per page load, once the page has settled (the browser keeps what it measured meanwhile);
- * a browser that cannot measure (no performance timeline) reports nothing.
+ * Once per page load, once the page has loaded (the browser keeps what it measured meanwhile);
+ * a browser that cannot measure (no performance timeline) reports nothing. `<html
+ * data-web-vitals="measuring">` says the measuring has started.
  */
 export function startWebVitals(): void {
   if (started || typeof window === 'undefined') return;
@@ -60,6 +60,7 @@ async function measure(): Promise<void> {
   const library = await import('web-vitals');
   try {
     reportWebVitals(library, window.location.pathname);
+    document.documentElement.dataset.webVitals = 'measuring';
   } catch (error) {
     // Measuring must never break the page.
     console.warn('[web-vitals] not measured', error);
