@@ -132,6 +132,19 @@ describe(`random matching (${testDbKind})`, () => {
     expect(row!.dueAt).toBeNull();
   });
 
+  test('a timer that looks at a waiting search early does not put its abandonment off', async () => {
+    const a = await newPlayer(h);
+    const waiting = await search(a, { fee_multiplier: 4 });
+    h.clock.advance(10 * 60_000 - 1);
+    // A room timer may fire a moment early (or a notification re-arm it): nothing is due, nothing moves.
+    await h.api.app.rooms.advanceRoom(waiting.id);
+    const [row] = await h.db.select({ dueAt: rooms.dueAt, version: rooms.version }).from(rooms).where(eq(rooms.id, waiting.id));
+    expect([row!.version, row!.dueAt!.getTime()]).toEqual([waiting.version, Date.parse(waiting.updated_at) + 10 * 60_000]);
+    h.clock.advance(1);
+    await sweep(h);
+    expect(await roomDoc(h, waiting.id)).toMatchObject({ status: 'deleted', version: waiting.version + 1 });
+  });
+
   test('not enough coins for the fee: refused, no room', async () => {
     const poor = await newPlayer(h, 4);
     expect(await refusal(h, poor, 'find_random_match', { language_id: 1 })).toEqual([409, 'not_enough_coins']);

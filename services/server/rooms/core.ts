@@ -374,8 +374,15 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const docChanged = delta.events.length > 0;
     if (!docChanged) assertUnchanged({ ...next, version: was.version, updated_at: was.updated_at }, cached.docJson);
     const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
+    const unchanged = !docChanged && secretJson === cached.secretJson;
+    // A room nothing changed keeps its time: deadlines counted from its last change (an abandoned
+    // search's) must not move because a timer or the sweep looked at it.
+    if (unchanged) {
+      doc.version = was.version;
+      doc.updated_at = was.updated_at;
+    }
     const due = nextDueAt(draft, now);
-    if (!docChanged && secretJson === cached.secretJson && due === cached.dueAt) {
+    if (unchanged && due === cached.dueAt) {
       // Nothing to write: the outcome (a refusal, or nothing to do) stands only if it was decided on the room as it is.
       if (!(await isCurrent(db, roomId, was.version))) {
         cache.delete(roomId);
@@ -388,7 +395,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       return { doc: cached.doc, refusal };
     }
     const dueAt = due === null ? null : new Date(due);
-    if (!docChanged && secretJson === cached.secretJson) {
+    if (unchanged) {
       // Only the due time moved: no version, the head's due time alone.
       if (!(await writeDueAt(db, roomId, was.version, dueAt))) {
         cache.delete(roomId);
