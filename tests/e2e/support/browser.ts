@@ -26,9 +26,6 @@ export async function launchBrowser(): Promise<Browser> {
   return auditEveryPage(browser);
 }
 
-/** Pages audited so far in this process, by address (what a report says was checked). */
-export const auditedAddresses = new Set<string>();
-
 function describe(url: string, violations: AxeViolation[]): string {
   return `${url}: ${violations.map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`).join('; ')}`;
 }
@@ -50,7 +47,6 @@ export async function auditPage(page: Page): Promise<void> {
     if (/context was destroyed|Target .*closed|has been closed|navigat/i.test(String(error))) return;
     throw error;
   }
-  auditedAddresses.add(new URL(url).pathname);
   if (violations.length > 0) throw new Error(`accessibility (axe, serious or critical): ${describe(url, violations)}`);
 }
 
