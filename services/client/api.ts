@@ -1,4 +1,5 @@
 import toast from '@/services/client/toast';
+import { takePrefetchedCall } from '@/services/client/boot';
 import { messageKeyFor } from '@/services/domain/code-messages';
 import type { Envelope } from '@/services/domain/codes';
 import { i18n } from '@/services/client/i18n';
@@ -135,7 +136,12 @@ export function prefetchRequest(endpoint: string, payload: Payload = {}): void {
   const now = Date.now();
   for (const [k, held] of prefetched) if (held.until < now) prefetched.delete(k);
   if (prefetched.has(key)) return;
-  prefetched.set(key, { result: send(endpoint, payload, { toast: false }), until: now + PREFETCH_TTL_MS });
+  // The head script may have started this very call while the page's scripts were downloading.
+  const early = takePrefetchedCall(endpoint, selectToken(getAppStore().getState()), toFormData(endpoint, payload));
+  const result = early
+    ? early.then((response) => send(endpoint, payload, { toast: false, ...(response ? { response } : {}) }))
+    : send(endpoint, payload, { toast: false });
+  prefetched.set(key, { result, until: now + PREFETCH_TTL_MS });
 }
 
 /** Calls an endpoint and reports the outcome; for views that must tell "empty" from "failed". */

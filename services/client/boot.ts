@@ -19,21 +19,46 @@ export interface Prefetched {
 }
 
 type Prefetchable = 'settings' | 'config' | 'strings';
-type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched> | undefined>>;
 
 /**
- * The head script's source. The language is the remembered one (the same persisted state the
+ * The quiz-zone level page's first call (`openPlay`'s get_questions_by_level), which the head
+ * script starts for a signed-in player as soon as the page's address is known: with the saved
+ * session and content language, once the system configuration says whether content is filtered by
+ * language. The page takes it when its own call is the same (`takePrefetchedCall`).
+ */
+export const PLAY_PREFETCH_ENDPOINT = 'get_questions_by_level';
+
+interface PrefetchedCall {
+  endpoint: string;
+  token: string;
+  /** Every field as sent (strings), language_id included. */
+  payload: Record<string, string>;
+  response: Promise<Response>;
+}
+
+type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched> | undefined>> & { play?: Promise<PrefetchedCall> | undefined };
+
+/**
+ * The head script's source. On a quiz-zone level page it also starts
+ * the level's questions (PLAY_PREFETCH_ENDPOINT). The language is the remembered one (the same persisted state the
  * store reads back), else the web settings' default, else English: what startApp asks for.
  */
 export const PREFETCH_SCRIPT = `(function(){try{if(!window.fetch||!window.FormData)return;
 var b=window[${JSON.stringify(BOOT_GLOBAL)}]={};
 function call(e,p){var f=new FormData();for(var k in p)f.append(k,p[k]);return fetch('/api/'+e,{method:'POST',body:f});}
-var lang='';try{var raw=localStorage.getItem(${JSON.stringify(PERSIST_STORAGE_KEY)});var s=raw&&JSON.parse(raw);var l=s&&s.languages&&JSON.parse(s.languages);if(l&&l.currentAppLanguage&&l.currentAppLanguage.name)lang=String(l.currentAppLanguage.name);}catch(e){}
+var lang='',s,l;try{var raw=localStorage.getItem(${JSON.stringify(PERSIST_STORAGE_KEY)});s=raw&&JSON.parse(raw);l=s&&s.languages&&JSON.parse(s.languages);if(l&&l.currentAppLanguage&&l.currentAppLanguage.name)lang=String(l.currentAppLanguage.name);}catch(e){}
 var settings=call('get_web_settings',{});
 b.settings=Promise.resolve({language:'',response:settings});
 b.config=Promise.resolve({language:'',response:call('get_system_configurations',{})});
 function strings(name){return{language:name,response:call('get_system_language_json',{from:'${FROM_WEB}',language:name})};}
 b.strings=lang?Promise.resolve(strings(lang)):settings.then(function(r){return r.clone().json();}).then(function(j){return strings(j&&j.data&&j.data.web_default_interface_language||'en');},function(){return strings('en');});
+var m=/^\\/quiz-zone\\/([^/]+)\\/(?:([^/]+)\\/)?level\\/([1-9][0-9]*)\\/?$/.exec(location.pathname);var token='',lid=0;
+try{var u=s&&s.user&&JSON.parse(s.user);token=u&&u.token||'';lid=l&&l.currentLanguage&&l.currentLanguage.id||0;}catch(e){}
+if(m&&token){var dec=function(v){try{return decodeURIComponent(v);}catch(e){return v;}};var p={category:dec(m[1]),level:m[3]};if(m[2])p.subcategory=dec(m[2]);
+var json=function(r){return r.clone().json().then(function(j){return j&&j.data;},function(){return null;});};
+b.play=b.config.then(function(c){return c.response.then(json);}).then(function(c){return c||settings.then(json);},function(){return settings.then(json);}).then(function(c){
+var q={};for(var k in p)q[k]=p[k];q.language_id=String(c&&c.language_mode==='1'?lid:0);var f=new FormData();for(k in q)f.append(k,q[k]);
+return{endpoint:${JSON.stringify(PLAY_PREFETCH_ENDPOINT)},token:token,payload:q,response:fetch('/api/${PLAY_PREFETCH_ENDPOINT}',{method:'POST',body:f,headers:{Authorization:'Bearer '+token}})};});}
 }catch(e){}})();`;
 
 function record(): BootRecord | undefined {
@@ -57,4 +82,30 @@ export async function takePrefetched(what: Prefetchable, language = ''): Promise
     // Not reached, or failed: the app's own call tries again and reports what happened.
     return undefined;
   }
+}
+
+/**
+ * The head script's call for this page, once, when it is the call the page is about to make:
+ * same endpoint, session and fields as they would be sent (`form`); otherwise none (and it is
+ * dropped: a mismatch means the page asks for something else). Undefined (not a promise) when the
+ * head script started nothing or it was taken already.
+ */
+export function takePrefetchedCall(endpoint: string, token: string | null, form: FormData): Promise<Response | undefined> | undefined {
+  const held = record();
+  const pending = held?.play;
+  // Nothing held: undefined at once, so that the caller's own call starts without waiting a turn.
+  if (!held || !pending) return undefined;
+  held.play = undefined;
+  const sent = [...form.entries()];
+  return pending.then(
+    (call) => {
+      const same =
+        call.endpoint === endpoint &&
+        call.token === token &&
+        sent.length === Object.keys(call.payload).length &&
+        sent.every(([key, value]) => call.payload[key] === value);
+      return same ? call.response.catch(() => undefined) : undefined;
+    },
+    () => undefined,
+  );
 }

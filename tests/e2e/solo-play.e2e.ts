@@ -117,6 +117,43 @@ describe('solo play in Chromium', () => {
     expect(await page.getByRole('button', { name: /Level 3/ }).textContent()).toContain('Locked');
   });
 
+  test('a level page opened by its address asks for its questions once, from the head of the page, and its HTML preloads the game', async () => {
+    await signedIn();
+    const questionCalls: string[] = [];
+    const chunkRequests = new Map<string, number>();
+    // The app's scripts (not its styles, which the head script waits for) are held back for a second:
+    // a call made before they arrive is the head script's.
+    let scriptsArrived = false;
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      scriptsArrived = true;
+      await route.continue();
+    });
+    const questionCallsBeforeScripts: boolean[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/get_questions_by_level') {
+        questionCalls.push(request.headers()['authorization'] ?? '');
+        questionCallsBeforeScripts.push(!scriptsArrived);
+      }
+      if (url.pathname.startsWith('/_next/static/chunks/')) chunkRequests.set(url.pathname, (chunkRequests.get(url.pathname) ?? 0) + 1);
+    });
+    const response = await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
+    const html = await response!.text();
+    const scripts = new Set([...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]));
+    const preloaded = [...html.matchAll(/<link rel="preload" href="(\/_next\/static\/chunks\/[^"]+\.js)" as="script" fetchPriority="low"\/>/g)].map((m) => m[1]!);
+    // The game's chunks (not the first load's scripts) are in the HTML, to be fetched beside the first load.
+    expect(preloaded.length).toBeGreaterThan(0);
+    expect(preloaded.filter((href) => scripts.has(href))).toEqual([]);
+    await openQuestion(1);
+    // One call: the one the head script started, which the page took instead of asking again.
+    expect(questionCalls).toEqual([expect.stringMatching(/^Bearer .+/)]);
+    expect(questionCallsBeforeScripts).toEqual([true]);
+    // Each preloaded chunk fetched once: the game used what the preload brought.
+    for (const href of preloaded) expect([href, chunkRequests.get(href)]).toEqual([href, 1]);
+    await page.unroute('**/_next/static/chunks/*.js');
+  });
+
   test('the daily quiz plays once; the second time it says "you have already played"', async () => {
     await signedIn();
     await page.goto(`${server.url}/quiz-play/daily-quiz-dashboard/`);

@@ -17,6 +17,15 @@ import { BASE_FEE, ME, OTHERS, rightKey, wrongKey } from '@/tests/paths/battle-r
 import { expectedOutcome, groupViewPaths, runGroupPath, type GroupPlayer, type GroupViewChecks } from '@/tests/paths/group-battle-paths';
 import { randomViewPaths, runRandomPath, type RandomPlayer, type RandomViewChecks } from '@/tests/paths/random-battle-paths';
 
+// A new question takes the focus once the browser has drawn it (components/ui/after-paint.ts, tested
+// there); these checks run right after each step, so here it moves at once.
+jest.mock('@/components/ui/after-paint', () => ({
+  afterNextPaint: (fn: () => void) => {
+    fn();
+    return () => {};
+  },
+}));
+
 /**
  * Model paths of both battle machines played through the real views: the player's events are
  * clicks and typing, and every state of every path is also checked on the screen, in the spec's

@@ -12,6 +12,15 @@ import { wordLetters } from '@/services/domain/word';
 import { audioSession, playSession, REQUESTS, RIGHT, selfChallengeSession, startQuizPlay, wordSession, type QuizPlayHarness } from '@/tests/fakes/fake-play-server';
 import { firstOpenOption, runQuizPlayPath, viewPaths, type PlayerDriver, type ViewChecks } from '@/tests/paths/quiz-play-paths';
 
+// A new question takes the focus once the browser has drawn it (components/ui/after-paint.ts, tested
+// there); these checks run right after each step, so here it moves at once.
+jest.mock('@/components/ui/after-paint', () => ({
+  afterNextPaint: (fn: () => void) => {
+    fn();
+    return () => {};
+  },
+}));
+
 /**
  * Model paths played through the real views: the player's events are clicks and key presses,
  * and every state of every path is also checked on the screen. One path per state of the model
