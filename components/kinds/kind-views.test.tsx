@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { KINDS, OWN_PLACE } from '@/components/kinds/kind-paths';
 import { KindCategoriesView, KindCategoryView, KindItemView, KindPlaceView } from '@/components/kinds/kind-views';
 import { fail, fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
 import { getAppStore } from '@/services/store/store';
 import { loggedIn } from '@/services/store/user-slice';
+import { wordSession } from '@/tests/fakes/fake-play-server';
 
 jest.mock('next/navigation', () => ({
   usePathname: () => '/guess-the-word/',
@@ -99,7 +100,23 @@ describe('the question kinds pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
     expect(await screen.findByText('this category is locked: unlock it with coins')).toBeInTheDocument();
     expect(form(server, 'get_guess_the_word')).toMatchObject({ type: 'subcategory', type_id: '12' });
-    expect(form(server, 'get_bookmark')).toEqual({ type: '3' });
+    // No question on screen: the player's bookmarks are not read.
+    expect(form(server, 'get_bookmark')).toBeNull();
+  });
+
+  test('a word on screen reads the player\'s bookmarks of its kind, once it has been drawn', async () => {
+    const server = fakeServer({
+      get_categories: () => ok([category()]),
+      get_subcategory_by_maincategory: () => ok([subcategory()]),
+      get_guess_the_word: () => ok(wordSession()),
+      get_bookmark: () => fail(404, '102'),
+    });
+    renderWithApp(<KindPlaceView kind={KINDS.guess_the_word} categorySlug="gtw-nature" subcategorySlug="animals" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    const toggle = await screen.findByRole('button', { name: 'Bookmark' });
+    expect(form(server, 'get_bookmark')).toBeNull();
+    await waitFor(() => expect(form(server, 'get_bookmark')).toEqual({ type: '3' }));
+    await waitFor(() => expect(toggle).toBeEnabled());
   });
 
   test('a locked premium place asks to be unlocked before anything else', async () => {

@@ -12,6 +12,7 @@ import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { setApiNavigator } from '@/services/client/api';
 import { startApp } from '@/services/client/app-bootstrap';
+import { BACKGROUND_DELAY_MS, whenPageSettled } from '@/services/client/when-settled';
 import { useAppSelector } from '@/services/store/hooks';
 import {
   selectCurrentAppLanguage,
@@ -20,6 +21,9 @@ import {
   selectRtl,
   selectTheme,
 } from '@/services/store/selectors';
+
+/** Page-speed measuring starts once per page load (a StrictMode re-run or a remount starts nothing more). */
+let webVitalsStarted = false;
 
 const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
@@ -47,9 +51,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (rehydrated) start();
   }, [rehydrated, start]);
 
-  // The visit's page speed (Core Web Vitals), measured once the app runs: its own chunk, not the first load.
+  // The visit's page speed (Core Web Vitals), measured once the page has settled: its own chunk
+  // (the library with it), not the first load; once per page load.
   useEffect(() => {
-    if (phase === 'ready') void import('@/services/client/web-vitals').then((m) => m.startWebVitals());
+    if (phase !== 'ready' || webVitalsStarted) return;
+    webVitalsStarted = true;
+    whenPageSettled(() => void import('@/services/client/web-vitals').then((m) => m.measureWebVitals()), BACKGROUND_DELAY_MS);
   }, [phase]);
 
   const retry = () => {

@@ -6,11 +6,14 @@ import type { LiveNotification } from '@/services/client/notification-feed';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { notificationReceived } from '@/services/store/notifications-slice';
 import { selectToken } from '@/services/store/selectors';
+import { whenPageSettled } from '@/services/client/when-settled';
 
 /**
  * While a player is signed in, their notifications arrive live (docs/notifications.md): shown as
  * a toast (a polite live region) and put first in the notification list. The feed's code loads
- * only once someone is signed in, so a guest's first load does not carry it.
+ * only once someone is signed in, so a guest's first load does not carry it, and its stream opens
+ * once the page has loaded, at the browser's next idle moment (not later: a notification sent
+ * before the stream is open is only in the list, not shown live).
  */
 export function useLiveNotifications(): void {
   const token = useAppSelector(selectToken);
@@ -20,19 +23,23 @@ export function useLiveNotifications(): void {
     if (!token) return;
     let cancelled = false;
     let stop: (() => void) | null = null;
-    void import('@/services/client/notification-feed').then(({ startNotificationFeed }) => {
-      if (cancelled) return;
-      stop = startNotificationFeed({
-        token,
-        onNotification(n) {
-          const id = `live:${n.created_at}:${n.title}`;
-          dispatch(notificationReceived({ id, ...n }));
-          toast(<NotificationToast n={n} />, { id, duration: 8000 });
-        },
+    // It starts once the page has loaded, at an idle moment: the page's own start comes first.
+    const cancelStart = whenPageSettled(() => {
+      void import('@/services/client/notification-feed').then(({ startNotificationFeed }) => {
+        if (cancelled) return;
+        stop = startNotificationFeed({
+          token,
+          onNotification(n) {
+            const id = `live:${n.created_at}:${n.title}`;
+            dispatch(notificationReceived({ id, ...n }));
+            toast(<NotificationToast n={n} />, { id, duration: 8000 });
+          },
+        });
       });
     });
     return () => {
       cancelled = true;
+      cancelStart();
       stop?.();
     };
   }, [token, dispatch]);

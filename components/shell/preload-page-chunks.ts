@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { headers } from 'next/headers';
 import { preload } from 'react-dom';
 import { pageFetchedScripts } from '@/services/build/page-chunks';
 
@@ -26,6 +27,11 @@ export function gameChunks(pageDir: string, distDir = path.join(process.cwd(), '
  * them. The bytes are the same (bench/web reports them beside the first load); the game arrives
  * one round trip and the first load's start-up earlier (docs/decisions/025-first-load-budget.md).
  */
-export function preloadPageChunks(pageDir: string): void {
+export async function preloadPageChunks(pageDir: string): Promise<void> {
+  // Only into a page's HTML (a browser asks for a document with text/html): in the payload of a
+  // client-side navigation or of a link's prefetch (Next's RSC requests, which ask for anything)
+  // the hints would reach the linking page, which would fetch every linked game for nothing. There
+  // the page's own code fetches its game when it runs.
+  if (!(await headers()).get('accept')?.includes('text/html')) return;
   for (const chunk of gameChunks(pageDir)) preload(`/_next/${chunk}`, { as: 'script', fetchPriority: 'low' });
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from '@/services/client/toast';
 import { useTranslation } from '@/services/client/i18n';
 import type { Bookmarks } from '@/components/solo-play/use-bookmarks';
@@ -17,6 +17,8 @@ const CHIP =
 export function BookmarkToggle({ questionId, bookmarks }: { questionId: number; bookmarks: Bookmarks }) {
   const { t } = useTranslation();
   const on = bookmarks.isBookmarked(questionId);
+  const { shown } = bookmarks;
+  useEffect(() => shown(), [shown]);
   return (
     <button
       type="button"

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LevelPlayView } from '@/components/quiz-zone/level-play-view';
 import { BookmarkPlayView, BookmarksView } from '@/components/solo-play/bookmarks-view';
 import { DailyQuizView, TrueFalseView } from '@/components/solo-play/mode-play-view';
@@ -159,7 +159,9 @@ describe('the question card\'s bookmark and report', () => {
   test('bookmarks the question on screen', async () => {
     const server = await playing({ set_bookmark: (body) => ok({ question_id: Number(body.get('question_id')), type: '1', bookmarked: true }) });
     const toggle = await screen.findByRole('button', { name: 'Bookmark', pressed: false });
-    await screen.findByRole('button', { name: 'Bookmark', pressed: false });
+    // The player's bookmarks are read once the question has been drawn; until then the toggle waits.
+    expect(toggle).toBeDisabled();
+    await waitFor(() => expect(toggle).toBeEnabled());
     fireEvent.click(toggle);
     expect(await screen.findByRole('button', { name: 'Bookmark', pressed: true })).toBeInTheDocument();
     expect(await screen.findByText('Question bookmarked.')).toBeInTheDocument();

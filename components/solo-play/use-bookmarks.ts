@@ -6,6 +6,7 @@ import { useTranslation } from '@/services/client/i18n';
 import type { ApiResult } from '@/services/client/api';
 import { getBookmarks, QUIZ_BOOKMARKS, setBookmark, type BookmarkItem } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
+import { nextPaint } from '@/components/ui/after-paint';
 import { messageKeyFor } from '@/services/domain/code-messages';
 
 export interface Bookmarks {
@@ -15,6 +16,8 @@ export interface Bookmarks {
   readonly busyId: number | null;
   isBookmarked(questionId: number): boolean;
   toggle(questionId: number): Promise<void>;
+  /** A toggle is on screen: the player's bookmarks are read once it has been drawn. */
+  shown(): void;
 }
 
 const noBookmarks: ApiResult<BookmarkItem[]> = { ok: false, status: 404, code: '102' };
@@ -26,7 +29,15 @@ const noBookmarks: ApiResult<BookmarkItem[]> = { ok: false, status: 404, code: '
  */
 export function useBookmarks(enabled = true, kind: string = QUIZ_BOOKMARKS): Bookmarks {
   const { t } = useTranslation();
-  const list = useApiQuery(enabled ? `bookmarks:${kind}` : 'bookmarks:off', () => (enabled ? getBookmarks(kind) : Promise.resolve(noBookmarks)), () => false);
+  // Read once a toggle is on screen and drawn (`shown`): the first question shows first, the
+  // bookmark's state (needed only when the player reaches for it) a moment later.
+  const [asked, setAsked] = useState(false);
+  const shown = useCallback(() => setAsked(true), []);
+  const list = useApiQuery(
+    !enabled ? 'bookmarks:off' : asked ? `bookmarks:${kind}` : 'bookmarks:not-yet',
+    () => (!enabled ? Promise.resolve(noBookmarks) : asked ? nextPaint().then(() => getBookmarks(kind)) : new Promise<never>(() => undefined)),
+    () => false,
+  );
   // What this page changed since the list was read: question id → bookmarked.
   const [changes, setChanges] = useState<ReadonlyMap<number, boolean>>(new Map());
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -52,5 +63,5 @@ export function useBookmarks(enabled = true, kind: string = QUIZ_BOOKMARKS): Boo
     [isBookmarked, t, kind],
   );
 
-  return { ready: !enabled || list.status !== 'loading', busyId, isBookmarked, toggle };
+  return { ready: !enabled || list.status !== 'loading', busyId, isBookmarked, toggle, shown };
 }

@@ -15,3 +15,6 @@ export function afterNextPaint(fn: () => void): () => void {
     if (timer !== undefined) clearTimeout(timer);
   };
 }
+
+/** A promise of the first task after the next frame has been drawn (`afterNextPaint`). */
+export const nextPaint = (): Promise<void> => new Promise((resolve) => void afterNextPaint(resolve));

@@ -10,9 +10,10 @@ import {
   contentLanguagesLoaded,
   type ContentLanguage,
 } from '@/services/store/languages-slice';
-import { selectLanguageMode } from '@/services/store/selectors';
+import { selectLanguageId, selectLanguageMode } from '@/services/store/selectors';
 import { systemConfigLoaded, webSettingsLoaded } from '@/services/store/settings-slice';
 import { getAppStore } from '@/services/store/store';
+import { BACKGROUND_DELAY_MS, whenPageSettled } from '@/services/client/when-settled';
 
 /** Spec §4: the time of the last web-settings fetch lives in sessionStorage. */
 export const WEB_SETTINGS_FETCHED_AT_KEY = 'quiz-arena:web-settings-fetched-at';
@@ -52,7 +53,7 @@ export const loadInterfaceLanguageList = shared(async (): Promise<boolean> => {
 });
 
 export const loadContentLanguages = shared(async (): Promise<boolean> => {
-  const list = await getLanguages();
+  const list = await getLanguages(await takePrefetched('languages', String(selectLanguageId(getAppStore().getState()))));
   if (!list) return false;
   getAppStore().dispatch(contentLanguagesLoaded(list));
   return true;
@@ -87,8 +88,9 @@ export function chooseContentLanguage(language: ContentLanguage): void {
 
 /**
  * Starts the app: web settings first (the shell's loader waits for them), then the interface
- * language (only the loader's own strings ship in the bundle, so the loader waits for them too),
- * then everything else in the background. False when the app can't start: the loader offers a retry.
+ * language (only the loader's own strings ship in the bundle, so the loader waits for them too)
+ * and, with content languages on, their list (whether it came or not), then everything else in
+ * the background. False when the app can't start: the loader offers a retry.
  */
 export const startApp = shared(async (): Promise<boolean> => {
   if (!(await loadWebSettings())) return false;
@@ -96,8 +98,12 @@ export const startApp = shared(async (): Promise<boolean> => {
   const state = store.getState();
 
   void loadSystemConfig();
-  void loadInterfaceLanguageList();
-  if (selectLanguageMode(state)) void loadContentLanguages();
+  // The shipped list of interface languages stands in until the server's arrives: background work.
+  if (typeof window !== 'undefined') whenPageSettled(() => void loadInterfaceLanguageList(), BACKGROUND_DELAY_MS);
+  else void loadInterfaceLanguageList();
+  // With content languages on, the pages' content calls name the content language: the saved one,
+  // else the list's default, known once the list is in (the head script has it on its way).
+  const contentLanguages = selectLanguageMode(state) ? loadContentLanguages() : Promise.resolve(true);
 
   const wanted =
     state.languages.currentAppLanguage?.name ||
@@ -105,9 +111,9 @@ export const startApp = shared(async (): Promise<boolean> => {
     DEFAULT_INTERFACE_LANGUAGE;
   const switching = loadInterfaceLanguage(wanted);
   // Strings held already (a retry, a return to the page): the switch goes on in the background.
-  if (i18n.hasResourceBundle(wanted)) return true;
+  if (i18n.hasResourceBundle(wanted)) return contentLanguages.then(() => true);
   const outcome = await switching;
-  if (outcome !== 'failed') return true;
+  if (outcome !== 'failed') return contentLanguages.then(() => true);
   // A remembered language that can't be loaded must not leave the app without text, nor English
   // text laid out right-to-left: English from the server, or the loader's retry.
   if (wanted === DEFAULT_INTERFACE_LANGUAGE) return false;

@@ -3,6 +3,7 @@
  */
 import { fakeServer, ok, resetApp, WEB_SETTINGS, englishJson } from '@/components/testing/test-app';
 import { apiRequest, prefetchRequest } from '@/services/client/api';
+import { loadContentLanguages } from '@/services/client/app-bootstrap';
 import { BOOT_GLOBAL, PLAY_PREFETCH_ENDPOINT, PREFETCH_SCRIPT, takePrefetchedCall } from '@/services/client/boot';
 import { contentLanguageChosen } from '@/services/store/languages-slice';
 import { systemConfigLoaded } from '@/services/store/settings-slice';
@@ -14,10 +15,20 @@ import { loggedIn } from '@/services/store/user-slice';
 
 const QUESTIONS = { session_id: 'ps-1', questions: [] };
 let questionsCalls: { form: Record<string, string>; auth: string | undefined }[] = [];
+let languageCalls: Record<string, string>[] = [];
+const LANGUAGES = [
+  { id: 14, language: 'Español', code: 'es', is_default: false },
+  { id: 1, language: 'English', code: 'en', is_default: true },
+];
 
 function serve(languageMode: '0' | '1') {
   questionsCalls = [];
+  languageCalls = [];
   return fakeServer({
+    get_languages: (form) => {
+      languageCalls.push(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
+      return ok(LANGUAGES);
+    },
     get_web_settings: () => ok({ ...WEB_SETTINGS, language_mode: languageMode }),
     get_system_configurations: () => ok({ language_mode: languageMode }),
     get_system_language_json: () => englishJson(),
@@ -105,5 +116,45 @@ describe('the level page’s questions started by the head script', () => {
     }
     await settle();
     expect(questionsCalls).toEqual([]);
+  });
+});
+
+describe('the content languages started by the head script', () => {
+  test('with content languages on: asked for once, with the saved content language, and the app takes the answer', async () => {
+    serve('1');
+    signedInOn('/', '1');
+    runHeadScript();
+    await settle();
+    expect(languageCalls).toEqual([{ language_id: '14' }]);
+    await expect(loadContentLanguages()).resolves.toBe(true);
+    expect(getAppStore().getState().languages.list.map((l) => l.id)).toEqual([14, 1]);
+    expect(languageCalls).toHaveLength(1);
+  });
+
+  test('no content language saved: the level\'s questions are asked for in the list\'s default, as the app will', async () => {
+    serve('1');
+    const store = getAppStore();
+    store.dispatch(loggedIn({ data: { id: 7, name: 'Ada', coins: 0 }, token: 'tok-7' }));
+    window.history.pushState({}, '', '/quiz-zone/science/level/1/');
+    runHeadScript();
+    await settle();
+    await settle();
+    expect(languageCalls).toEqual([{ language_id: '0' }]);
+    expect(questionsCalls.map((c) => c.form)).toEqual([{ category: 'science', level: '1', language_id: '1' }]);
+    // The app's own choice, from the same list, and its call: the head script's answer is taken.
+    store.dispatch(systemConfigLoaded({ language_mode: '1' } as never));
+    await loadContentLanguages();
+    expect(getAppStore().getState().languages.currentLanguage?.id).toBe(1);
+    prefetchRequest(PLAY_PREFETCH_ENDPOINT, { category: 'science', level: 1 });
+    await apiRequest(PLAY_PREFETCH_ENDPOINT, { category: 'science', level: 1 });
+    expect(questionsCalls).toHaveLength(1);
+  });
+
+  test('with content languages off: not asked for', async () => {
+    serve('0');
+    signedInOn('/', '0');
+    runHeadScript();
+    await settle();
+    expect(languageCalls).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export interface Prefetched {
   response: Promise<Response>;
 }
 
-type Prefetchable = 'settings' | 'config' | 'strings';
+type Prefetchable = 'settings' | 'config' | 'strings' | 'languages';
 
 /**
  * The quiz-zone level page's first call (`openPlay`'s get_questions_by_level), which the head
@@ -36,12 +36,16 @@ interface PrefetchedCall {
   response: Promise<Response>;
 }
 
-type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched> | undefined>> & { play?: Promise<PrefetchedCall> | undefined };
+type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched | null> | undefined>> & { play?: Promise<PrefetchedCall> | undefined };
 
 /**
- * The head script's source. On a quiz-zone level page it also starts
- * the level's questions (PLAY_PREFETCH_ENDPOINT). The language is the remembered one (the same persisted state the
- * store reads back), else the web settings' default, else English: what startApp asks for.
+ * The head script's source. The language is the remembered one (the same persisted state the
+ * store reads back), else the web settings' default, else English: what startApp asks for. Once
+ * the system configuration says content languages are on, it also starts their list
+ * (`languages`, with the saved content language's id as the app sends it); on a quiz-zone level
+ * page, for a signed-in player, the level's questions (PLAY_PREFETCH_ENDPOINT) in the content
+ * language the app will use: the saved one if the list still has it, else the list's default (or
+ * first), as the languages slice chooses; 0 when content languages are off.
  */
 export const PREFETCH_SCRIPT = `(function(){try{if(!window.fetch||!window.FormData)return;
 var b=window[${JSON.stringify(BOOT_GLOBAL)}]={};
@@ -52,12 +56,16 @@ b.settings=Promise.resolve({language:'',response:settings});
 b.config=Promise.resolve({language:'',response:call('get_system_configurations',{})});
 function strings(name){return{language:name,response:call('get_system_language_json',{from:'${FROM_WEB}',language:name})};}
 b.strings=lang?Promise.resolve(strings(lang)):settings.then(function(r){return r.clone().json();}).then(function(j){return strings(j&&j.data&&j.data.web_default_interface_language||'en');},function(){return strings('en');});
-var m=/^\\/quiz-zone\\/([^/]+)\\/(?:([^/]+)\\/)?level\\/([1-9][0-9]*)\\/?$/.exec(location.pathname);var token='',lid=0;
-try{var u=s&&s.user&&JSON.parse(s.user);token=u&&u.token||'';lid=l&&l.currentLanguage&&l.currentLanguage.id||0;}catch(e){}
-if(m&&token){var dec=function(v){try{return decodeURIComponent(v);}catch(e){return v;}};var p={category:dec(m[1]),level:m[3]};if(m[2])p.subcategory=dec(m[2]);
+var token='',lid=0;try{var u=s&&s.user&&JSON.parse(s.user);token=u&&u.token||'';lid=l&&l.currentLanguage&&l.currentLanguage.id||0;}catch(e){}
 var json=function(r){return r.clone().json().then(function(j){return j&&j.data;},function(){return null;});};
-b.play=b.config.then(function(c){return c.response.then(json);}).then(function(c){return c||settings.then(json);},function(){return settings.then(json);}).then(function(c){
-var q={};for(var k in p)q[k]=p[k];q.language_id=String(c&&c.language_mode==='1'?lid:0);var f=new FormData();for(k in q)f.append(k,q[k]);
+var mode=b.config.then(function(c){return c.response.then(json);}).then(function(c){return c||settings.then(json);},function(){return settings.then(json);}).then(function(c){return !!c&&c.language_mode==='1';},function(){return false;});
+var list=mode.then(function(on){return on?call('get_languages',{language_id:String(lid)}):null;});
+b.languages=list.then(function(r){return r?{language:String(lid),response:Promise.resolve(r)}:null;},function(){return null;});
+var content=list.then(function(r){return r?json(r).then(function(ls){ls=ls||[];var i,d=null;for(i=0;i<ls.length;i++){if(ls[i].id===lid)return lid;if(!d&&ls[i].is_default)d=ls[i];}d=d||ls[0];return d?d.id:0;}):0;},function(){return lid;});
+var m=/^\\/quiz-zone\\/([^/]+)\\/(?:([^/]+)\\/)?level\\/([1-9][0-9]*)\\/?$/.exec(location.pathname);
+if(m&&token){var dec=function(v){try{return decodeURIComponent(v);}catch(e){return v;}};var p={category:dec(m[1]),level:m[3]};if(m[2])p.subcategory=dec(m[2]);
+b.play=content.then(function(id){
+var q={};for(var k in p)q[k]=p[k];q.language_id=String(id);var f=new FormData();for(k in q)f.append(k,q[k]);
 return{endpoint:${JSON.stringify(PLAY_PREFETCH_ENDPOINT)},token:token,payload:q,response:fetch('/api/${PLAY_PREFETCH_ENDPOINT}',{method:'POST',body:f,headers:{Authorization:'Bearer '+token}})};});}
 }catch(e){}})();`;
 
@@ -67,8 +75,9 @@ function record(): BootRecord | undefined {
 
 /**
  * The head script's answer for a call, once: the web settings (`settings`), the system
- * configuration (`config`), or the strings of
- * `language` (`strings`; none when the script asked for another language), or none.
+ * configuration (`config`), the strings of `language` (`strings`; none when the script asked for
+ * another language), the content languages asked for with language_id `language` (`languages`),
+ * or none.
  */
 export async function takePrefetched(what: Prefetchable, language = ''): Promise<Response | undefined> {
   const held = record();
@@ -77,7 +86,7 @@ export async function takePrefetched(what: Prefetchable, language = ''): Promise
   held[what] = undefined;
   try {
     const prefetched = await pending;
-    return prefetched.language === language ? await prefetched.response : undefined;
+    return prefetched && prefetched.language === language ? await prefetched.response : undefined;
   } catch {
     // Not reached, or failed: the app's own call tries again and reports what happened.
     return undefined;

@@ -19,9 +19,9 @@ export interface SystemLanguageJson {
 }
 
 
-/** Content languages. */
-export const getLanguages = (): Promise<ContentLanguage[] | null> =>
-  apiCall<ContentLanguage[]>('get_languages', {}, { toast: false });
+/** Content languages (`response`: the head script's answer to this same call, services/client/boot.ts). */
+export const getLanguages = (response?: Response): Promise<ContentLanguage[] | null> =>
+  apiCall<ContentLanguage[]>('get_languages', {}, { toast: false, response });
 
 /** Interface languages. */
 export const getSystemLanguageList = (): Promise<SystemLanguage[] | null> =>

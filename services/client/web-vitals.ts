@@ -1,4 +1,4 @@
-import type { Metric } from 'web-vitals';
+import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 
 /**
  * Core Web Vitals of this visit (LCP, INP, CLS), measured by the `web-vitals` library and sent to
@@ -32,34 +32,17 @@ export function reportWebVitals(library: VitalsLibrary, path: string, send: (bod
   library.onCLS(report('cls'));
 }
 
-let started = false;
-
 /**
- * After the page's load event, at the browser's next idle moment: the page's own work comes first,
- * and a short visit is still measured (a later start would miss the visits that end sooner).
+ * Starts measuring this page load (the browser keeps what it measured before: LCP and layout
+ * shifts are read back); a browser that cannot measure (no performance timeline) reports nothing.
+ * `<html data-web-vitals="measuring">` says the measuring has started. The app shell calls it once
+ * per page load, when the page has settled (services/client/when-settled.ts), from a chunk of its
+ * own that holds the library too.
  */
-function whenSettled(run: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
-
-/**
- * Once per page load, once the page has loaded (the browser keeps what it measured meanwhile);
- * a browser that cannot measure (no performance timeline) reports nothing. `<html
- * data-web-vitals="measuring">` says the measuring has started.
- */
-export function startWebVitals(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  whenSettled(() => void measure());
-}
-
-async function measure(): Promise<void> {
+export function measureWebVitals(): void {
   if (typeof PerformanceObserver === 'undefined' || typeof performance.getEntriesByType !== 'function') return;
-  const library = await import('web-vitals');
   try {
-    reportWebVitals(library, window.location.pathname);
+    reportWebVitals({ onLCP, onINP, onCLS }, window.location.pathname);
     document.documentElement.dataset.webVitals = 'measuring';
   } catch (error) {
     // Measuring must never break the page.

@@ -4,6 +4,7 @@ import { launchBrowser } from '@/tests/e2e/support/browser';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { pageFetchedScripts } from '@/services/build/page-chunks';
 
 // Solo play in Chromium against the built app and its demo content: a signed-in player plays a
 // quiz-zone level, the daily quiz, bookmarks and a review, and sees the leaderboard and badges.
@@ -152,6 +153,21 @@ describe('solo play in Chromium', () => {
     // Each preloaded chunk fetched once: the game used what the preload brought.
     for (const href of preloaded) expect([href, chunkRequests.get(href)]).toEqual([href, 1]);
     await page.unroute('**/_next/static/chunks/*.js');
+  });
+
+  test('the game pages\' HTML preloads their game; their payload for a link\'s prefetch or a client-side visit does not', async () => {
+    const pages = { '/random-battle/': 'random-battle', '/group-battle/': 'group-battle', '/exam-module/': 'exam-module', '/quiz-zone/science/physics/level/1/': 'quiz-zone/[category]/[subcategory]/level/[level]' };
+    for (const [route, dir] of Object.entries(pages)) {
+      const game = pageFetchedScripts('.next', dir).map((f) => `/_next/${f}`);
+      expect([route, game.length > 0]).toEqual([route, true]);
+      const html = await (await fetch(`${server.url}${route}`, { headers: { Accept: 'text/html,application/xhtml+xml' } })).text();
+      for (const href of game) expect([route, html.includes(`<link rel="preload" href="${href}" as="script" fetchPriority="low"/>`)]).toEqual([route, true]);
+      // What a page linking here fetches (Next's RSC payload): no hint, so it fetches no game for nothing.
+      for (const headers of [{ RSC: '1', Accept: '*/*' }, { RSC: '1', 'Next-Router-Prefetch': '1', Accept: '*/*' }] as Record<string, string>[]) {
+        const payload = await (await fetch(`${server.url}${route}`, { headers })).text();
+        expect([route, headers, game.filter((href) => payload.includes(href))]).toEqual([route, headers, []]);
+      }
+    }
   });
 
   test('the daily quiz plays once; the second time it says "you have already played"', async () => {

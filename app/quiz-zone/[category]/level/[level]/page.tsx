@@ -5,6 +5,6 @@ import { preloadPageChunks } from '@/components/shell/preload-page-chunks';
 /** The levels of a category without subcategories. */
 export default async function CategoryLevelPage({ params }: { params: Promise<{ category: string; level: string }> }) {
   const { category, level } = await params;
-  preloadPageChunks('quiz-zone/[category]/level/[level]');
+  await preloadPageChunks('quiz-zone/[category]/level/[level]');
   return <LevelPlayPage categorySlug={decodeSegment(category)} level={Number(level)} />;
 }
