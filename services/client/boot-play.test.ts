@@ -4,7 +4,7 @@
 import { fakeServer, ok, resetApp, WEB_SETTINGS, englishJson } from '@/components/testing/test-app';
 import { apiRequest, prefetchRequest } from '@/services/client/api';
 import { loadContentLanguages } from '@/services/client/app-bootstrap';
-import { BOOT_GLOBAL, PLAY_PREFETCH_ENDPOINT, PREFETCH_SCRIPT, takePrefetchedCall } from '@/services/client/boot';
+import { BOOT_GLOBAL, LOBBY_CATEGORY_TYPE, LOBBY_PREFETCH_ENDPOINT, PLAY_PREFETCH_ENDPOINT, PREFETCH_SCRIPT, takePrefetchedCall } from '@/services/client/boot';
 import { contentLanguageChosen } from '@/services/store/languages-slice';
 import { systemConfigLoaded } from '@/services/store/settings-slice';
 import { getAppStore } from '@/services/store/store';
@@ -16,6 +16,8 @@ import { loggedIn } from '@/services/store/user-slice';
 const QUESTIONS = { session_id: 'ps-1', questions: [] };
 let questionsCalls: { form: Record<string, string>; auth: string | undefined }[] = [];
 let languageCalls: Record<string, string>[] = [];
+let categoryCalls: Record<string, string>[] = [];
+let randomCategory = '1';
 const LANGUAGES = [
   { id: 14, language: 'Español', code: 'es', is_default: false },
   { id: 1, language: 'English', code: 'en', is_default: true },
@@ -24,13 +26,18 @@ const LANGUAGES = [
 function serve(languageMode: '0' | '1') {
   questionsCalls = [];
   languageCalls = [];
+  categoryCalls = [];
   return fakeServer({
+    get_categories: (form) => {
+      categoryCalls.push(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
+      return ok([{ id: 1, category_name: 'Science' }]);
+    },
     get_languages: (form) => {
       languageCalls.push(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
       return ok(LANGUAGES);
     },
     get_web_settings: () => ok({ ...WEB_SETTINGS, language_mode: languageMode }),
-    get_system_configurations: () => ok({ language_mode: languageMode }),
+    get_system_configurations: () => ok({ language_mode: languageMode, battle_mode_random_category: randomCategory }),
     get_system_language_json: () => englishJson(),
     [PLAY_PREFETCH_ENDPOINT]: (form, init) => {
       questionsCalls.push({ form: Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])), auth: (init.headers as Record<string, string> | undefined)?.Authorization });
@@ -53,6 +60,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(async () => {
   await resetApp();
+  randomCategory = '1';
   window.history.pushState({}, '', '/');
 });
 
@@ -156,5 +164,29 @@ describe('the content languages started by the head script', () => {
     runHeadScript();
     await settle();
     expect(languageCalls).toEqual([]);
+  });
+});
+
+describe('the random-battle lobby’s categories started by the head script', () => {
+  test('asked for once in the content language, and the lobby’s call takes them', async () => {
+    serve('1');
+    signedInOn('/random-battle/', '1');
+    runHeadScript();
+    await settle();
+    await settle();
+    expect(categoryCalls).toEqual([{ type: String(LOBBY_CATEGORY_TYPE), language_id: '14' }]);
+    prefetchRequest(LOBBY_PREFETCH_ENDPOINT, { type: LOBBY_CATEGORY_TYPE, language_id: 14 });
+    await expect(apiRequest(LOBBY_PREFETCH_ENDPOINT, { type: LOBBY_CATEGORY_TYPE, language_id: 14 })).resolves.toMatchObject({ ok: true });
+    expect(categoryCalls).toHaveLength(1);
+  });
+
+  test('not when the system configuration turns the battle’s category choice off', async () => {
+    randomCategory = '0';
+    serve('1');
+    signedInOn('/random-battle/', '1');
+    runHeadScript();
+    await settle();
+    await settle();
+    expect(categoryCalls).toEqual([]);
   });
 });

@@ -28,6 +28,13 @@ type Prefetchable = 'settings' | 'config' | 'strings' | 'languages';
  */
 export const PLAY_PREFETCH_ENDPOINT = 'get_questions_by_level';
 
+/**
+ * The random-battle lobby's first call: the quiz-zone categories its category choice offers
+ * (get_categories, type 1), unless the system configuration turns the category choice off.
+ */
+export const LOBBY_PREFETCH_ENDPOINT = 'get_categories';
+export const LOBBY_CATEGORY_TYPE = 1;
+
 interface PrefetchedCall {
   endpoint: string;
   token: string;
@@ -36,7 +43,7 @@ interface PrefetchedCall {
   response: Promise<Response>;
 }
 
-type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched | null> | undefined>> & { play?: Promise<PrefetchedCall> | undefined };
+type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched | null> | undefined>> & { call?: Promise<PrefetchedCall | null> | undefined };
 
 /**
  * The head script's source. The language is the remembered one (the same persisted state the
@@ -45,7 +52,8 @@ type BootRecord = Partial<Record<Prefetchable, Promise<Prefetched | null> | unde
  * (`languages`, with the saved content language's id as the app sends it); on a quiz-zone level
  * page, for a signed-in player, the level's questions (PLAY_PREFETCH_ENDPOINT) in the content
  * language the app will use: the saved one if the list still has it, else the list's default (or
- * first), as the languages slice chooses; 0 when content languages are off.
+ * first), as the languages slice chooses; 0 when content languages are off. On the random-battle
+ * lobby, its categories (LOBBY_PREFETCH_ENDPOINT), the same way.
  */
 export const PREFETCH_SCRIPT = `(function(){try{if(!window.fetch||!window.FormData)return;
 var b=window[${JSON.stringify(BOOT_GLOBAL)}]={};
@@ -58,15 +66,19 @@ function strings(name){return{language:name,response:call('get_system_language_j
 b.strings=lang?Promise.resolve(strings(lang)):settings.then(function(r){return r.clone().json();}).then(function(j){return strings(j&&j.data&&j.data.web_default_interface_language||'en');},function(){return strings('en');});
 var token='',lid=0;try{var u=s&&s.user&&JSON.parse(s.user);token=u&&u.token||'';lid=l&&l.currentLanguage&&l.currentLanguage.id||0;}catch(e){}
 var json=function(r){return r.clone().json().then(function(j){return j&&j.data;},function(){return null;});};
-var mode=b.config.then(function(c){return c.response.then(json);}).then(function(c){return c||settings.then(json);},function(){return settings.then(json);}).then(function(c){return !!c&&c.language_mode==='1';},function(){return false;});
+var cfg=b.config.then(function(c){return c.response.then(json);}).then(function(c){return c||settings.then(json);},function(){return settings.then(json);}).then(function(c){return c||{};},function(){return {};});
+var mode=cfg.then(function(c){return c.language_mode==='1';});
 var list=mode.then(function(on){return on?call('get_languages',{language_id:String(lid)}):null;});
 b.languages=list.then(function(r){return r?{language:String(lid),response:Promise.resolve(r)}:null;},function(){return null;});
 var content=list.then(function(r){return r?json(r).then(function(ls){ls=ls||[];var i,d=null;for(i=0;i<ls.length;i++){if(ls[i].id===lid)return lid;if(!d&&ls[i].is_default)d=ls[i];}d=d||ls[0];return d?d.id:0;}):0;},function(){return lid;});
-var m=/^\\/quiz-zone\\/([^/]+)\\/(?:([^/]+)\\/)?level\\/([1-9][0-9]*)\\/?$/.exec(location.pathname);
-if(m&&token){var dec=function(v){try{return decodeURIComponent(v);}catch(e){return v;}};var p={category:dec(m[1]),level:m[3]};if(m[2])p.subcategory=dec(m[2]);
-b.play=content.then(function(id){
-var q={};for(var k in p)q[k]=p[k];q.language_id=String(id);var f=new FormData();for(k in q)f.append(k,q[k]);
-return{endpoint:${JSON.stringify(PLAY_PREFETCH_ENDPOINT)},token:token,payload:q,response:fetch('/api/${PLAY_PREFETCH_ENDPOINT}',{method:'POST',body:f,headers:{Authorization:'Bearer '+token}})};});}
+var path=location.pathname,m=/^\\/quiz-zone\\/([^/]+)\\/(?:([^/]+)\\/)?level\\/([1-9][0-9]*)\\/?$/.exec(path),page=null;
+var dec=function(v){try{return decodeURIComponent(v);}catch(e){return v;}};
+if(m){page={endpoint:${JSON.stringify(PLAY_PREFETCH_ENDPOINT)},payload:{category:dec(m[1]),level:m[3]}};if(m[2])page.payload.subcategory=dec(m[2]);}
+else if(/^\\/random-battle\\/?$/.test(path))page={endpoint:${JSON.stringify(LOBBY_PREFETCH_ENDPOINT)},payload:{type:'${LOBBY_CATEGORY_TYPE}'},when:function(c){return c.battle_mode_random_category!=='0';}};
+if(page&&token){b.call=Promise.all([cfg,content]).then(function(r){
+if(page.when&&!page.when(r[0]))return null;
+var q={};for(var k in page.payload)q[k]=page.payload[k];q.language_id=String(r[1]);var f=new FormData();for(k in q)f.append(k,q[k]);
+return{endpoint:page.endpoint,token:token,payload:q,response:fetch('/api/'+page.endpoint,{method:'POST',body:f,headers:{Authorization:'Bearer '+token}})};});}
 }catch(e){}})();`;
 
 function record(): BootRecord | undefined {
@@ -101,19 +113,20 @@ export async function takePrefetched(what: Prefetchable, language = ''): Promise
  */
 export function takePrefetchedCall(endpoint: string, token: string | null, form: FormData): Promise<Response | undefined> | undefined {
   const held = record();
-  const pending = held?.play;
+  const pending = held?.call;
   // Nothing held: undefined at once, so that the caller's own call starts without waiting a turn.
   if (!held || !pending) return undefined;
-  held.play = undefined;
+  held.call = undefined;
   const sent = [...form.entries()];
   return pending.then(
     (call) => {
       const same =
+        !!call &&
         call.endpoint === endpoint &&
         call.token === token &&
         sent.length === Object.keys(call.payload).length &&
         sent.every(([key, value]) => call.payload[key] === value);
-      return same ? call.response.catch(() => undefined) : undefined;
+      return same ? call!.response.catch(() => undefined) : undefined;
     },
     () => undefined,
   );
