@@ -99,8 +99,7 @@ export const startApp = shared(async (): Promise<boolean> => {
 
   void loadSystemConfig();
   // The shipped list of interface languages stands in until the server's arrives: background work.
-  if (typeof window !== 'undefined') whenPageSettled(() => void loadInterfaceLanguageList(), BACKGROUND_DELAY_MS);
-  else void loadInterfaceLanguageList();
+  whenPageSettled(() => void loadInterfaceLanguageList(), BACKGROUND_DELAY_MS);
   // With content languages on, the pages' content calls name the content language: the saved one,
   // else the list's default, known once the list is in (the head script has it on its way).
   const contentLanguages = selectLanguageMode(state) ? loadContentLanguages() : Promise.resolve(true);

@@ -4,9 +4,10 @@
 import { fakeServer, ok, resetApp, WEB_SETTINGS, englishJson } from '@/components/testing/test-app';
 import { apiRequest, prefetchRequest } from '@/services/client/api';
 import { loadContentLanguages } from '@/services/client/app-bootstrap';
-import { BOOT_GLOBAL, LOBBY_CATEGORY_TYPE, LOBBY_PREFETCH_ENDPOINT, PLAY_PREFETCH_ENDPOINT, PREFETCH_SCRIPT, takePrefetchedCall } from '@/services/client/boot';
+import { BOOT_GLOBAL, LOBBY_PREFETCH_ENDPOINT, PLAY_PREFETCH_ENDPOINT, PREFETCH_SCRIPT, takePrefetchedCall } from '@/services/client/boot';
 import { contentLanguageChosen } from '@/services/store/languages-slice';
 import { systemConfigLoaded } from '@/services/store/settings-slice';
+import { QUIZ_ZONE_CATEGORY_TYPE } from '@/services/domain/quiz-zone';
 import { getAppStore } from '@/services/store/store';
 import { loggedIn } from '@/services/store/user-slice';
 
@@ -58,6 +59,15 @@ function signedInOn(path: string, languageMode: '0' | '1') {
 const runHeadScript = () => new Function(PREFETCH_SCRIPT)();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The fake server, a signed-in player on `path`, and the head script run there, its calls answered. */
+async function headScriptRanOn(path: string, languageMode: '0' | '1') {
+  serve(languageMode);
+  signedInOn(path, languageMode);
+  runHeadScript();
+  await settle();
+  await settle();
+}
+
 beforeEach(async () => {
   await resetApp();
   randomCategory = '1';
@@ -70,10 +80,7 @@ afterEach(() => {
 
 describe('the level page’s questions started by the head script', () => {
   test('are asked for once, with the saved session and content language, and the page’s call takes them', async () => {
-    serve('1');
-    signedInOn('/quiz-zone/science/physics/level/2/', '1');
-    runHeadScript();
-    await settle();
+    await headScriptRanOn('/quiz-zone/science/physics/level/2/', '1');
     expect(questionsCalls).toEqual([{ form: { category: 'science', subcategory: 'physics', level: '2', language_id: '14' }, auth: 'Bearer tok-7' }]);
 
     const payload = { category: 'science', subcategory: 'physics', level: 2 };
@@ -84,18 +91,12 @@ describe('the level page’s questions started by the head script', () => {
   });
 
   test('a category without subcategories, with content languages off, sends language 0 and a decoded category', async () => {
-    serve('0');
-    signedInOn('/quiz-zone/world%20history/level/3/', '0');
-    runHeadScript();
-    await settle();
+    await headScriptRanOn('/quiz-zone/world%20history/level/3/', '0');
     expect(questionsCalls.map((c) => c.form)).toEqual([{ category: 'world history', level: '3', language_id: '0' }]);
   });
 
   test('a page asking for something else does not take them, and makes its own call', async () => {
-    serve('1');
-    signedInOn('/quiz-zone/science/physics/level/2/', '1');
-    runHeadScript();
-    await settle();
+    await headScriptRanOn('/quiz-zone/science/physics/level/2/', '1');
     prefetchRequest(PLAY_PREFETCH_ENDPOINT, { category: 'science', subcategory: 'physics', level: 3 });
     await apiRequest(PLAY_PREFETCH_ENDPOINT, { category: 'science', subcategory: 'physics', level: 3 });
     expect(questionsCalls.map((c) => c.form.level)).toEqual(['2', '3']);
@@ -129,10 +130,7 @@ describe('the level page’s questions started by the head script', () => {
 
 describe('the content languages started by the head script', () => {
   test('with content languages on: asked for once, with the saved content language, and the app takes the answer', async () => {
-    serve('1');
-    signedInOn('/', '1');
-    runHeadScript();
-    await settle();
+    await headScriptRanOn('/', '1');
     expect(languageCalls).toEqual([{ language_id: '14' }]);
     await expect(loadContentLanguages()).resolves.toBe(true);
     expect(getAppStore().getState().languages.list.map((l) => l.id)).toEqual([14, 1]);
@@ -159,34 +157,23 @@ describe('the content languages started by the head script', () => {
   });
 
   test('with content languages off: not asked for', async () => {
-    serve('0');
-    signedInOn('/', '0');
-    runHeadScript();
-    await settle();
+    await headScriptRanOn('/', '0');
     expect(languageCalls).toEqual([]);
   });
 });
 
 describe('the random-battle lobby’s categories started by the head script', () => {
   test('asked for once in the content language, and the lobby’s call takes them', async () => {
-    serve('1');
-    signedInOn('/random-battle/', '1');
-    runHeadScript();
-    await settle();
-    await settle();
-    expect(categoryCalls).toEqual([{ type: String(LOBBY_CATEGORY_TYPE), language_id: '14' }]);
-    prefetchRequest(LOBBY_PREFETCH_ENDPOINT, { type: LOBBY_CATEGORY_TYPE, language_id: 14 });
-    await expect(apiRequest(LOBBY_PREFETCH_ENDPOINT, { type: LOBBY_CATEGORY_TYPE, language_id: 14 })).resolves.toMatchObject({ ok: true });
+    await headScriptRanOn('/random-battle/', '1');
+    expect(categoryCalls).toEqual([{ type: String(QUIZ_ZONE_CATEGORY_TYPE), language_id: '14' }]);
+    prefetchRequest(LOBBY_PREFETCH_ENDPOINT, { type: QUIZ_ZONE_CATEGORY_TYPE, language_id: 14 });
+    await expect(apiRequest(LOBBY_PREFETCH_ENDPOINT, { type: QUIZ_ZONE_CATEGORY_TYPE, language_id: 14 })).resolves.toMatchObject({ ok: true });
     expect(categoryCalls).toHaveLength(1);
   });
 
   test('not when the system configuration turns the battle’s category choice off', async () => {
     randomCategory = '0';
-    serve('1');
-    signedInOn('/random-battle/', '1');
-    runHeadScript();
-    await settle();
-    await settle();
+    await headScriptRanOn('/random-battle/', '1');
     expect(categoryCalls).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { QUIZ_ZONE_CATEGORY_TYPE } from '@/services/domain/quiz-zone';
 import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
 
 /**
@@ -30,10 +31,10 @@ export const PLAY_PREFETCH_ENDPOINT = 'get_questions_by_level';
 
 /**
  * The random-battle lobby's first call: the quiz-zone categories its category choice offers
- * (get_categories, type 1), unless the system configuration turns the category choice off.
+ * (get_categories, QUIZ_ZONE_CATEGORY_TYPE), unless the system configuration turns the category
+ * choice off.
  */
 export const LOBBY_PREFETCH_ENDPOINT = 'get_categories';
-export const LOBBY_CATEGORY_TYPE = 1;
 
 interface PrefetchedCall {
   endpoint: string;
@@ -74,7 +75,7 @@ var content=list.then(function(r){return r?json(r).then(function(ls){ls=ls||[];v
 var path=location.pathname,m=/^\\/quiz-zone\\/([^/]+)\\/(?:([^/]+)\\/)?level\\/([1-9][0-9]*)\\/?$/.exec(path),page=null;
 var dec=function(v){try{return decodeURIComponent(v);}catch(e){return v;}};
 if(m){page={endpoint:${JSON.stringify(PLAY_PREFETCH_ENDPOINT)},payload:{category:dec(m[1]),level:m[3]}};if(m[2])page.payload.subcategory=dec(m[2]);}
-else if(/^\\/random-battle\\/?$/.test(path))page={endpoint:${JSON.stringify(LOBBY_PREFETCH_ENDPOINT)},payload:{type:'${LOBBY_CATEGORY_TYPE}'},when:function(c){return c.battle_mode_random_category!=='0';}};
+else if(/^\\/random-battle\\/?$/.test(path))page={endpoint:${JSON.stringify(LOBBY_PREFETCH_ENDPOINT)},payload:{type:'${QUIZ_ZONE_CATEGORY_TYPE}'},when:function(c){return c.battle_mode_random_category!=='0';}};
 if(page&&token){b.call=Promise.all([cfg,content]).then(function(r){
 if(page.when&&!page.when(r[0]))return null;
 var q={};for(var k in page.payload)q[k]=page.payload[k];q.language_id=String(r[1]);var f=new FormData();for(k in q)f.append(k,q[k]);

@@ -19,7 +19,7 @@ import {
   type WordHintData,
   type FunNLearnItem,
 } from '@/services/domain/play-session';
-import type { QuizCategory } from '@/services/domain/quiz-zone';
+import { QUIZ_ZONE_CATEGORY_TYPE, type QuizCategory } from '@/services/domain/quiz-zone';
 import { selectLanguageId } from '@/services/store/selectors';
 import { getAppStore } from '@/services/store/store';
 import { coinsChanged } from '@/services/store/user-slice';
@@ -45,7 +45,7 @@ function noteCoins(coins: unknown): void {
 // ---- Quiz zone ----
 
 /** `get_categories` type 1: quiz zone. */
-export const QUIZ_ZONE_TYPE = 1;
+export const QUIZ_ZONE_TYPE = QUIZ_ZONE_CATEGORY_TYPE;
 
 export type { QuizCategory };
 

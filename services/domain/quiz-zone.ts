@@ -1,3 +1,6 @@
+/** `get_categories`' `type` of the quiz zone's categories (the other kinds have types of their own). */
+export const QUIZ_ZONE_CATEGORY_TYPE = 1;
+
 /** A quiz-zone category as `get_categories` answers it: the server builds it, the web app reads it. */
 export interface QuizCategory {
   id: number;
