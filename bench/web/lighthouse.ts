@@ -52,6 +52,8 @@ interface RunScores {
   cls: number;
   fcp: number;
   scriptKb: number;
+  /** Lighthouse's own measure of the machine's speed during the run (higher is faster). */
+  benchmarkIndex: number;
   failedA11y: string[];
 }
 
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
           cls: num('cumulative-layout-shift'),
           fcp: num('first-contentful-paint'),
           scriptKb: scripts.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+          benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
           failedA11y: Object.values(lhr.audits)
             .filter((a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
             .map((a) => a.id),
@@ -128,7 +131,7 @@ async function main(): Promise<void> {
       for (const [i, r] of runs.entries()) {
         console.log(
           `  ${audited.name.padEnd(15)} run ${i + 1}: performance ${String(r.performance).padStart(3)}  accessibility ${String(r.accessibility).padStart(3)}  ` +
-            `FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  scripts ${r.scriptKb.toFixed(1)} kB` +
+            `FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  scripts ${r.scriptKb.toFixed(1)} kB  CPU index ${r.benchmarkIndex}` +
             (r.failedA11y.length ? `  failing: ${r.failedA11y.join(', ')}` : ''),
         );
       }
