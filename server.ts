@@ -12,6 +12,8 @@ import { ensureSeeded } from '@/services/server/content/seed';
 import { serveUpload } from '@/services/server/uploads/serve';
 import { UPLOADS_URL_PREFIX } from '@/services/server/uploads/store';
 
+const LISTEN_BACKLOG = 4096;
+
 async function main() {
   const config = readConfig();
   const log = createLogger(config.logLevel);
@@ -67,7 +69,10 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  server.listen(config.port, config.host, () => {
+  // A backlog as deep as the kernel allows (net.core.somaxconn caps it; Node's default is 511): when
+  // thousands of players open connections at once, a full queue drops their SYNs and the kernel
+  // retries after 1, 3, 7 s — an answer that waits seconds before the server ever sees it.
+  server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
     log.info({ port: config.port, dev: config.dev, ms: Date.now() - startedAt }, `Quiz Arena listening on http://localhost:${config.port}`);
   });
 
