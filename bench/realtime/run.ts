@@ -26,6 +26,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { freshBenchDatabase } from '@/bench/support/database';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
@@ -63,9 +64,15 @@ interface Samples {
   checked: number;
   /** How long starting every room took (the app only; the floor starts its rooms at once). */
   startSeconds: number;
+  /**
+   * The simulated players' own event-loop delay over the window (this process; sampled every
+   * 1 ms, the delay beyond that): a sample's end is when this loop got to the stream's data, so a
+   * late loop here is latency the server did not cause.
+   */
+  clientLoop: { p99Ms: number; maxMs: number } | null;
 }
 
-const newSamples = (): Samples => ({ latencies: [], answers: 0, errors: new Map(), docBytes: [], deltaBytes: new Map(), orderErrors: 0, missing: 0, checked: 0, startSeconds: 0 });
+const newSamples = (): Samples => ({ latencies: [], answers: 0, errors: new Map(), docBytes: [], deltaBytes: new Map(), orderErrors: 0, missing: 0, checked: 0, startSeconds: 0, clientLoop: null });
 function countError(samples: Samples, what: string) {
   samples.errors.set(what, (samples.errors.get(what) ?? 0) + 1);
 }
@@ -277,9 +284,13 @@ async function appStep(urls: readonly string[], api: BenchApi, tokens: readonly 
   samples.startSeconds = (performance.now() - startedAt) / 1000;
   // The first questions are being answered: measure for `seconds`.
   await new Promise((r) => setTimeout(r, 3000));
+  const clientLoop = monitorEventLoopDelay({ resolution: 1 });
+  clientLoop.enable();
   measuring = true;
   measure.start();
   await new Promise((r) => setTimeout(r, seconds * 1000));
+  clientLoop.disable();
+  samples.clientLoop = loopLate(clientLoop);
   measuring = false;
   measure.stop();
   running = false;
@@ -377,9 +388,13 @@ async function floorStep(url: string, roomCount: number, seed: number): Promise<
   );
 
   await new Promise((r) => setTimeout(r, 3000));
+  const clientLoop = monitorEventLoopDelay({ resolution: 1 });
+  clientLoop.enable();
   measuring = true;
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
+  clientLoop.disable();
+  samples.clientLoop = loopLate(clientLoop);
   running = false;
   for (const timer of timers) clearTimeout(timer);
   for (const socket of sockets) socket.close();
@@ -388,10 +403,17 @@ async function floorStep(url: string, roomCount: number, seed: number): Promise<
 
 // ---------------------------------------------------------------------------------------------
 
+/** The delay beyond the 1 ms sampling interval of a loop-delay histogram, in ms. */
+function loopLate(h: { percentile(p: number): number; max: number }): { p99Ms: number; maxMs: number } {
+  const late = (ns: number) => Math.max(0, ns - 1e6) / 1e6;
+  return { p99Ms: late(h.percentile(99)), maxMs: late(h.max) };
+}
+
 function line(label: string, s: Samples): string {
   const p = (n: number) => percentile(s.latencies, n).toFixed(1).padStart(7);
   const errors = [...s.errors.values()].reduce((a, b) => a + b, 0);
-  return `  ${label.padEnd(22)} answers ${String(s.answers).padStart(6)}  deliveries ${String(s.latencies.length).padStart(7)}  p50 ${p(50)} ms  p99 ${p(99)} ms  max ${p(100)} ms  errors ${errors}`;
+  return `  ${label.padEnd(22)} answers ${String(s.answers).padStart(6)}  deliveries ${String(s.latencies.length).padStart(7)}  p50 ${p(50)} ms  p99 ${p(99)} ms  max ${p(100)} ms  errors ${errors}` +
+    (s.clientLoop ? `  (players' loop p99 ${s.clientLoop.p99Ms.toFixed(1)}, max ${s.clientLoop.maxMs.toFixed(1)} ms)` : '');
 }
 
 /** BENCH_FLOOR_ONLY=<doc bytes>: only the floor, e.g. to see this machine's figures without the app. */

@@ -13,7 +13,7 @@ import { assertDeltaFolds, assertUnchanged } from '@/services/server/rooms/delta
 import { createGroupCommitter, isRetryable, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
 import { roomDelta } from '@/services/domain/room-events';
 import { cloneJson } from '@/services/domain/json-clone';
-import { advance, cloneDraft, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
+import { advance, cloneDraft, draftDoc, findPlayer, iso, nextDueAt, type DocDraft, type RoomDraft, type StepEnv } from '@/services/server/rooms/engine';
 import { createKeyedQueue, createRoomCache, type CachedRoom } from '@/services/server/rooms/cache';
 import {
   dueRoomIds,
@@ -323,7 +323,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const roomId = cached.doc.id;
     const now = clock().getTime();
     // The command changes a copy of what was published (copied, not parsed from its text: cheaper).
-    const draft: RoomDraft = { doc: cloneJson(cached.doc) as DocDraft, secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
+    const draft: RoomDraft = { doc: draftDoc(cached.doc), secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
     if (draft.secret?.nextOpenAt != null && draft.secret.nextOpenAt <= now) {
       // The next question is due to open: its content comes from the (fixed) question set.
       let questions = cached.questions;
@@ -355,7 +355,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       } catch (error) {
         if (error === NEEDS_LOCK) return null;
         if (!isApiError(error)) throw error;
-        const before = snapshot ?? { doc: cloneJson(cached.doc) as DocDraft, secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
+        const before = snapshot ?? { doc: draftDoc(cached.doc), secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
         draft.doc = before.doc;
         draft.secret = before.secret;
         draft.upcoming = before.upcoming;

@@ -8,6 +8,7 @@ import {
   advance,
   cloneDraft,
   disconnect,
+  draftDoc,
   iso,
   nextDueAt,
   recordAnswer,
@@ -167,5 +168,43 @@ describe('the room engine', () => {
     recordAnswer(draft, 1, 0, 'c', T0 + 500, generous);
     recordAnswer(draft, 2, 0, 'a', T0 + 500, generous);
     expect(draft.doc.players.map((p) => p.points)).toEqual([12, 0]);
+  });
+
+  test("a command's copy shares the closed questions, frozen, and copies the rest; it serialises as the published document", () => {
+    const draft = started();
+    recordAnswer(draft, 1, 0, 'c', T0 + 500, rules);
+    recordAnswer(draft, 2, 0, 'a', T0 + 600, rules);
+    advance(draft, T0 + 600 + REVEAL_PAUSE_MS, env(), rules);
+    const published = cloneDraft(draft.doc as RoomDocument, null).doc as RoomDocument;
+    expect(published.questions.map((q) => q.closed)).toEqual([true, false]);
+
+    const copy = draftDoc(published);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(published));
+    expect(copy.questions[0]).toBe(published.questions[0]);
+    expect(Object.isFrozen(published.questions[0]!.answers[0])).toBe(true);
+    expect(copy.questions[1]).not.toBe(published.questions[1]);
+    expect(copy.players[0]).not.toBe(published.players[0]);
+    // Changing a shared question throws (modules are strict) instead of changing what was published.
+    expect(() => {
+      (copy.questions[0] as { closed: boolean }).closed = false;
+    }).toThrow(TypeError);
+    expect(() => {
+      copy.questions[0]!.answers[0]!.points = 99;
+    }).toThrow(TypeError);
+    // The open question and the members are the copy's own.
+    recordAnswer({ doc: copy, secret: draft.secret, upcoming: [] }, 1, 1, 'c', T0 + 600 + REVEAL_PAUSE_MS + 100, rules);
+    expect(published.questions[1]!.answers.find((a) => a.user_id === 1)?.answered).toBe(false);
+    expect(published.players[0]!.answered).toBe(1);
+    expect(copy.players[0]!.answered).toBe(2);
+  });
+
+  test('an open question anywhere but last is copied, not shared', () => {
+    const draft = started();
+    const doc = cloneDraft(draft.doc as RoomDocument, null).doc as RoomDocument;
+    (doc.questions as RoomDocument['questions'][number][]).push({ ...doc.questions[0]!, index: 1 });
+    const copy = draftDoc(doc);
+    expect(copy.questions[0]).not.toBe(doc.questions[0]);
+    expect(Object.isFrozen(doc.questions[0])).toBe(false);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(doc));
   });
 });

@@ -58,6 +58,38 @@ export function cloneDraft(doc: RoomDocument, secret: RoomSecret | null, upcomin
   return { doc: cloneJson(doc) as DocDraft, secret: secret ? cloneJson(secret) : null, upcoming: [...upcoming] };
 }
 
+/**
+ * The copy of a published document a command changes. Only the room's last question can still
+ * change (an answer, its close); the questions before it are closed for good, so the copy shares
+ * them with the published document instead of copying them (a battle's document grows with every
+ * question; what a command copies no longer does). Shared questions are frozen: a step that tried
+ * to change one would throw instead of changing what was published.
+ */
+export function draftDoc(doc: RoomDocument): DocDraft {
+  const questions = doc.questions;
+  const last = questions.length - 1;
+  const shared: RoomQuestion[] = new Array<RoomQuestion>(Math.max(0, last));
+  for (let i = 0; i < last; i += 1) {
+    const question = questions[i]!;
+    // Only ever the last question is open; were another open, it is copied, not shared.
+    shared[i] = question.closed ? freezeQuestion(question) : cloneJson(question);
+  }
+  // Spread keeps every key where it was: the copy serialises as the published document does.
+  const draft = cloneJson<RoomDocument>({ ...doc, questions: [] }) as unknown as DocDraft;
+  draft.questions = shared as Mutable<RoomQuestion>[];
+  if (last >= 0) draft.questions.push(cloneJson(questions[last]!) as Mutable<RoomQuestion>);
+  return draft;
+}
+
+function freezeQuestion(question: RoomQuestion): RoomQuestion {
+  if (Object.isFrozen(question)) return question;
+  for (const option of question.options) Object.freeze(option);
+  for (const answer of question.answers) Object.freeze(answer);
+  Object.freeze(question.options);
+  Object.freeze(question.answers);
+  return Object.freeze(question);
+}
+
 export function findPlayer(doc: DocDraft | RoomDocument, userId: number) {
   return doc.players.find((p) => p.user_id === userId) as PlayerDraft | undefined;
 }
