@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import pino from 'pino';
+import { applyRoomDelta, type RoomDelta } from '@/services/domain/room-events';
 import type { RoomDocument } from '@/services/domain/rooms';
+import { deltaJsonOf, rememberDeltaJson } from '@/services/server/rooms/doc-json';
 import { createLocalRoomFanout } from '@/services/server/rooms/store/embedded';
 import { createPgNotifyRoomStore, parseNotification, parseNotifications, ROOM_CHANNEL, type ListenConnection } from '@/services/server/rooms/store/pg-notify';
 
@@ -258,5 +260,110 @@ describe('room notifications between processes', () => {
     await expect(store.publish(doc('r1', 1))).resolves.toBeUndefined();
     expect(got).toEqual([1]);
     await store.close();
+  });
+
+  describe('versions announced with their delta', () => {
+    const room = (version: number, status: RoomDocument['status'] = 'waiting') =>
+      ({ id: 'r1', version, status, updated_at: `2026-11-26T10:00:0${version}.000Z`, players: [], questions: [], messages: [], result: null }) as unknown as RoomDocument;
+    const deltaTo = (version: number, status: RoomDocument['status']): RoomDelta => ({
+      id: 'r1',
+      version,
+      updated_at: `2026-11-26T10:00:0${version}.000Z`,
+      events: [{ t: 'room', set: { status } }],
+    });
+    /** A version as the room service makes it: the document, and the delta it made it with. */
+    const made = (version: number, status: RoomDocument['status']) => {
+      const doc = room(version, status);
+      rememberDeltaJson(doc, JSON.stringify(deltaTo(version, status)));
+      return doc;
+    };
+
+    test('a version made here is announced with its delta on a line of its own; keys without one stay comma-separated', async () => {
+      const t = setup();
+      await Promise.all([t.store.publish(doc('r7', 1)), t.store.publish(doc('r8', 1)), t.store.publish(made(2, 'started')), t.store.publish(doc('r9', 4))]);
+      await flush();
+      expect(t.notified).toEqual([`r7:1,r8:1\nr1:2:${JSON.stringify(deltaTo(2, 'started'))}\nr9:4`]);
+      expect(parseNotifications(t.notified[0]!)).toEqual([
+        { id: 'r7', version: 1 },
+        { id: 'r8', version: 1 },
+        { id: 'r1', version: 2, delta: JSON.stringify(deltaTo(2, 'started')) },
+        { id: 'r9', version: 4 },
+      ]);
+      await t.store.close();
+    });
+
+    test('a delta too long for a notification goes as the key alone', async () => {
+      const t = setup();
+      const big = room(2);
+      rememberDeltaJson(big, JSON.stringify({ ...deltaTo(2, 'started'), padding: 'x'.repeat(8000) }));
+      await t.store.publish(big);
+      await flush();
+      expect(t.notified).toEqual(['r1:2']);
+      await t.store.close();
+    });
+
+    test("another process's version right after the one held here is folded from its delta, not read", async () => {
+      const t = setup();
+      const got: RoomDocument[] = [];
+      t.store.subscribe('r1', (d) => got.push(d));
+      await t.store.whenListening();
+      await t.store.publish(room(1));
+      t.reads.length = 0;
+      const text = JSON.stringify(deltaTo(2, 'started'));
+      t.current().announce(`r1:2:${text}`);
+      await flush();
+      expect(t.reads).toEqual([]);
+      expect(got.map((d) => [d.version, d.status])).toEqual([
+        [1, 'waiting'],
+        [2, 'started'],
+      ]);
+      expect(got[1]).toEqual(applyRoomDelta(room(1), deltaTo(2, 'started')));
+      // Its stream sends the announced text on, as it would a delta made here.
+      expect(deltaJsonOf(got[1]!)).toBe(text);
+      // And the next one folds into that.
+      t.current().announce(`r1:3:${JSON.stringify(deltaTo(3, 'finished'))}`);
+      await flush();
+      expect(t.reads).toEqual([]);
+      expect(got.map((d) => d.version)).toEqual([1, 2, 3]);
+      expect(got[2]!.status).toBe('finished');
+      await t.store.close();
+    });
+
+    test('a delta that does not follow the version held here, or is not one, makes the room be read', async () => {
+      const t = setup();
+      const got: number[] = [];
+      t.store.subscribe('r1', (d) => got.push(d.version));
+      await t.store.whenListening();
+      await t.store.publish(room(1));
+      t.reads.length = 0;
+      // Version 2 was missed: 3's delta cannot be folded into 1.
+      t.table.set('r1', room(3, 'started'));
+      t.current().announce(`r1:3:${JSON.stringify(deltaTo(3, 'started'))}`);
+      await flush();
+      expect(t.reads).toEqual([['r1']]);
+      expect(got).toEqual([1, 3]);
+      // A delta that names another version than its key.
+      t.table.set('r1', room(4, 'finished'));
+      t.current().announce(`r1:4:${JSON.stringify(deltaTo(5, 'finished'))}`);
+      await flush();
+      expect(t.reads).toEqual([['r1'], ['r1']]);
+      expect(got).toEqual([1, 3, 4]);
+      await t.store.close();
+    });
+
+    test('with nothing held here (no version seen yet) the room is read', async () => {
+      const t = setup();
+      const got: number[] = [];
+      t.store.subscribe('r1', (d) => got.push(d.version));
+      await t.store.whenListening();
+      await flush();
+      t.reads.length = 0;
+      t.table.set('r1', room(2, 'started'));
+      t.current().announce(`r1:2:${JSON.stringify(deltaTo(2, 'started'))}`);
+      await flush();
+      expect(t.reads).toEqual([['r1']]);
+      expect(got).toEqual([2]);
+      await t.store.close();
+    });
   });
 });

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
+import { applyRoomDelta, deltaApplies, type RoomDelta } from '@/services/domain/room-events';
 import type { RoomDocument } from '@/services/domain/rooms';
+import { deltaJsonOf, rememberDeltaJson } from '@/services/server/rooms/doc-json';
 import type { LocalRoomFanout } from '@/services/server/rooms/store/embedded';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 
@@ -7,11 +9,16 @@ import type { RoomStore } from '@/services/server/rooms/store/port';
  * The embedded room store across several processes on one PostgreSQL database (docs/rooms.md,
  * Room store adapters; architecture.md, Scale).
  *
- * Publishing fans the document out here and announces `<id>:<version>` on `quiz_rooms`: the
- * versions published in one turn of the event loop (a group commit's batch, decision 022) go in
- * one `pg_notify`, comma-separated (NOTIFY payloads are limited to 8000 bytes: a longer list is
- * split), so the payload stays small whatever the documents' size. Every process holds one dedicated connection that LISTENs; on a notification for a
- * room someone here listens to, it reads that room's current document once and fans it out.
+ * Publishing fans the document out here and announces the version on `quiz_rooms`: the versions
+ * published in one turn of the event loop (a group commit's batch, decision 022) go in one
+ * `pg_notify` (NOTIFY payloads are limited to 8000 bytes: a longer list is split). A version made
+ * in this process is announced with its delta, `<id>:<version>:<delta JSON>` on a line of its
+ * own — the same public delta its members' streams carry, never the room's secret; a version
+ * whose delta is not known here, or too long, as `<id>:<version>`, consecutive ones
+ * comma-separated on one line. Every process holds one dedicated connection that LISTENs; on a
+ * notification for a room someone here listens to, it folds the delta into the version it holds
+ * (the same reducer as the browsers') and fans that out, without reading; when it holds no
+ * version, or not the one right before, it reads that room's current document once instead.
  * Versions already fanned out here (our own publishes, or read before) are skipped.
  *
  * The LISTEN connection is opened when the first subscriber arrives (a process that only answers
@@ -58,12 +65,48 @@ const RESYNC_BATCH = 500;
 /** A notification's payload stays below PostgreSQL's 8000-byte limit. */
 const MAX_PAYLOAD = 7800;
 
-/** `'<id>:<version>,<id>:<version>…'` → each one's parts (what is not one is skipped). */
-export function parseNotifications(payload: string): { id: string; version: number }[] {
-  return payload
-    .split(',')
-    .map(parseNotification)
-    .filter((n): n is { id: string; version: number } => n !== null);
+/** Rooms whose latest fanned-out document is kept, to fold the next version's delta into. */
+const REMEMBERED_DOCS = 5_000;
+
+/** One announced version; `delta` when it came with it (the delta's JSON, as its streams carry it). */
+export interface RoomNotification {
+  readonly id: string;
+  readonly version: number;
+  readonly delta?: string;
+}
+
+/** A line of its own: `<id>:<version>:{…}` (room ids have no ':', the version no '{'). */
+const WITH_DELTA = /^([^:,\n]+):(\d+):(\{.*)$/;
+
+/**
+ * A payload → its versions, in order: lines of `<id>:<version>:<delta JSON>` and lines of
+ * comma-separated `<id>:<version>` (what is neither is skipped). JSON never holds a raw line break.
+ */
+export function parseNotifications(payload: string): RoomNotification[] {
+  const out: RoomNotification[] = [];
+  for (const line of payload.split('\n')) {
+    const withDelta = WITH_DELTA.exec(line);
+    if (withDelta) {
+      const version = Number(withDelta[2]);
+      if (Number.isSafeInteger(version) && version >= 1) out.push({ id: withDelta[1]!, version, delta: withDelta[3]! });
+      continue;
+    }
+    for (const item of line.split(',')) {
+      const note = parseNotification(item);
+      if (note) out.push(note);
+    }
+  }
+  return out;
+}
+
+/** A delta announced by another process, or null when it is not one (then the room is read). */
+function parseDelta(text: string, note: RoomNotification): RoomDelta | null {
+  try {
+    const delta = JSON.parse(text) as RoomDelta;
+    return delta && delta.id === note.id && delta.version === note.version && Array.isArray(delta.events) ? delta : null;
+  } catch {
+    return null;
+  }
 }
 
 /** `'<id>:<version>'` → its parts, or null for anything else on the channel. */
@@ -81,6 +124,8 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
 
   /** Highest version fanned out here, by room (insertion order = least recently changed first). */
   const latest = new Map<string, number>();
+  /** That version's document, for the rooms someone here listens to: the next delta folds into it. */
+  const held = new Map<string, RoomDocument>();
   /** Highest version announced by another process and not yet read, by room. */
   const wanted = new Map<string, number>();
   const reading = new Set<string>();
@@ -104,6 +149,11 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
   async function fanOut(doc: RoomDocument): Promise<boolean> {
     if (doc.version <= latestOf(doc.id)) return false;
     remember(doc.id, doc.version);
+    held.delete(doc.id);
+    if (local.hasSubscribers(doc.id)) {
+      held.set(doc.id, doc);
+      if (held.size > REMEMBERED_DOCS) held.delete(held.keys().next().value!);
+    }
     try {
       await local.publish(doc);
     } catch (err) {
@@ -137,7 +187,20 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
     for (const note of parseNotifications(payload)) {
       if (note.version <= latestOf(note.id)) continue;
       // Nobody here listens: nothing to read. A stream opened later reads the current document itself.
-      if (!local.hasSubscribers(note.id)) continue;
+      if (!local.hasSubscribers(note.id)) {
+        held.delete(note.id);
+        continue;
+      }
+      // The version right after the one held here, with its delta: folded, not read.
+      const base = held.get(note.id) ?? null;
+      const delta = note.delta !== undefined && base ? parseDelta(note.delta, note) : null;
+      if (delta && deltaApplies(base, delta)) {
+        const doc = applyRoomDelta(base!, delta);
+        // The room stream sends the same text on, instead of making the delta again.
+        rememberDeltaJson(doc, note.delta!);
+        void fanOut(doc);
+        continue;
+      }
       wanted.set(note.id, Math.max(wanted.get(note.id) ?? 0, note.version));
       void catchUp(note.id);
     }
@@ -153,6 +216,7 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
     const notes = unannounced;
     unannounced = [];
     let payload = '';
+    let lastHasDelta = false;
     const send = (text: string) =>
       options.notify(text).catch((err: unknown) => {
         // The versions are committed; other processes catch up with the next one (or on reconnect).
@@ -163,9 +227,20 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
         void send(payload);
         payload = '';
       }
-      payload = payload ? `${payload},${note}` : note;
+      // A delta's line stands alone; keys follow each other on one line.
+      const hasDelta = note.includes('{');
+      const separator = hasDelta || lastHasDelta ? '\n' : ',';
+      payload = payload ? `${payload}${separator}${note}` : note;
+      lastHasDelta = hasDelta;
     }
     if (payload) void send(payload);
+  }
+
+  /** What announces a version: with its delta when this process made it and it fits in a notification. */
+  function noteOf(doc: RoomDocument): string {
+    const key = `${doc.id}:${doc.version}`;
+    const delta = deltaJsonOf(doc);
+    return delta !== undefined && key.length + 1 + delta.length <= MAX_PAYLOAD ? `${key}:${delta}` : key;
   }
 
   /** After (re)connecting: the current version of every room listened to here. */
@@ -251,7 +326,7 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
     },
     async publish(doc) {
       if (!(await fanOut(doc))) return;
-      announceSoon(`${doc.id}:${doc.version}`);
+      announceSoon(noteOf(doc));
     },
     subscribe(roomId, listener) {
       startListening();
@@ -264,6 +339,7 @@ export function createPgNotifyRoomStore(options: PgNotifyRoomStoreOptions): PgNo
       const conn = connection;
       connection = null;
       if (conn) await conn.end().catch(() => undefined);
+      held.clear();
       await local.close();
     },
   };
