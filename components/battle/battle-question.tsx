@@ -1,7 +1,7 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
-import Image from 'next/image';
+import { PlainImage } from '@/components/ui/plain-image';
 import { useEffect } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { BattleCountdown, LastSeconds } from '@/components/battle/battle-countdown';
@@ -122,7 +122,7 @@ export function BattleQuestion({ playRef, onAnswer }: { playRef: BattlePlayActor
           {shown.question}
         </h2>
         {shown.image ? (
-          <Image src={shown.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" unoptimized />
+          <PlainImage src={shown.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" />
         ) : null}
       </Card>
 

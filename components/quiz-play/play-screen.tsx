@@ -1,7 +1,7 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
-import Image from 'next/image';
+import { PlainImage } from '@/components/ui/plain-image';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { modeTitleKey, selectMode, selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
@@ -176,7 +176,7 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
           <ContentText text={question.question} />
         </h1>
         {question.image ? (
-          <Image src={question.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" unoptimized />
+          <PlainImage src={question.image} alt={t('play.question_image')} width={640} height={360} className="h-auto max-h-64 w-full rounded-control object-contain" />
         ) : null}
         {question.audio ? <AudioClip key={`audio-${question.id}`} actorRef={actorRef} question={question} /> : null}
         {step === 'waitingAudio' ? <p className="text-sm text-fg-muted">{t('play.audio.waiting')}</p> : null}

@@ -1,6 +1,6 @@
 'use client';
 
-import Image from 'next/image';
+import { PlainImage } from '@/components/ui/plain-image';
 import { useTranslation } from '@/services/client/i18n';
 import { LinkCard } from '@/components/ui/card';
 import { LockIcon, UnlockedIcon } from '@/components/ui/icons';
@@ -35,7 +35,7 @@ export function subcategoryCard(s: QuizSubcategory, href: string, detail: string
 
 function Picture({ src }: { src: string | null }) {
   // Decorative: the card's name says what it is.
-  return src ? <Image src={src} alt="" width={48} height={48} unoptimized className="size-12 shrink-0 rounded-control object-cover" /> : null;
+  return src ? <PlainImage src={src} alt="" width={48} height={48} className="size-12 shrink-0 rounded-control object-cover" /> : null;
 }
 
 /** The cards of a list of categories or subcategories; a locked premium one asks to be unlocked. */

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { PlainImage } from '@/components/ui/plain-image';
 
 export interface AvatarProps {
   /** Image URL (an upload path), or null for the initial. */
@@ -13,7 +13,7 @@ export function Avatar({ src, name, size = 96 }: AvatarProps) {
   const style = { width: size, height: size };
   if (src) {
     // Uploads are already small, checked images served by our own server: no optimiser needed.
-    return <Image src={src} alt={name} width={size} height={size} unoptimized className="shrink-0 rounded-full border border-line object-cover" style={style} />;
+    return <PlainImage src={src} alt={name} width={size} height={size} className="shrink-0 rounded-full border border-line object-cover" style={style} />;
   }
   const initial = name.trim() ? String.fromCodePoint(name.trim().codePointAt(0)!).toLocaleUpperCase() : '?';
   return (
