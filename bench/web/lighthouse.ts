@@ -88,14 +88,16 @@ async function main(): Promise<void> {
   });
   let failed = 0;
   try {
-    const player = await signUpPlayer(server, 'lighthouse player');
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile profile (simulated throttling), best run counts; target ${TARGET}`);
     for (const audited of PAGES.filter((p) => !only || only.some((o) => p.name.includes(o)))) {
       const runs: RunScores[] = [];
       for (let i = 0; i < RUNS; i++) {
         const page = await browser.newPage();
-        await prepare(page, server.url, audited.signedIn ? player : null);
+        // A new player for every run: the same player would resume the level it started in the
+        // run before, its question's time running out (and the page changing) during a later run.
+        const player = audited.signedIn ? await signUpPlayer(server, `lighthouse player ${runs.length + 1}`) : null;
+        await prepare(page, server.url, player);
         const result = await lighthouse(
           `${server.url}${audited.path}`,
           { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
