@@ -73,6 +73,17 @@ function setup(options: { refuseFirst?: number } = {}) {
   return { store, table, reads, notified, connections, current };
 }
 
+/** A store listening, with one subscriber on r1 collecting the versions it gets; the reads of starting up not counted. */
+async function listeningToR1() {
+  const t = setup();
+  const got: number[] = [];
+  t.store.subscribe('r1', (d) => got.push(d.version));
+  await t.store.whenListening();
+  await flush();
+  t.reads.length = 0;
+  return { ...t, got };
+}
+
 describe('room notifications between processes', () => {
   test('payloads are "<room id>:<version>"; anything else is ignored', () => {
     expect(parseNotification('r_abc:12')).toEqual({ id: 'r_abc', version: 12 });
@@ -130,12 +141,8 @@ describe('room notifications between processes', () => {
   });
 
   test('a publish here reaches local subscribers once and is announced; its own notification is not read back', async () => {
-    const t = setup();
-    const got: number[] = [];
-    t.store.subscribe('r1', (d) => got.push(d.version));
-    await t.store.whenListening();
-    await flush();
-    t.reads.length = 0;
+    const t = await listeningToR1();
+    const got = t.got;
     await t.store.publish(doc('r1', 1));
     t.current().announce('r1:1'); // PostgreSQL delivers our own NOTIFY to us too
     await flush();
@@ -150,12 +157,8 @@ describe('room notifications between processes', () => {
   });
 
   test("another process's version is read once, however many times it is announced", async () => {
-    const t = setup();
-    const got: number[] = [];
-    t.store.subscribe('r1', (d) => got.push(d.version));
-    await t.store.whenListening();
-    await flush();
-    t.reads.length = 0;
+    const t = await listeningToR1();
+    const got = t.got;
     t.table.set('r1', doc('r1', 4));
     t.current().announce('r1:4');
     t.current().announce('r1:4');
@@ -352,12 +355,8 @@ describe('room notifications between processes', () => {
     });
 
     test('with nothing held here (no version seen yet) the room is read', async () => {
-      const t = setup();
-      const got: number[] = [];
-      t.store.subscribe('r1', (d) => got.push(d.version));
-      await t.store.whenListening();
-      await flush();
-      t.reads.length = 0;
+      const t = await listeningToR1();
+      const got = t.got;
       t.table.set('r1', room(2, 'started'));
       t.current().announce(`r1:2:${JSON.stringify(deltaTo(2, 'started'))}`);
       await flush();
