@@ -171,7 +171,7 @@ function submitAnswer(url: string, token: string, body: { room_id: string; quest
   });
 }
 
-/** A group room of these four players, created, joined and everyone ready: started later, by `startRooms`. */
+/** A group room of these four players, created, joined and everyone ready (appStep starts it once every stream is open). */
 async function setUpRoom(api: BenchApi, members: readonly string[]): Promise<{ room: RoomDocument; players: Member[] }> {
   const [creator, ...others] = members as [string, ...string[]];
   let room = ok<{ room: RoomDocument }>(await api.call('create_room', { room_type: 'group', no_of_que: 20, entry_fee: 0 }, { token: creator }), 'create_room').room;
@@ -284,13 +284,9 @@ async function appStep(urls: readonly string[], api: BenchApi, tokens: readonly 
   samples.startSeconds = (performance.now() - startedAt) / 1000;
   // The first questions are being answered: measure for `seconds`.
   await new Promise((r) => setTimeout(r, 3000));
-  const clientLoop = monitorEventLoopDelay({ resolution: 1 });
-  clientLoop.enable();
   measuring = true;
   measure.start();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  clientLoop.disable();
-  samples.clientLoop = loopLate(clientLoop);
+  samples.clientLoop = await measuringWindow();
   measuring = false;
   measure.stop();
   running = false;
@@ -388,13 +384,9 @@ async function floorStep(url: string, roomCount: number, seed: number): Promise<
   );
 
   await new Promise((r) => setTimeout(r, 3000));
-  const clientLoop = monitorEventLoopDelay({ resolution: 1 });
-  clientLoop.enable();
   measuring = true;
-  await new Promise((r) => setTimeout(r, seconds * 1000));
+  samples.clientLoop = await measuringWindow();
   measuring = false;
-  clientLoop.disable();
-  samples.clientLoop = loopLate(clientLoop);
   running = false;
   for (const timer of timers) clearTimeout(timer);
   for (const socket of sockets) socket.close();
@@ -403,10 +395,14 @@ async function floorStep(url: string, roomCount: number, seed: number): Promise<
 
 // ---------------------------------------------------------------------------------------------
 
-/** The delay beyond the 1 ms sampling interval of a loop-delay histogram, in ms. */
-function loopLate(h: { percentile(p: number): number; max: number }): { p99Ms: number; maxMs: number } {
+/** Waits for the window (`seconds`) and says how late this process's event loop was meanwhile: beyond its 1 ms sampling, in ms. */
+async function measuringWindow(): Promise<{ p99Ms: number; maxMs: number }> {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  loop.disable();
   const late = (ns: number) => Math.max(0, ns - 1e6) / 1e6;
-  return { p99Ms: late(h.percentile(99)), maxMs: late(h.max) };
+  return { p99Ms: late(loop.percentile(99)), maxMs: late(loop.max) };
 }
 
 function line(label: string, s: Samples): string {
@@ -426,7 +422,6 @@ async function floorOnly(docBytes: number) {
   }
 }
 
-/** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */
 /** The kernel's count of connections dropped because a listen queue was full (every socket on this machine). */
 function listenOverflows(): number | null {
   try {
@@ -441,6 +436,7 @@ function listenOverflows(): number | null {
   }
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -323,7 +323,8 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const roomId = cached.doc.id;
     const now = clock().getTime();
     // The command changes a copy of what was published (copied, not parsed from its text: cheaper).
-    const draft: RoomDraft = { doc: draftDoc(cached.doc), secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
+    const copyOfCached = (): RoomDraft => ({ doc: draftDoc(cached.doc), secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] });
+    const draft = copyOfCached();
     if (draft.secret?.nextOpenAt != null && draft.secret.nextOpenAt <= now) {
       // The next question is due to open: its content comes from the (fixed) question set.
       let questions = cached.questions;
@@ -355,7 +356,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       } catch (error) {
         if (error === NEEDS_LOCK) return null;
         if (!isApiError(error)) throw error;
-        const before = snapshot ?? { doc: draftDoc(cached.doc), secret: cached.secret === null ? null : cloneJson(cached.secret), upcoming: [] };
+        const before = snapshot ?? copyOfCached();
         draft.doc = before.doc;
         draft.secret = before.secret;
         draft.upcoming = before.upcoming;
