@@ -13,6 +13,10 @@ export interface AxeViolation {
 
 /** Runs axe-core (WCAG 2.x A and AA rules) in the page; answers the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // A dynamically rendered page streams its metadata after its body, so right after a client-side
+  // navigation there can be a moment with no <title> at all. Give it a few seconds to arrive; if it
+  // never does, axe below reports the missing title.
+  await page.waitForFunction(() => document.title.trim() !== '', null, { timeout: 5000 }).catch(() => undefined);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
