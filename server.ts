@@ -3,6 +3,7 @@
  * `npm run dev` and `npm start` both run this file (architecture.md, "Why a custom server").
  */
 import http from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
@@ -11,6 +12,7 @@ import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/ser
 import { ensureSeeded } from '@/services/server/content/seed';
 import { serveUpload } from '@/services/server/uploads/serve';
 import { UPLOADS_URL_PREFIX } from '@/services/server/uploads/store';
+import { STATIC_URL_PREFIX, servePrecompressed } from '@/services/server/static/precompressed';
 
 const LISTEN_BACKLOG = 4096;
 
@@ -21,6 +23,7 @@ async function main() {
 
   const nextApp = next({ dev: config.dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
   const handleNext = nextApp.getRequestHandler();
+  const staticDir = path.join(process.cwd(), '.next', 'static');
 
   // The database and Next start side by side; API calls wait for the database, pages don't.
   const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config, { pgliteThread: config.pgliteThread }).then(async (database) => {
@@ -62,10 +65,25 @@ async function main() {
       });
       return;
     }
-    handleNext(req, res).catch((err) => {
-      log.error({ err, url: req.url }, 'page request failed');
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    const toNext = () =>
+      handleNext(req, res).catch((err) => {
+        log.error({ err, url: req.url }, 'page request failed');
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    // The build's scripts and styles as brotli when the browser takes it; otherwise Next's gzip.
+    if (!config.dev && req.url?.startsWith(STATIC_URL_PREFIX)) {
+      servePrecompressed(req, res, staticDir).then(
+        (served) => {
+          if (!served) void toNext();
+        },
+        (err) => {
+          log.error({ err, url: req.url }, 'static request failed');
+          if (!res.headersSent) res.writeHead(500).end();
+        },
+      );
+      return;
+    }
+    void toNext();
   });
   server.keepAliveTimeout = 65_000;
 

@@ -1,6 +1,7 @@
 // Runs before `npm start`: builds what is missing or stale, so that `npm install && npm start`
 // works on a fresh clone and a started server never serves stale code.
-//   - the web app (`next build` into .next/) when its sources changed since the last build;
+//   - the web app (`next build` into .next/) when its sources changed since the last build, and a
+//     brotli copy of each of its scripts and styles (scripts/precompress-static.mjs);
 //   - the server (`server.ts` and services/server, bundled by esbuild into dist/server.js), so
 //     that a start loads plain JavaScript instead of compiling TypeScript on the fly.
 import { createHash } from 'node:crypto';
@@ -53,6 +54,12 @@ if (stale(webStamp, webWanted, path.join(root, '.next', 'BUILD_ID'))) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.writeFileSync(webStamp, `${webWanted}\n`);
+}
+// Brotli beside the build's scripts and styles (done once per file; a later start only checks).
+{
+  const { precompressStatic } = await import('./precompress-static.mjs');
+  const r = precompressStatic(path.join(root, '.next', 'static'));
+  if (r.written > 0) console.log(`Precompressed ${r.written} scripts and styles with brotli.`);
 }
 
 // The server.

@@ -10,7 +10,7 @@
  *   npm run bench:lighthouse -- --check                    best of 5 runs; exits 1 when a page's best run is below
  *                                                        95, or below its interim floor (bench/web/budget.json)
  *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse             more runs per page
- *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    and every run's full report (JSON) there
+ *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse    and every run's full report (JSON) there, with its trace
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,7 +110,11 @@ async function main(): Promise<void> {
         // LIGHTHOUSE_REPORTS=<dir>: every run's full report, for looking into a score.
         if (process.env.LIGHTHOUSE_REPORTS) {
           fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${audited.name.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
+          const base = path.join(process.env.LIGHTHOUSE_REPORTS, `${audited.name.replace(/\W+/g, '-')}-${i + 1}`);
+          fs.writeFileSync(`${base}.json`, JSON.stringify(lhr));
+          // The run's trace too, for Chromium's performance panel (or a script) to see the main thread.
+          const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+          if (trace) fs.writeFileSync(`${base}.trace.json`, JSON.stringify(trace));
         }
         const finalUrl = lhr.finalDisplayedUrl;
         if (!finalUrl.startsWith(`${server.url}${audited.path}`)) throw new Error(`${audited.path}: ended on ${finalUrl} (not signed in?)`);

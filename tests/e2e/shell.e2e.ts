@@ -48,6 +48,24 @@ describe('the app shell in Chromium', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
   });
 
+  test('the app’s scripts and styles reach the browser as brotli, and the page works with them', async () => {
+    const served: Promise<{ path: string; encoding: string; bytes: number }>[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (!/^\/_next\/static\/.+\.(js|css)$/.test(url.pathname)) return;
+      served.push(response.body().then((body) => ({ path: url.pathname, encoding: response.headers()['content-encoding'] ?? 'none', bytes: body.length })));
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByText('hello guest').waitFor();
+    // A second page, drawn from code that arrived compressed.
+    await page.goto(`${server.url}/faq/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const all = await Promise.all(served);
+    expect(all.filter((s) => s.encoding === 'br').length).toBeGreaterThan(5);
+    // Files below 1 kB are not worth compressing and come as they are; nothing comes as gzip.
+    expect(all.filter((s) => s.encoding !== 'br' && !(s.encoding === 'none' && s.bytes < 1024))).toEqual([]);
+  });
+
   test('a guest opening a protected route lands on the login page with "Please login first" and never sees it', async () => {
     // Record, from the first byte, whether the protected page's heading is ever rendered.
     await page.addInitScript(() => {
