@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
+import { resolveFileUnder } from '@/services/server/static/file-under';
 
 /**
  * The app's scripts and styles (`/_next/static/…`) as brotli, compressed once at build time at
@@ -38,23 +38,7 @@ export function acceptsBrotli(header: string | string[] | undefined): boolean {
 
 /** `/_next/static/chunks/x.js?v=1` → the file under `staticDir` and its type, or null. */
 export function resolveStatic(url: string, staticDir: string): { file: string; contentType: string } | null {
-  const q = url.search(/[?#]/);
-  const pathname = q === -1 ? url : url.slice(0, q);
-  if (!pathname.startsWith(STATIC_URL_PREFIX)) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname.slice(STATIC_URL_PREFIX.length));
-  } catch {
-    return null;
-  }
-  const segments = decoded.split('/');
-  if (!segments.every((s) => SEGMENT.test(s))) return null;
-  const contentType = PRECOMPRESSED_TYPES[path.extname(segments[segments.length - 1]!).slice(1)];
-  if (!contentType) return null;
-  const root = path.resolve(staticDir);
-  const file = path.resolve(root, ...segments);
-  if (!file.startsWith(root + path.sep)) return null;
-  return { file, contentType };
+  return resolveFileUnder(url, { prefix: STATIC_URL_PREFIX, root: staticDir, segment: SEGMENT, contentTypes: PRECOMPRESSED_TYPES });
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ServerConfig } from '@/services/server/config';
 import { UPLOADS_URL_PREFIX, uploadsRoot } from '@/services/server/uploads/store';
+import { resolveFileUnder } from '@/services/server/static/file-under';
 
 /** What may be served, by extension; anything else under /uploads/ is 404. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -41,24 +42,7 @@ function notFound(res: ServerResponse, head: boolean): void {
 
 /** `/uploads/a/b.png` → the file under the uploads root, or null for anything unsafe or unknown. */
 function resolveRequest(url: string, root: string): { file: string; contentType: string } | null {
-  const q = url.search(/[?#]/);
-  const pathname = q === -1 ? url : url.slice(0, q);
-  if (!pathname.startsWith(UPLOADS_URL_PREFIX)) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname.slice(UPLOADS_URL_PREFIX.length));
-  } catch {
-    return null;
-  }
-  const segments = decoded.split('/');
-  if (segments.length === 0 || !segments.every((s) => SEGMENT.test(s))) return null;
-  const ext = path.extname(segments[segments.length - 1]!).slice(1).toLowerCase();
-  const contentType = CONTENT_TYPES[ext];
-  if (!contentType) return null;
-  const file = path.resolve(root, ...segments);
-  // Belt and braces: the segment rule already keeps the path inside the root.
-  if (!file.startsWith(root + path.sep)) return null;
-  return { file, contentType };
+  return resolveFileUnder(url, { prefix: UPLOADS_URL_PREFIX, root, segment: SEGMENT, contentTypes: CONTENT_TYPES });
 }
 
 /**
