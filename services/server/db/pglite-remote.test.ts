@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '@/services/server/db/client';
 import { RemotePGlite } from '@/services/server/db/pglite-remote';
 import { listenChannel } from '@/services/server/db/listen';
-import { runPrepared, preparedStatement } from '@/services/server/db/prepared';
+import { runPrepared, runPreparedBatch, preparedStatement } from '@/services/server/db/prepared';
 import { createLogger } from '@/services/server/logger';
 
 /**
@@ -110,6 +110,26 @@ describe('PGlite on its own thread', () => {
     }
     const names = rowsOf<{ name: string }>(await remote.db.execute(sql`select name from items order by id`)).map((r) => r.name);
     expect(names).toEqual(["it's 1", "it's 2", "it's 3"]);
+  });
+
+  test('a batch of prepared statements answers each statement’s own count of rows written, on the thread as in-process', async () => {
+    // Inserts one, none (on conflict), two, then updates three, each without `returning`.
+    const insert = preparedStatement<never>('batch_test_insert', `insert into items (id, name, at) select g, 'x', now() from generate_series($1::int, $2::int) g on conflict do nothing`);
+    const update = preparedStatement<never>('batch_test_update', `update items set name = $1::text where id <= $2::int`);
+    for (const d of [remote, local]) {
+      const results = await runPreparedBatch(d.db, [
+        { statement: insert, values: [1, 1] },
+        { statement: insert, values: [1, 1] },
+        { statement: insert, values: [2, 3] },
+        { statement: update, values: ['y', 3] },
+      ]);
+      expect(results.map((r) => [r.affected, r.rows.length])).toEqual([
+        [1, 0],
+        [0, 0],
+        [2, 0],
+        [3, 0],
+      ]);
+    }
   });
 
   test('a notification is heard before the statement that raised it returns', async () => {

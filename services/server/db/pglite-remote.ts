@@ -26,6 +26,8 @@ export interface QueryOptions {
 export interface Results<Row = Record<string, unknown>> {
   rows: Row[];
   affectedRows?: number;
+  /** The statement's own count of rows inserted, updated or deleted (from its command tag). */
+  rowCount?: number;
   fields: { name: string; dataTypeID: number }[];
 }
 
