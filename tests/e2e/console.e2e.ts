@@ -57,8 +57,12 @@ test('an editor sees content only: the players page and the players call are ref
 test('an admin finds a player and deactivates them: the player’s open page is signed out with the deactivated message on its next call', async () => {
   const victim = await signUpPlayer(suite.server, 'Mallory Cheater');
   const { context, page: playerPage } = await pageAs(victim);
+  // The page's own calls of its first seconds (the interface languages, 2 s after the load) are made
+  // before the deactivation, so that the next call is the one this test makes.
+  const languagesListed = playerPage.waitForResponse((r) => r.url().endsWith('/api/get_system_language_list'));
   await playerPage.goto(`${suite.server.url}/profile/`);
   await playerPage.getByRole('link', { name: /wallet/i }).first().waitFor();
+  await languagesListed;
 
   const { page } = suite;
   await signInPage(page, admin);
