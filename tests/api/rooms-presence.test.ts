@@ -88,7 +88,13 @@ describe(`streams held by a process that died (${testDbKind})`, () => {
     expect((await member(started.id, a.userId)).connections).toBe(3);
     await dying.close();
 
-    h.clock.advance(INSTANCE_DEAD_AFTER_MS);
+    // The live processes are seen alive (as their periodic sweeps do) shortly before the dead one's
+    // time is up: jumped straight to it, a live process last seen with the dead one would look just
+    // as dead to the other's sweep when that sweep reads first.
+    h.clock.advance(INSTANCE_DEAD_AFTER_MS - 1_000);
+    await Promise.all([one.sweep(), other.sweep()]);
+    expect((await member(started.id, a.userId)).connections).toBe(3);
+    h.clock.advance(1_000);
     await Promise.all([one.sweep(), other.sweep()]);
     // a: the dead process's two streams taken back once (not four), the live one still counts.
     expect(await member(started.id, a.userId)).toMatchObject({ connections: 1, graceUntil: null, left: false });
