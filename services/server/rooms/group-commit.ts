@@ -137,15 +137,15 @@ export function createGroupCommitter(database: Database): GroupCommitter {
   let largest = 0;
   const waits = createHistogram();
 
-  /** The (room, version) pairs the batch took. */
-  async function run(batch: Pending[]): Promise<{ room_id: string; version: number }[]> {
+  /** Whether each version of the batch was taken, in the batch's order. */
+  async function run(batch: Pending[]): Promise<boolean[]> {
     if (engine === 'pglite') {
       const results = await runPreparedBatch(
         db,
         batch.map((p) => appendCall(p.version)),
       );
       // Each statement inserted its event (1) or found the room moved on (0).
-      return batch.filter((_, i) => results[i]!.affected === 1).map((p) => ({ room_id: p.version.roomId, version: p.version.version }));
+      return results.map((r) => r.affected === 1);
     }
     const payload = JSON.stringify(
       batch.map(({ version: v }) => ({
@@ -160,14 +160,16 @@ export function createGroupCommitter(database: Database): GroupCommitter {
         snapshot_secret: v.snapshot?.secretJson ?? null,
       })),
     );
-    return runPrepared(db, appendStatement, [payload]);
+    const rows = await runPrepared(db, appendStatement, [payload]);
+    const taken = new Set(rows.map((r) => `${r.room_id}:${Number(r.version)}`));
+    return batch.map((p) => taken.has(`${p.version.roomId}:${p.version.version}`));
   }
 
   async function write(batch: Pending[]): Promise<void> {
-    let rows: { room_id: string; version: number }[] = [];
+    let won: boolean[] = [];
     for (let attempt = 1; ; attempt += 1) {
       try {
-        rows = await run(batch);
+        won = await run(batch);
         break;
       } catch (error) {
         if (attempt < RETRIES && isRetryable(error)) continue;
@@ -179,10 +181,9 @@ export function createGroupCommitter(database: Database): GroupCommitter {
     batches += 1;
     versions += batch.length;
     largest = Math.max(largest, batch.length);
-    const won = new Set(rows.map((r) => `${r.room_id}:${Number(r.version)}`));
     const now = performance.now();
     for (const p of batch) waits.record(Math.max(1, Math.round((now - p.since) * 1000)));
-    for (const p of batch) p.resolve(won.has(`${p.version.roomId}:${p.version.version}`));
+    batch.forEach((p, i) => p.resolve(won[i] === true));
   }
 
   function flush(): void {
