@@ -45,6 +45,8 @@ const TARGET_FLOOR_RATIO = 3;
 const TARGET_MAX_MS = 40;
 const TARGET_P99_500_MS = 25;
 const TARGET_P99_1000_MS = 100;
+/** BENCH_TRACE=<file>: every app sample of the last step as a line (epoch ms the answer left, latency ms, room, question, answerer, member), to line up slow ones with the server's own timeline. */
+const trace: string[] | null = process.env.BENCH_TRACE ? [] : null;
 const THINK_MIN_MS = 300;
 const THINK_MAX_MS = 2500;
 const REVEAL_PAUSE_MS = 2000;
@@ -243,7 +245,10 @@ async function appStep(urls: readonly string[], api: BenchApi, tokens: readonly 
             const pair = `${key}>${member.userId}`;
             if (t0 === undefined || seen.has(pair)) continue;
             seen.add(pair);
-            if (measuring) samples.latencies.push(at - t0);
+            if (measuring) {
+              samples.latencies.push(at - t0);
+              if (trace) trace.push(`${(performance.timeOrigin + t0).toFixed(2)} ${(at - t0).toFixed(3)} ${doc.id} ${q.index} ${a.user_id} ${member.userId}`);
+            }
           }
         }
         const q = doc.questions.at(-1);
@@ -293,6 +298,10 @@ async function appStep(urls: readonly string[], api: BenchApi, tokens: readonly 
   for (const timer of timers) clearTimeout(timer);
   // Every answer the server took must reach every member's stream: give the last ones time to arrive.
   await new Promise((r) => setTimeout(r, 2500));
+  if (trace) {
+    fs.writeFileSync(process.env.BENCH_TRACE!, `${trace.join('\n')}\n`);
+    trace.length = 0;
+  }
   for (const { key, members } of taken) {
     samples.checked += 1;
     if (members.some((m) => !seen.has(`${key}>${m}`))) samples.missing += 1;

@@ -131,6 +131,41 @@ describe(`the room event log (${testDbKind})`, () => {
     expect((await eventsOf(roomA.id)).filter((e) => e.version === headA.version + 1)).toHaveLength(1);
   });
 
+  test('the first version of a turn of the event loop goes alone, at once; the others of that turn are gathered into one batch', async () => {
+    const heads: NonNullable<Awaited<ReturnType<typeof readRoomHead>>>[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const room = await startGroup(await Promise.all([newPlayer(h), newPlayer(h)]));
+      heads.push((await readRoomHead(h.db, room.id))!);
+    }
+    const committer = createGroupCommitter(h.database);
+    const at = new Date(h.clock.ms());
+    const append = (room: (typeof heads)[number]) =>
+      committer.append({
+        roomId: room.doc.id,
+        version: room.version + 1,
+        deltaJson: JSON.stringify({ id: room.doc.id, version: room.version + 1, updated_at: at.toISOString(), events: [] }),
+        secretJson: room.secretJson,
+        dueAt: room.dueAt,
+        searchDeadlineAt: null,
+        at,
+        snapshot: null,
+      });
+    // Three callbacks of one turn, as three requests read together are: each appends one version.
+    const results = await new Promise<boolean[]>((resolve, reject) => {
+      const pending: Promise<boolean>[] = [];
+      for (const [i, room] of heads.entries()) {
+        setImmediate(() => {
+          pending.push(append(room));
+          if (i === heads.length - 1) Promise.all(pending).then(resolve, reject);
+        });
+      }
+    });
+    expect(results).toEqual([true, true, true]);
+    // The first alone (not kept waiting for the rest of the turn), the next two together.
+    expect(committer.stats()).toEqual({ batches: 2, versions: 3, largest: 2 });
+    for (const room of heads) expect((await head(room.doc.id)).version).toBe(room.version + 1);
+  });
+
   test('a batch that cannot be written fails each of its commands, naming why, and writes nothing', async () => {
     const players = await Promise.all([newPlayer(h), newPlayer(h)]);
     const room = await startGroup(players);

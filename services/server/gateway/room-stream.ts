@@ -175,6 +175,10 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
       return;
     }
     stream.res.write(text);
+    // Node corks a response's socket on write and sends at the next tick, after whatever the
+    // current task still does: for a version made by a command, that is the command's own
+    // answer (a write of several kB). The members' frames go first, now.
+    stream.res.socket?.uncork();
   }
 
   /** A newer version to a stream: as a delta when the stream holds the version before, else whole. */

@@ -10,9 +10,8 @@ import type { RoomSecret, RoomSecretQuestion } from '@/services/server/db/schema
 export interface CachedRoom {
   /** The version its last snapshot is (the fast path writes a new one every SNAPSHOT_EVERY versions). */
   readonly snapshotVersion: number;
-  /** The stored document as published: read-only. */
+  /** The stored document as published: read-only (its text, when made, is remembered with it: doc-json.ts). */
   readonly doc: RoomDocument;
-  readonly docJson: string;
   /** The secret as written (`secretJson`): read-only, a command changes a copy. */
   readonly secret: RoomSecret | null;
   readonly secretJson: string | null;

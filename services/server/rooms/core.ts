@@ -8,8 +8,8 @@ import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { secureRandom } from '@/services/server/play/views';
 import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
-import { rememberDeltaJson, rememberDocJson } from '@/services/server/rooms/doc-json';
-import { assertDeltaFolds, assertUnchanged } from '@/services/server/rooms/delta-check';
+import { docJson as docJsonOf, rememberDeltaJson, rememberDocJson } from '@/services/server/rooms/doc-json';
+import { assertDeltaFolds, assertUnchanged, CHECK_DELTAS } from '@/services/server/rooms/delta-check';
 import { createGroupCommitter, isRetryable, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
 import { roomDelta } from '@/services/domain/room-events';
 import { cloneJson } from '@/services/domain/json-clone';
@@ -232,7 +232,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       const moved = (row.dueAt?.getTime() ?? null) !== due;
       if (moved && !(await writeDueAt(tx, row.id, row.version, dueAt))) throw new Error(`room ${row.id} changed under its lock (expected version ${row.version})`);
       rememberDocJson(row.doc, row.docJson);
-      const state = live(row.doc) ? { snapshotVersion: row.snapshotVersion, doc: row.doc, docJson: row.docJson, secret: row.secret, secretJson: row.secretJson, dueAt: due, questions: null } : null;
+      const state = live(row.doc) ? { snapshotVersion: row.snapshotVersion, doc: row.doc, secret: row.secret, secretJson: row.secretJson, dueAt: due, questions: null } : null;
       out.push({ doc: row.doc, changed: false, dueAt, state });
       return row.doc;
     }
@@ -255,7 +255,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
     rememberDocJson(next, docJson);
     rememberDeltaJson(next, deltaJson);
-    const state = live(next) ? { snapshotVersion: next.version, doc: next, docJson, secret: draft.secret, secretJson, dueAt: due, questions } : null;
+    const state = live(next) ? { snapshotVersion: next.version, doc: next, secret: draft.secret, secretJson, dueAt: due, questions } : null;
     out.push({ doc: next, changed: true, dueAt, state });
     return next;
   }
@@ -373,7 +373,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const next = doc as RoomDocument;
     const delta = roomDelta(was, next);
     const docChanged = delta.events.length > 0;
-    if (!docChanged) assertUnchanged({ ...next, version: was.version, updated_at: was.updated_at }, cached.docJson);
+    if (!docChanged) assertUnchanged({ ...next, version: was.version, updated_at: was.updated_at }, docJsonOf(was));
     const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
     const unchanged = !docChanged && secretJson === cached.secretJson;
     // A room nothing changed keeps its time: deadlines counted from its last change (an abandoned
@@ -408,9 +408,11 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     }
     // A new version (also when only the secret changed: every change of the room is an event),
     // appended through the group commit; published only once it is committed.
-    const docJson = JSON.stringify(next);
-    assertDeltaFolds(was, next, docJson);
-    const snapshot = next.version - cached.snapshotVersion >= SNAPSHOT_EVERY ? { docJson, secretJson } : null;
+    // The whole document's text is made only when something needs it: a snapshot here, the
+    // command's answer or a stream that connects (doc-json.ts remembers it with the document).
+    // Most versions (a question closing or opening on its timer) never need it.
+    if (CHECK_DELTAS) assertDeltaFolds(was, next, docJsonOf(next));
+    const snapshot = next.version - cached.snapshotVersion >= SNAPSHOT_EVERY ? { docJson: docJsonOf(next), secretJson } : null;
     // With the document unchanged (the secret moved) the delta is the version alone.
     const deltaJson = JSON.stringify(delta);
     const won = await committer.append({
@@ -427,9 +429,8 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       cache.delete(roomId);
       return null;
     }
-    rememberDocJson(next, docJson);
     rememberDeltaJson(next, deltaJson);
-    cache.set(roomId, { snapshotVersion: snapshot ? next.version : cached.snapshotVersion, doc: next, docJson, secret: draft.secret, secretJson, dueAt: due, questions: cached.questions });
+    cache.set(roomId, { snapshotVersion: snapshot ? next.version : cached.snapshotVersion, doc: next, secret: draft.secret, secretJson, dueAt: due, questions: cached.questions });
     try {
       await store.publish(next);
     } catch (err) {

@@ -132,6 +132,11 @@ export function createGroupCommitter(database: Database): GroupCommitter {
   let queue: Pending[] = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
+  /** Whether a batch was flushed in the current turn of the event loop (cleared at its end). */
+  let batchedThisTurn = false;
+  const endOfTurn = () => {
+    batchedThisTurn = false;
+  };
   let batches = 0;
   let versions = 0;
   let largest = 0;
@@ -202,10 +207,21 @@ export function createGroupCommitter(database: Database): GroupCommitter {
     append(version) {
       return new Promise<boolean>((resolve, reject) => {
         queue.push({ version, since: performance.now(), resolve, reject });
-        // Everything appended in this turn of the event loop goes in one batch.
         if (!scheduled && !writing) {
           scheduled = true;
-          setImmediate(flush);
+          if (batchedThisTurn) {
+            // A batch already went in this turn of the event loop: under load, the other
+            // commands of the turn (requests read together, timers due together) are gathered
+            // and written together at its end.
+            setImmediate(flush);
+          } else {
+            // The first of its turn is written as soon as the task that appended it is done
+            // (with what that task's microtasks append), not after the rest of the turn:
+            // at a calm rate that is the whole wait.
+            batchedThisTurn = true;
+            setImmediate(endOfTurn);
+            queueMicrotask(flush);
+          }
         }
       });
     },
