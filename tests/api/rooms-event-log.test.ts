@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { RoomDelta } from '@/services/domain/room-events';
 import { roomEvents, rooms } from '@/services/server/db/schema';
-import { createGroupCommitter, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
+import { createGroupCommitter, SNAPSHOT_EVERY, type AppendedVersion } from '@/services/server/rooms/group-commit';
 import { readRoomHead } from '@/services/server/rooms/repository';
 import { createRoomService } from '@/services/server/rooms/service';
 import { testDbKind } from '@/tests/setup/db';
@@ -20,6 +20,22 @@ const startGroup = (players: readonly Player[], noOfQue = 3) => startGroupRoom(h
 
 async function eventsOf(roomId: string) {
   return h.db.select().from(roomEvents).where(eq(roomEvents.roomId, roomId)).orderBy(asc(roomEvents.version));
+}
+
+type RoomHead = NonNullable<Awaited<ReturnType<typeof readRoomHead>>>;
+
+/** A version of the room that changes nothing public (an empty delta), to append by hand. */
+function versionOf(room: RoomHead, version: number, at: Date): AppendedVersion {
+  return {
+    roomId: room.doc.id,
+    version,
+    deltaJson: JSON.stringify({ id: room.doc.id, version, updated_at: at.toISOString(), events: [] }),
+    secretJson: room.secretJson,
+    dueAt: room.dueAt,
+    searchDeadlineAt: null,
+    at,
+    snapshot: null,
+  };
 }
 
 async function head(roomId: string) {
@@ -109,17 +125,7 @@ describe(`the room event log (${testDbKind})`, () => {
     const headB = (await readRoomHead(h.db, roomB.id))!;
     const committer = createGroupCommitter(h.database);
     const at = new Date(h.clock.ms());
-    const append = (room: typeof headA, version: number) =>
-      committer.append({
-        roomId: room.doc.id,
-        version,
-        deltaJson: JSON.stringify({ id: room.doc.id, version, updated_at: at.toISOString(), events: [] }),
-        secretJson: room.secretJson,
-        dueAt: room.dueAt,
-        searchDeadlineAt: null,
-        at,
-        snapshot: null,
-      });
+    const append = (room: RoomHead, version: number) => committer.append(versionOf(room, version, at));
     // Same turn of the event loop: one batch, both written.
     const results = await Promise.all([append(headA, headA.version + 1), append(headB, headB.version + 1)]);
     expect(results).toEqual([true, true]);
@@ -132,24 +138,14 @@ describe(`the room event log (${testDbKind})`, () => {
   });
 
   test('the first version of a turn of the event loop goes alone, at once; the others of that turn are gathered into one batch', async () => {
-    const heads: NonNullable<Awaited<ReturnType<typeof readRoomHead>>>[] = [];
+    const heads: RoomHead[] = [];
     for (let i = 0; i < 3; i += 1) {
       const room = await startGroup(await Promise.all([newPlayer(h), newPlayer(h)]));
       heads.push((await readRoomHead(h.db, room.id))!);
     }
     const committer = createGroupCommitter(h.database);
     const at = new Date(h.clock.ms());
-    const append = (room: (typeof heads)[number]) =>
-      committer.append({
-        roomId: room.doc.id,
-        version: room.version + 1,
-        deltaJson: JSON.stringify({ id: room.doc.id, version: room.version + 1, updated_at: at.toISOString(), events: [] }),
-        secretJson: room.secretJson,
-        dueAt: room.dueAt,
-        searchDeadlineAt: null,
-        at,
-        snapshot: null,
-      });
+    const append = (room: RoomHead) => committer.append(versionOf(room, room.version + 1, at));
     // Three callbacks of one turn, as three requests read together are: each appends one version.
     const results = await new Promise<boolean[]>((resolve, reject) => {
       const pending: Promise<boolean>[] = [];
@@ -171,16 +167,7 @@ describe(`the room event log (${testDbKind})`, () => {
     const room = await startGroup(players);
     const held = (await readRoomHead(h.db, room.id))!;
     const committer = createGroupCommitter(h.database);
-    const good = {
-      roomId: room.id,
-      version: held.version + 1,
-      deltaJson: JSON.stringify({ id: room.id, version: held.version + 1, updated_at: new Date().toISOString(), events: [] }),
-      secretJson: held.secretJson,
-      dueAt: held.dueAt,
-      searchDeadlineAt: null,
-      at: new Date(),
-      snapshot: null,
-    };
+    const good = versionOf(held, held.version + 1, new Date());
     // A second version in the same batch whose due time the database cannot read.
     const broken = { ...good, roomId: 'r_no_such_room', searchDeadlineAt: 'not a time' };
     const outcomes = await Promise.allSettled([committer.append(good), committer.append(broken)]);

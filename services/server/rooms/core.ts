@@ -9,7 +9,7 @@ import { secureRandom } from '@/services/server/play/views';
 import type { SettingsService } from '@/services/server/settings/service';
 import type { RoomStore } from '@/services/server/rooms/store/port';
 import { docJson as docJsonOf, rememberDeltaJson, rememberDocJson } from '@/services/server/rooms/doc-json';
-import { assertDeltaFolds, assertUnchanged, CHECK_DELTAS } from '@/services/server/rooms/delta-check';
+import { assertDeltaFolds, assertUnchanged } from '@/services/server/rooms/delta-check';
 import { createGroupCommitter, isRetryable, SNAPSHOT_EVERY } from '@/services/server/rooms/group-commit';
 import { roomDelta } from '@/services/domain/room-events';
 import { cloneJson } from '@/services/domain/json-clone';
@@ -241,7 +241,8 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     doc.updated_at = iso(now);
     docJson = JSON.stringify(doc);
     const next = doc as RoomDocument;
-    assertDeltaFolds(row.doc, next, docJson);
+    rememberDocJson(next, docJson);
+    assertDeltaFolds(row.doc, next);
     const due = nextDueAt(draft, now);
     const dueAt = due === null ? null : new Date(due);
     const started = next.status !== 'waiting' && row.doc.status === 'waiting' && draft.secret !== null;
@@ -253,7 +254,6 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     await syncMembers(tx, row.doc, next, new Date(now));
     if (started && !next.vs_bot && next.entry_fee > 0) await recordFeesHeld(tx, row.id, next.entry_fee);
     if (next.status === 'finished' && row.doc.status !== 'finished') await settleFinishedRoom(tx, next, settings, new Date(now));
-    rememberDocJson(next, docJson);
     rememberDeltaJson(next, deltaJson);
     const state = live(next) ? { snapshotVersion: next.version, doc: next, secret: draft.secret, secretJson, dueAt: due, questions } : null;
     out.push({ doc: next, changed: true, dueAt, state });
@@ -373,7 +373,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     const next = doc as RoomDocument;
     const delta = roomDelta(was, next);
     const docChanged = delta.events.length > 0;
-    if (!docChanged) assertUnchanged({ ...next, version: was.version, updated_at: was.updated_at }, docJsonOf(was));
+    if (!docChanged) assertUnchanged({ ...next, version: was.version, updated_at: was.updated_at }, was);
     const secretJson = draft.secret === null ? null : JSON.stringify(draft.secret);
     const unchanged = !docChanged && secretJson === cached.secretJson;
     // A room nothing changed keeps its time: deadlines counted from its last change (an abandoned
@@ -411,7 +411,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     // The whole document's text is made only when something needs it: a snapshot here, the
     // command's answer or a stream that connects (doc-json.ts remembers it with the document).
     // Most versions (a question closing or opening on its timer) never need it.
-    if (CHECK_DELTAS) assertDeltaFolds(was, next, docJsonOf(next));
+    assertDeltaFolds(was, next);
     const snapshot = next.version - cached.snapshotVersion >= SNAPSHOT_EVERY ? { docJson: docJsonOf(next), secretJson } : null;
     // With the document unchanged (the secret moved) the delta is the version alone.
     const deltaJson = JSON.stringify(delta);
