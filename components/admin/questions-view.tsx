@@ -50,19 +50,24 @@ export function QuestionsView() {
         id: 'active',
         header: 'Playable',
         enableSorting: false,
+        // The state in words, then the button that changes it: a button's visible text is part of
+        // its accessible name, so a voice-control user can say what they see.
         cell: (c) => (
-          <Button
-            variant="secondary"
-            aria-label={`${c.row.original.active ? 'Disable' : 'Enable'} question ${c.row.original.id}`}
-            onClick={() =>
-              void adminApi.setQuestionStatus(c.row.original.id, !c.row.original.active).then((r) => {
-                setProblem(r.ok ? null : failureText(r));
-                setVersion((v) => v + 1);
-              })
-            }
-          >
-            {c.row.original.active ? 'Yes' : 'No'}
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <span>{c.row.original.active ? 'Yes' : 'No'}</span>
+            <Button
+              variant="secondary"
+              aria-label={`${c.row.original.active ? 'Disable' : 'Enable'} question ${c.row.original.id}`}
+              onClick={() =>
+                void adminApi.setQuestionStatus(c.row.original.id, !c.row.original.active).then((r) => {
+                  setProblem(r.ok ? null : failureText(r));
+                  setVersion((v) => v + 1);
+                })
+              }
+            >
+              {c.row.original.active ? 'Disable' : 'Enable'}
+            </Button>
+          </div>
         ),
       },
     ],

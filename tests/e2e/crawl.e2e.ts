@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { browserSuite } from '@/tests/e2e/support/suite';
+import { signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
+
+/**
+ * Every page reachable by following links, opened one after another in one signed-in tab: for a
+ * player from the home page, for an admin from the operators' console. None is a dead end (the
+ * not-found page), none throws in the browser or logs an error to its console, and no call a page
+ * makes on its own is refused, apart from "nothing to list yet" for a new account.
+ */
+
+const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 900 });
+
+/** "No data found" and the contest lists' "none yet" codes: a new account's empty lists, shown as empty states. */
+const emptyList = new Set(['102', '113', '114', '115', '116', '117', '118']);
+
+interface Trouble {
+  readonly page: string;
+  readonly what: string;
+}
+
+interface Crawl {
+  readonly visited: string[];
+  readonly troubles: Trouble[];
+}
+
+/**
+ * Opens `start`, then every same-origin link it finds, breadth first, up to `limit` pages, except
+ * those `skip` matches. API calls pass through a route so that a refusal's envelope is read before
+ * the page can be left (Chromium drops the body of a response whose page has gone).
+ */
+async function crawl(page: Page, origin: string, start: string, skip: RegExp, limit: number): Promise<Crawl> {
+  const troubles: Trouble[] = [];
+  let current = start;
+  page.on('console', (message) => {
+    // A refused call is also logged by Chromium as a failed load; the route below judges those.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) troubles.push({ page: current, what: `console: ${message.text()}` });
+  });
+  page.on('pageerror', (error) => troubles.push({ page: current, what: `uncaught: ${error.message}` }));
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.status() >= 400 && !path.startsWith('/api/')) troubles.push({ page: current, what: `HTTP ${response.status()} ${path}` });
+  });
+  await page.route(/\/api\//, async (route) => {
+    // The room stream (GET) is a long-lived response: it goes straight through.
+    if (route.request().method() !== 'POST') return route.continue();
+    const at = current;
+    const path = new URL(route.request().url()).pathname;
+    const response = await route.fetch();
+    if (response.status() >= 400) {
+      const body = (await response.json().catch(() => ({ message: 'no JSON envelope' }))) as { message?: string };
+      if (response.status() >= 500 || !emptyList.has(String(body.message))) troubles.push({ page: at, what: `HTTP ${response.status()} ${path}: ${body.message}` });
+    }
+    await route.fulfill({ response });
+  });
+
+  const seen = new Set<string>([start]);
+  const queue = [start];
+  const visited: string[] = [];
+  while (queue.length > 0 && visited.length < limit) {
+    const path = queue.shift()!;
+    current = path;
+    await page.goto(`${origin}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The page's own first calls come back before it is left.
+    await page.waitForFunction(() => document.querySelector('[data-route-progress]')?.getAttribute('data-route-progress') === 'idle');
+    await page.waitForTimeout(250);
+    if (await page.getByRole('heading', { level: 1, name: /not found/i }).count()) troubles.push({ page: path, what: 'not found' });
+    visited.push(path);
+    const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== origin || skip.test(url.pathname) || seen.has(url.pathname)) continue;
+      seen.add(url.pathname);
+      queue.push(url.pathname);
+    }
+  }
+  await page.unrouteAll({ behavior: 'wait' });
+  return { visited, troubles };
+}
+
+test('every page a signed-in player reaches by links opens without a dead end, an error or a refused call', async () => {
+  const { page, server } = suite;
+  await signInPage(page, await signUpPlayer(server, 'crawler'));
+  // Not followed: the operators' console (refused to a player, tested on its own), the development outbox, logging out.
+  const { visited, troubles } = await crawl(page, server.url, '/', /^\/(admin|dev)\/|logout/, 150);
+  // The crawl reached the modes, not only the shell.
+  expect(visited).toEqual(expect.arrayContaining(['/quiz-zone/', '/contest-play/', '/exam-module/', '/guess-the-word/', '/math-mania/', '/random-battle/', '/profile/wallet/']));
+  expect(troubles).toEqual([]);
+});
+
+test('every page of the operators’ console an admin reaches by links opens without a dead end, an error or a refused call', async () => {
+  const { page, server } = suite;
+  const admin: Player = await signUpPlayer(server, 'crawling admin');
+  await server.restart(() => server.operatorCommand('admin', ['grant', admin.email]));
+  await signInPage(page, admin);
+  const { visited, troubles } = await crawl(page, server.url, '/admin/', /^\/(?!admin\/)|logout/, 150);
+  expect(visited).toEqual(expect.arrayContaining(['/admin/questions/', '/admin/contests/', '/admin/exams/', '/admin/players/', '/admin/settings/', '/admin/audit/']));
+  expect(troubles).toEqual([]);
+});
