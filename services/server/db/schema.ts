@@ -966,49 +966,34 @@ export const dailyQuizPlays = pgTable(
  * Leaderboards: score per player and period; ties go to who reached the score first. Rank
  * queries walk (period, score desc, reached_at, user_id).
  */
-export const leaderboardDaily = pgTable(
-  'leaderboard_daily',
-  {
-    /** The day, in the leaderboard timezone (setting default_timezone). */
-    period: date('period').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    score: integer('score').notNull().default(0),
-    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The player is listed (not deactivated, not deleted); kept by a trigger on users. */
-    visible: boolean('visible').notNull().default(true),
-  },
-  (t) => [
-    primaryKey({ columns: [t.period, t.userId] }),
-    // Listed players only: the walks of pages and ties are index-only and skip hidden rows.
-    index('leaderboard_daily_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()).where(sql`${t.visible}`),
-    /** A player's rows (deactivation, deletion) and a player's row of a period. */
-    index('leaderboard_daily_user').on(t.userId, t.period),
-  ],
-);
+/** The daily and the monthly board: one row per player and period, the same columns and indexes. */
+function periodLeaderboard<N extends 'leaderboard_daily' | 'leaderboard_monthly'>(name: N) {
+  return pgTable(
+    name,
+    {
+      /** The day (daily) or the first day of the month (monthly), in the leaderboard timezone (setting default_timezone). */
+      period: date('period').notNull(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      score: integer('score').notNull().default(0),
+      reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+      /** The player is listed (not deactivated, not deleted); kept by a trigger on users. */
+      visible: boolean('visible').notNull().default(true),
+    },
+    (t) => [
+      primaryKey({ columns: [t.period, t.userId] }),
+      // Listed players only: the walks of pages and ties are index-only and skip hidden rows.
+      index(`${name}_rank`).on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()).where(sql`${t.visible}`),
+      /** A player's rows (deactivation, deletion) and a player's row of a period. */
+      index(`${name}_user`).on(t.userId, t.period),
+    ],
+  );
+}
 
-export const leaderboardMonthly = pgTable(
-  'leaderboard_monthly',
-  {
-    /** First day of the month, in the leaderboard timezone. */
-    period: date('period').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    score: integer('score').notNull().default(0),
-    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The player is listed (not deactivated, not deleted); kept by a trigger on users. */
-    visible: boolean('visible').notNull().default(true),
-  },
-  (t) => [
-    primaryKey({ columns: [t.period, t.userId] }),
-    // Listed players only: the walks of pages and ties are index-only and skip hidden rows.
-    index('leaderboard_monthly_rank').on(t.period, t.score.desc(), t.reachedAt.asc(), t.userId.asc()).where(sql`${t.visible}`),
-    /** A player's rows (deactivation, deletion) and a player's row of a period. */
-    index('leaderboard_monthly_user').on(t.userId, t.period),
-  ],
-);
+export const leaderboardDaily = periodLeaderboard('leaderboard_daily');
+
+export const leaderboardMonthly = periodLeaderboard('leaderboard_monthly');
 
 export const leaderboardAllTime = pgTable(
   'leaderboard_all_time',
