@@ -5,7 +5,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { readConfig } from '@/services/server/config';
+import { ADMISSION_ENGAGE_AFTER_MS, readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
 import { API_PREFIX } from '@/services/server/gateway/gateway';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
@@ -13,6 +13,7 @@ import { ensureSeeded } from '@/services/server/content/seed';
 import { serveUpload } from '@/services/server/uploads/serve';
 import { UPLOADS_URL_PREFIX } from '@/services/server/uploads/store';
 import { STATIC_URL_PREFIX, servePrecompressed } from '@/services/server/static/precompressed';
+import { createAdmission } from '@/services/server/admission';
 
 const LISTEN_BACKLOG = 4096;
 
@@ -49,7 +50,10 @@ async function main() {
   });
   await nextApp.prepare();
 
-  const server = http.createServer((req, res) => {
+  // Each turn of the event loop starts at most this much work; later requests wait their turn in
+  // order, so turns stay short and new connections keep being accepted (decision 027).
+  const admission = config.admissionBudgetMs > 0 ? createAdmission({ budgetMs: config.admissionBudgetMs, engageAfterMs: ADMISSION_ENGAGE_AFTER_MS }) : null;
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.url?.startsWith(API_PREFIX)) {
       runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {
         log.error({ err }, 'api request failed before the gateway');
@@ -84,7 +88,8 @@ async function main() {
       return;
     }
     void toNext();
-  });
+  };
+  const server = http.createServer(admission ? (req, res) => admission.admit(() => handle(req, res)) : handle);
   server.keepAliveTimeout = 65_000;
 
   // A backlog as deep as the kernel allows (net.core.somaxconn caps it; Node's default is 511): when

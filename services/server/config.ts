@@ -38,7 +38,13 @@ export interface ServerConfig {
   readonly roomStore: 'embedded' | 'firestore';
   /** Interval of the room stream's heartbeat comment (keeps proxies from closing idle streams). */
   readonly roomStreamHeartbeatMs: number;
+  /** Work one event-loop turn may start before later requests wait their turn (decision 027); 0: no limit. */
+  readonly admissionBudgetMs: number;
 }
+
+/** The default turn budget, and how long a turn must run to engage it (decision 027). */
+export const ADMISSION_BUDGET_MS = 5;
+export const ADMISSION_ENGAGE_AFTER_MS = 50;
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -79,6 +85,11 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
   if (!Number.isInteger(roomStreamHeartbeatMs) || roomStreamHeartbeatMs < 10 || roomStreamHeartbeatMs > 600_000) {
     throw new Error(`ROOM_STREAM_HEARTBEAT_MS must be a whole number of milliseconds from 10 to 600000, got "${heartbeat}"`);
   }
+  const budget = env.ADMISSION_BUDGET_MS;
+  const admissionBudgetMs = budget ? Number(budget) : ADMISSION_BUDGET_MS;
+  if (!Number.isFinite(admissionBudgetMs) || admissionBudgetMs < 0 || admissionBudgetMs > 1000) {
+    throw new Error(`ADMISSION_BUDGET_MS must be a number of milliseconds from 0 (no limit) to 1000, got "${budget}"`);
+  }
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -104,6 +115,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     trustProxy: env.TRUST_PROXY === '1',
     roomStore,
     roomStreamHeartbeatMs,
+    admissionBudgetMs,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 3000, 'PORT')}`).replace(/\/$/, ''),
   };
 }
