@@ -59,6 +59,13 @@ describe('the room store and the room stream', () => {
   });
 });
 
+test('the admission budget: 5 ms by default, 0 turns it off, anything else out of 0-1000 ms is refused by name', () => {
+  expect(readConfig({}, []).admissionBudgetMs).toBe(5);
+  expect(readConfig({ ADMISSION_BUDGET_MS: '0' }, []).admissionBudgetMs).toBe(0);
+  expect(readConfig({ ADMISSION_BUDGET_MS: '2.5' }, []).admissionBudgetMs).toBe(2.5);
+  for (const bad of ['-1', 'fast', '5000']) expect(() => readConfig({ ADMISSION_BUDGET_MS: bad }, [])).toThrow(`ADMISSION_BUDGET_MS must be a number of milliseconds from 0 (no limit) to 1000, got "${bad}"`);
+});
+
 describe('client addresses behind a proxy', () => {
   test('X-Forwarded-For counts only when the proxy is trusted', async () => {
     const { clientIp } = await import('@/services/server/gateway/gateway');
