@@ -9,6 +9,9 @@ import { signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/playe
  * makes on its own is refused, apart from "nothing to list yet" for a new account.
  */
 
+/** A crawl opens a hundred pages or more, about a second each on a 2-core machine: more than the suite's default. */
+const CRAWL_TIMEOUT_MS = 360_000;
+
 const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 900 });
 
 /** "No data found" and the contest lists' "none yet" codes: a new account's empty lists, shown as empty states. */
@@ -87,7 +90,7 @@ test('every page a signed-in player reaches by links opens without a dead end, a
   // The crawl reached the modes, not only the shell.
   expect(visited).toEqual(expect.arrayContaining(['/quiz-zone/', '/contest-play/', '/exam-module/', '/guess-the-word/', '/math-mania/', '/random-battle/', '/profile/wallet/']));
   expect(troubles).toEqual([]);
-});
+}, CRAWL_TIMEOUT_MS);
 
 test('every page of the operators’ console an admin reaches by links opens without a dead end, an error or a refused call', async () => {
   const { page, server } = suite;
@@ -97,4 +100,4 @@ test('every page of the operators’ console an admin reaches by links opens wit
   const { visited, troubles } = await crawl(page, server.url, '/admin/', /^\/(?!admin\/)|logout/, 150);
   expect(visited).toEqual(expect.arrayContaining(['/admin/questions/', '/admin/contests/', '/admin/exams/', '/admin/players/', '/admin/settings/', '/admin/audit/']));
   expect(troubles).toEqual([]);
-});
+}, CRAWL_TIMEOUT_MS);
