@@ -5,7 +5,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { ADMISSION_ENGAGE_AFTER_MS, readConfig } from '@/services/server/config';
+import { readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
 import { API_PREFIX } from '@/services/server/gateway/gateway';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
@@ -52,7 +52,7 @@ async function main() {
 
   // Each turn of the event loop starts at most this much work; later requests wait their turn in
   // order, so turns stay short and new connections keep being accepted (decision 027).
-  const admission = config.admissionBudgetMs > 0 ? createAdmission({ budgetMs: config.admissionBudgetMs, engageAfterMs: ADMISSION_ENGAGE_AFTER_MS }) : null;
+  const admission = config.admissionBudgetMs > 0 ? createAdmission({ budgetMs: config.admissionBudgetMs }) : null;
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.url?.startsWith(API_PREFIX)) {
       runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {

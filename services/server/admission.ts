@@ -29,20 +29,23 @@ export interface Admission {
 export interface AdmissionOptions {
   /** Work (ms of wall time, the requests' own microtasks included) a turn may start. */
   budgetMs: number;
-  /** A turn at least this long engages admission. */
-  engageAfterMs: number;
+  /** A turn at least this long engages admission; ADMISSION_ENGAGE_AFTER_MS by default. */
+  engageAfterMs?: number;
   /** Clock in ms; `performance.now` by default. */
   now?: () => number;
   /** Schedules a callback in the check phase of the loop; `setImmediate` by default. */
   schedule?: (callback: () => void) => void;
 }
 
+/** A turn this long is an overload: it engages admission (a busy battle server's longest turns are 20-35 ms). */
+export const ADMISSION_ENGAGE_AFTER_MS = 50;
+
 /** At most this many queued requests are offered to one turn (each gets its own check-phase slot). */
 const SLOTS_PER_TURN = 64;
 
 export function createAdmission(options: AdmissionOptions): Admission {
   const budget = options.budgetMs;
-  const engageAfter = options.engageAfterMs;
+  const engageAfter = options.engageAfterMs ?? ADMISSION_ENGAGE_AFTER_MS;
   let engaged = false;
   /** This turn held a request back. */
   let heldBack = false;

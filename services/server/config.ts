@@ -42,9 +42,8 @@ export interface ServerConfig {
   readonly admissionBudgetMs: number;
 }
 
-/** The default turn budget, and how long a turn must run to engage it (decision 027). */
+/** The default turn budget (decision 027). */
 export const ADMISSION_BUDGET_MS = 5;
-export const ADMISSION_ENGAGE_AFTER_MS = 50;
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
