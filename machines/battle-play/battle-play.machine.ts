@@ -17,6 +17,7 @@ import {
   type SubmitRoomAnswerPayload,
 } from '@/machines/battle-play/battle-room';
 import { currentQuestion, type RoomDocument } from '@/services/domain/rooms';
+import { notProvided } from '@/machines/not-provided';
 
 /**
  * The questions of a started battle room, shared by random-battle and group-battle (both invoke
@@ -71,10 +72,6 @@ export interface PlayDocNotice {
   readonly now: number;
 }
 export type BattlePlayEmitted = { type: 'play.doc' } & PlayDocNotice;
-
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} was not provided`);
-};
 
 /** The countdown as a child of a battle machine: its end is the parent's `timer.expired`. */
 export const battleCountdown = countdownMachine.provide({ actions: { notifyExpired: sendParent({ type: 'timer.expired' }) } });

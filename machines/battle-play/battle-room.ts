@@ -240,3 +240,48 @@ export const CHAT_DONE = 'xstate.done.actor.chat.*';
 export const CHAT_ERROR = 'xstate.error.actor.chat.*';
 /** The child id of a chat call, from its done or error event. */
 export const chatChildId = (eventType: string): string => eventType.replace(/^xstate\.(done|error)\.actor\./, '');
+
+// ---- What the random-battle and group-battle machines share ----
+
+/** Why a call failed: its refusal code, or null when the server did not answer. */
+export interface CallFailure {
+  readonly code: string | null;
+}
+
+/** What each battle machine's context holds of its room, its player and its connection. */
+export interface RoomMachineContext extends HeldRoom {
+  readonly userId: number;
+  /** False while the feed reconnects. */
+  readonly online: boolean;
+}
+
+/** The room a command answered with, or null when it was refused. */
+export const dataOf = (outcome: RoomCall): RoomData | null => (outcome.ok ? outcome.data : null);
+/** A command's refusal (its code; null for an answer that is not a refusal). */
+export const failureOf = (outcome: RoomCall): CallFailure => ({ code: outcome.ok ? null : outcome.code });
+
+/** A guard: the held room stands in one of these phases for this player. */
+export const phaseIs =
+  (...phases: RoomPhase[]) =>
+  ({ context }: { context: RoomMachineContext }): boolean =>
+    context.doc !== null && phases.includes(roomPhase(context.doc, context.userId, context.now));
+
+interface GuardArgs {
+  readonly context: RoomMachineContext;
+  readonly event: { readonly type: string };
+}
+
+/** The guards both battle machines give `setup` (beside their own). */
+export const roomGuards = {
+  hasDoc: ({ context }: GuardArgs) => context.doc !== null,
+  offline: ({ context }: GuardArgs) => !context.online,
+  online: ({ context }: GuardArgs) => context.online,
+  /** A feed document newer than the held one. */
+  isNewer: ({ context, event }: GuardArgs) => event.type === 'room.updated' && replaces(context.doc, (event as Extract<RoomFeedEvent, { type: 'room.updated' }>).doc),
+  /** The stream refuses this member: nothing more will come. */
+  isGone: ({ event }: GuardArgs) => event.type === 'feed.status' && (event as Extract<RoomFeedEvent, { type: 'feed.status' }>).status === 'gone',
+  finished: ({ context }: GuardArgs) => context.doc?.status === 'finished',
+  canChat: ({ context, event }: GuardArgs) => event.type === 'user.message' && chatOpen(context.doc),
+  /** A command's done event that carries the room (not a refusal). */
+  okOutput: ({ event }: GuardArgs) => 'output' in event && (event.output as RoomCall).ok,
+};

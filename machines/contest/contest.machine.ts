@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import { quizPlayMachine, type QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import type { ContestItem, ContestList, ContestLists, ContestRankRow } from '@/services/domain/contests';
 import type { CallOutcome } from '@/services/domain/play-session';
+import { notProvided } from '@/machines/not-provided';
 
 /**
  * Contests (docs/contests.md): the three lists → a play (the quiz-play machine as a child, mode
@@ -54,9 +55,6 @@ export type ContestEvent =
 
 export const BOARD_PAGE_SIZE = 20;
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} was not provided`);
-};
 const isOk = <T>(outcome: CallOutcome<T>): outcome is { ok: true; data: T } => outcome.ok;
 const codeOf = (outcome: CallOutcome<unknown>): string | null => (outcome.ok ? null : outcome.code);
 

@@ -3,6 +3,7 @@ import { countdownMachine } from '@/machines/countdown/countdown.machine';
 import { violationWatcherMachine, type ExamPageEvent, type WatchedViolation, type WatcherEmitted } from '@/machines/exam/violation-watcher.machine';
 import { EXAM_HEARTBEAT_MS, type ExamList, type ExamListItem, type ExamProgress, type ExamReport, type ExamResult, type ExamSession } from '@/services/domain/exams';
 import type { CallOutcome } from '@/services/domain/play-session';
+import { notProvided } from '@/machines/not-provided';
 
 /**
  * A player's exam (docs/exams.md): list → key entry → rules → in exam → submitting → result.
@@ -98,10 +99,6 @@ export type ExamEvent =
   | { type: 'link.refused'; code: string }
   | ExamPageEvent
   | WatcherEmitted;
-
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} was not provided`);
-};
 
 export const examCountdown = countdownMachine.provide({ actions: { notifyExpired: sendParent({ type: 'timer.expired' }) } });
 

@@ -4,15 +4,17 @@ import {
   CHAT_DONE,
   CHAT_ERROR,
   chatChildId,
-  chatOpen,
+  dataOf,
+  failureOf,
+  phaseIs,
+  roomGuards,
   playerOf,
-  replaces,
-  roomPhase,
   timeOf,
   withCallDoc,
   withFeedDoc,
   withPlayNotice,
   type BattleNotice,
+  type CallFailure,
   type ChatDoneEvent,
   type RoomCall,
   type RoomData,
@@ -21,11 +23,11 @@ import {
   type RoomFeedSubscription,
   onFeedDelta,
   type RoomIdPayload,
-  type RoomPhase,
   type SendRoomMessagePayload,
   type SubmitRoomAnswerPayload,
 } from '@/machines/battle-play/battle-room';
 import { normaliseRoomCode, startBlocker, type QuickMessage, type RoomDocument } from '@/services/domain/rooms';
+import { notProvided } from '@/machines/not-provided';
 
 /**
  * A group battle (2–4 players) or a battle with a friend (the same flow with `roomType`
@@ -81,11 +83,6 @@ export interface JoinRoomPayload {
 export interface SetReadyPayload {
   readonly room_id: string;
   readonly ready: 0 | 1;
-}
-
-/** Why something was refused: a refusal code (or `room_code_required` for an empty code), or null when the server did not answer. */
-export interface CallFailure {
-  readonly code: string | null;
 }
 
 export interface RoomForm {
@@ -146,19 +143,6 @@ export interface GroupBattleServices {
   roomFeed(input: RoomFeedInput, send: (event: RoomFeedEvent) => void): RoomFeedSubscription;
 }
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} was not provided`);
-};
-
-const dataOf = (outcome: RoomCall): RoomData | null => (outcome.ok ? outcome.data : null);
-const failureOf = (outcome: RoomCall): CallFailure => ({ code: outcome.ok ? null : outcome.code });
-const phaseOf = (context: GroupBattleContext): RoomPhase | null => (context.doc ? roomPhase(context.doc, context.userId, context.now) : null);
-const phaseIs =
-  (...phases: RoomPhase[]) =>
-  ({ context }: { context: GroupBattleContext }) => {
-    const phase = phaseOf(context);
-    return phase !== null && phases.includes(phase);
-  };
 const isCreator = (context: GroupBattleContext) => !!context.doc && context.doc.created_by === context.userId;
 
 export const groupBattleMachine = setup({
@@ -183,14 +167,7 @@ export const groupBattleMachine = setup({
     play: battlePlayChild,
   },
   guards: {
-    hasDoc: ({ context }) => context.doc !== null,
-    offline: ({ context }) => !context.online,
-    online: ({ context }) => context.online,
-    isNewer: ({ context, event }) => event.type === 'room.updated' && replaces(context.doc, event.doc),
-    isGone: ({ event }) => event.type === 'feed.status' && event.status === 'gone',
-    finished: ({ context }) => context.doc?.status === 'finished',
-    canChat: ({ context, event }) => event.type === 'user.message' && chatOpen(context.doc),
-    okOutput: ({ event }) => 'output' in event && (event.output as RoomCall).ok,
+    ...roomGuards,
     emptyCode: ({ context }) => normaliseRoomCode(context.code) === '',
     isCreator: ({ context }) => isCreator(context),
     isMember: ({ context }) => !isCreator(context),

@@ -22,6 +22,7 @@ import {
   type SubmitAnswerResult,
   type UseLifelinePayload,
 } from '@/services/domain/play-session';
+import { notProvided } from '@/machines/not-provided';
 
 /**
  * Solo play, for every solo mode (configured by the request's mode): load a play session →
@@ -116,10 +117,6 @@ export interface QuizPlayServices {
   /** Audio questions: the open question's clock starts now. */
   startQuestionClock(payload: QuestionPayload): Promise<CallOutcome<QuestionClockData>>;
 }
-
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} was not provided`);
-};
 
 /** The countdown and the lifelines as children of a play: what they report goes to the play. */
 export const playCountdown = countdownMachine.provide({ actions: { notifyExpired: sendParent({ type: 'timer.expired' }) } });

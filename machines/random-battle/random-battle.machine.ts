@@ -4,16 +4,18 @@ import {
   CHAT_DONE,
   CHAT_ERROR,
   chatChildId,
-  chatOpen,
+  dataOf,
+  failureOf,
+  phaseIs,
+  roomGuards,
   msUntil,
-  replaces,
   resultOf,
-  roomPhase,
   timeOf,
   withCallDoc,
   withFeedDoc,
   withPlayNotice,
   type BattleNotice,
+  type CallFailure,
   type ChatDoneEvent,
   type RoomCall,
   type RoomData,
@@ -22,11 +24,11 @@ import {
   type RoomFeedSubscription,
   onFeedDelta,
   type RoomIdPayload,
-  type RoomPhase,
   type SendRoomMessagePayload,
   type SubmitRoomAnswerPayload,
 } from '@/machines/battle-play/battle-room';
 import type { QuickMessage, RoomDocument } from '@/services/domain/rooms';
+import { notProvided } from '@/machines/not-provided';
 
 /**
  * A random 1v1 battle (docs/rooms.md, rules.md Battles): choose a category and a fee multiplier
@@ -68,11 +70,6 @@ export interface RandomBattleInput {
 export interface FindMatchPayload {
   readonly category: string | null;
   readonly fee_multiplier: number;
-}
-
-/** Why a call failed: its refusal code, or null when the server did not answer. */
-export interface CallFailure {
-  readonly code: string | null;
 }
 
 export interface RandomBattleContext {
@@ -126,19 +123,6 @@ export interface RandomBattleServices {
 /** The entry fee of a random battle: `random_battle_entry_coin` × the multiplier chosen (rules.md). */
 export const entryFeeFor = (baseFee: number, multiplier: number): number => baseFee * multiplier;
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} was not provided`);
-};
-
-const dataOf = (outcome: RoomCall): RoomData | null => (outcome.ok ? outcome.data : null);
-const failureOf = (outcome: RoomCall): CallFailure => ({ code: outcome.ok ? null : outcome.code });
-const phaseOf = (context: RandomBattleContext): RoomPhase | null => (context.doc ? roomPhase(context.doc, context.userId, context.now) : null);
-const phaseIs =
-  (...phases: RoomPhase[]) =>
-  ({ context }: { context: RandomBattleContext }) => {
-    const phase = phaseOf(context);
-    return phase !== null && phases.includes(phase);
-  };
 
 export const randomBattleMachine = setup({
   types: {
@@ -166,20 +150,13 @@ export const randomBattleMachine = setup({
     },
   },
   guards: {
-    hasDoc: ({ context }) => context.doc !== null,
-    offline: ({ context }) => !context.online,
-    online: ({ context }) => context.online,
-    isNewer: ({ context, event }) => event.type === 'room.updated' && replaces(context.doc, event.doc),
-    isGone: ({ event }) => event.type === 'feed.status' && event.status === 'gone',
+    ...roomGuards,
     firstQuestionKnown: ({ context }) => !!context.doc?.questions[0],
-    finished: ({ context }) => context.doc?.status === 'finished',
-    canChat: ({ context, event }) => event.type === 'user.message' && chatOpen(context.doc),
     validFee: ({ context, event }) => event.type === 'user.fee' && Number.isInteger(event.multiplier) && event.multiplier >= 1 && event.multiplier <= context.maxFeeMultiplier,
     sameRoom: ({ context, event }) => {
       const data = 'output' in event ? dataOf(event.output as RoomCall) : null;
       return !!data && data.room.id === context.roomId;
     },
-    okOutput: ({ event }) => 'output' in event && (event.output as RoomCall).ok,
   },
   actions: {
     /** A delta from the feed: folded into the held document and taken as that document, dropped when old, or a resync asked for on a gap. */
