@@ -130,6 +130,7 @@ describe(`the operators' console calls (${testDbKind})`, () => {
   test('settings: listed by group with their rules; a change is checked, audited once and read at once; maintenance lets operators in', async () => {
     const d = await db();
     const admin = await createPlayerWithSession(d, { role: 'admin' });
+    const editor = await createPlayerWithSession(d, { role: 'editor' });
     const player = await createPlayerWithSession(d);
     const groups = expectOk(await api.call('admin_settings', {}, { token: admin.token })) as { group: string; settings: { key: string; kind: string; min: number | null; value: string }[] }[];
     expect(groups.map((g) => g.group)).toEqual(['platform', 'content', 'modes', 'solo_play', 'battles', 'contests', 'exams', 'economy', 'badges', 'web']);
@@ -152,6 +153,8 @@ describe(`the operators' console calls (${testDbKind})`, () => {
       const blocked = await api.call('get_user_by_id', {}, { token: player.token });
       expect([blocked.status, blocked.body.message]).toEqual([503, 'maintenance']);
       expect((await api.call('admin_settings', {}, { token: admin.token })).status).toBe(200);
+      // Operators of either role: the console's calls answer whoever has a role.
+      expect((await api.call('admin_questions', {}, { token: editor.token })).status).toBe(200);
     } finally {
       expectOk(await api.call('admin_update_setting', { key: 'maintenance_mode', value: '0' }, { token: admin.token }));
     }

@@ -42,7 +42,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_languages',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await listLanguagesForEditors(ctx.app.database.db) };
@@ -52,7 +51,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_categories',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ type: kind, language_id: id }),
     async handler(input, ctx) {
       return { data: await listCategoriesForEditors(ctx.app.database.db, { type: input.type, languageId: input.language_id }) };
@@ -62,7 +60,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_category',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ category_id: id }),
     async handler(input, ctx) {
       return { data: await getCategoryForEditors(ctx.app.database.db, input.category_id) };
@@ -72,7 +69,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_category',
     access: 'editor',
-    duringMaintenance: true,
     input: categoryForm,
     async handler(input, ctx) {
       return { data: await saveCategory(ctx.app.database.db, actor(ctx), input) };
@@ -82,7 +78,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_subcategory',
     access: 'editor',
-    duringMaintenance: true,
     input: subcategoryForm,
     async handler(input, ctx) {
       return { data: await saveSubcategory(ctx.app.database.db, actor(ctx), input) };
@@ -92,7 +87,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_questions',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({
       type: z.preprocess(blankAsUnset, kind.optional()),
       language_id: optionalId,
@@ -126,7 +120,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_question',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ id }),
     async handler(input, ctx) {
       return { data: await getQuestionForEditors(ctx.app.database.db, input.id) };
@@ -136,7 +129,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_question',
     access: 'editor',
-    duringMaintenance: true,
     input: questionForm,
     async handler(input, ctx) {
       return { data: await saveQuestion(ctx.app.database.db, actor(ctx), input) };
@@ -146,7 +138,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_set_question_status',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ id, active: yesNo('playable') }),
     async handler(input, ctx) {
       return { data: await setQuestionStatus(ctx.app.database.db, actor(ctx), input.id, input.active) };
@@ -156,7 +147,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_reports',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({
       status: z.preprocess(blankAsUnset, z.enum(['open', 'fixed', 'dismissed'], { error: 'must be open, fixed or dismissed' }).default('open')),
       offset,
@@ -170,7 +160,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_resolve_report',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ report_id: id, status: z.enum(['fixed', 'dismissed'], { error: 'must be fixed or dismissed' }) }),
     async handler(input, ctx) {
       return { data: await resolveReport(ctx.app.database.db, actor(ctx), input.report_id, input.status) };
@@ -180,7 +169,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_upload_media',
     access: 'editor',
-    duringMaintenance: true,
     limits: { maxFileBytes: 5 * MiB, maxFiles: 1, maxBodyBytes: 6 * MiB },
     input: z.object({ kind: z.enum(['image', 'audio'], { error: 'must be image or audio' }) }),
     async handler(input, ctx) {
@@ -199,7 +187,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_import',
     access: 'editor',
-    duringMaintenance: true,
     limits: { maxFileBytes: 20 * MiB, maxFiles: 1, maxBodyBytes: 21 * MiB },
     input: z.object({
       format: z.preprocess(blankAsUnset, z.enum(IMPORT_FORMATS, { error: `must be one of ${IMPORT_FORMATS.join(', ')} (or empty: detected)` }).optional()),
@@ -221,7 +208,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_pages',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ language: z.string({ error: 'is required' }).trim().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, 'must be a language code such as en') }),
     async handler(input, ctx) {
       return { data: await listPages(ctx.app.database.db, input.language) };
@@ -231,7 +217,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_page',
     access: 'editor',
-    duringMaintenance: true,
     input: pageForm,
     async handler(input, ctx) {
       return { data: await savePage(ctx.app.database.db, actor(ctx), input) };
@@ -241,7 +226,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_daily_quiz',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ language_id: id, day: isoDay }),
     async handler(input, ctx) {
       return { data: await getDailyPick(ctx.app.database.db, input.language_id, input.day) };
@@ -251,7 +235,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_set_daily_quiz',
     access: 'editor',
-    duringMaintenance: true,
     input: dailyQuizForm,
     async handler(input, ctx) {
       const most = intSetting(ctx.settings, 'daily_quiz_total_question');
@@ -262,7 +245,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_readings',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({ category_id: id }),
     async handler(input, ctx) {
       return { data: await listReadings(ctx.app.database.db, input.category_id) };
@@ -272,7 +254,6 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_reading',
     access: 'editor',
-    duringMaintenance: true,
     input: readingForm,
     async handler(input, ctx) {
       return { data: await saveReading(ctx.app.database.db, actor(ctx), input) };

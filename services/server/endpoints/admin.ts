@@ -55,7 +55,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_whoami',
     access: 'editor',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: { user_id: ctx.user!.id, name: ctx.user!.name, role: ctx.user!.role } };
@@ -65,7 +64,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_operators',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await listOperators(ctx.app.database.db) };
@@ -75,7 +73,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_grant_role',
     access: 'admin',
-    duringMaintenance: true,
     input: account.and(z.object({ role: z.enum(OPERATOR_ROLES, { error: `must be ${OPERATOR_ROLES.join(' or ')}` }) })),
     async handler(input, ctx) {
       return { data: await grantRole(ctx.app.database.db, consoleActor(ctx), who(input), input.role) };
@@ -85,7 +82,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_revoke_role',
     access: 'admin',
-    duringMaintenance: true,
     input: account,
     async handler(input, ctx) {
       return { data: await revokeRole(ctx.app.database.db, consoleActor(ctx), who(input)) };
@@ -95,7 +91,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_players',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({
       query: z.preprocess(blankAsUnset, z.string().trim().max(100, 'must be at most 100 characters').optional()),
       offset: pageOffset,
@@ -111,7 +106,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_player',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ user_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await getPlayer(ctx.app.database.db, input.user_id) };
@@ -121,7 +115,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_set_player_status',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ user_id: requiredUserId, active: z.preprocess((v) => (v === '1' || v === 'true' || v === true ? true : v === '0' || v === 'false' || v === false ? false : v), z.boolean({ error: "must be '1' (active) or '0' (deactivated)" })) }),
     async handler(input, ctx) {
       return { data: await setPlayerStatus(ctx.app.database.db, consoleActor(ctx), input.user_id, input.active) };
@@ -131,7 +124,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_adjust_coins',
     access: 'admin',
-    duringMaintenance: true,
     input: adjustCoinsForm,
     async handler(input, ctx) {
       return { data: await adjustCoins(ctx.app.database.db, consoleActor(ctx), { userId: input.user_id, amount: input.amount, reason: input.reason, requestKey: input.request_key }) };
@@ -141,7 +133,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_payment_requests',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({
       status: z.preprocess(blankAsUnset, z.enum(['pending', 'completed', 'invalid', 'deleted'], { error: 'must be pending, completed, invalid or deleted' }).default('pending')),
       offset: pageOffset,
@@ -155,7 +146,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_decide_payment_request',
     access: 'admin',
-    duringMaintenance: true,
     input: decidePaymentForm,
     async handler(input, ctx) {
       const decided = await decidePayment(ctx.app.database.db, consoleActor(ctx), { paymentId: input.payment_id, status: input.status, reason: input.reason });
@@ -168,7 +158,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_audit_log',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({
       limit: pageSize,
       offset: pageOffset,
@@ -189,7 +178,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_dashboard',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await dashboard(ctx.app.database.db) };
@@ -199,7 +187,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_send_notification',
     access: 'admin',
-    duringMaintenance: true,
     input: sendNotificationForm,
     async handler(input, ctx) {
       const send = await createSend(ctx.app.database.db, consoleActor(ctx), {
@@ -220,7 +207,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_notification_sends',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ offset: pageOffset, limit: pageSize }),
     async handler(input, ctx) {
       return { data: await listSends(ctx.app.database.db, input) };
@@ -230,7 +216,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_settings',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await settingsForConsole(ctx.app.settings) };
@@ -240,7 +225,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_update_setting',
     access: 'admin',
-    duringMaintenance: true,
     input: settingForm,
     async handler(input, ctx) {
       return { data: await updateSetting(ctx.app.database.db, ctx.app.settings, consoleActor(ctx), input.key, input.value) };
@@ -250,7 +234,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_contests',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await listContestsForOperators(ctx.app.database.db) };
@@ -260,7 +243,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_contest',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ contest_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await getContestForOperators(ctx.app.database.db, input.contest_id) };
@@ -270,7 +252,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_contest',
     access: 'admin',
-    duringMaintenance: true,
     input: contestForm,
     async handler(input, ctx) {
       return { data: await saveContest(ctx.app.database.db, consoleActor(ctx), input) };
@@ -280,7 +261,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_contest_question',
     access: 'admin',
-    duringMaintenance: true,
     input: eventQuestionForm.extend({ contest_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await saveContestQuestion(ctx.app.database.db, consoleActor(ctx), input.contest_id, input) };
@@ -290,7 +270,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_delete_contest_question',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ contest_id: requiredUserId, question_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await deleteContestQuestion(ctx.app.database.db, consoleActor(ctx), input.contest_id, input.question_id) };
@@ -300,7 +279,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_set_contest_prizes',
     access: 'admin',
-    duringMaintenance: true,
     input: prizeTableForm,
     async handler(input, ctx) {
       return { data: await setContestPrizes(ctx.app.database.db, consoleActor(ctx), input.contest_id, input.prizes) };
@@ -310,7 +288,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_pay_contest',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ contest_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await payContestNow(ctx.app.database.db, ctx.settings, consoleActor(ctx), input.contest_id) };
@@ -320,7 +297,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_exams',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await listExamsForOperators(ctx.app.database.db) };
@@ -330,7 +306,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_exam',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ exam_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await getExamForOperators(ctx.app.database.db, input.exam_id) };
@@ -340,7 +315,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_exam',
     access: 'admin',
-    duringMaintenance: true,
     input: examForm,
     async handler(input, ctx) {
       return { data: await saveExam(ctx.app.database.db, consoleActor(ctx), input) };
@@ -350,7 +324,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_exam_question',
     access: 'admin',
-    duringMaintenance: true,
     input: eventQuestionForm.extend({ exam_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await saveExamQuestion(ctx.app.database.db, consoleActor(ctx), input.exam_id, input) };
@@ -360,7 +333,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_delete_exam_question',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ exam_id: requiredUserId, question_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await deleteExamQuestion(ctx.app.database.db, consoleActor(ctx), input.exam_id, input.question_id) };
@@ -370,7 +342,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_exam_results',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ exam_id: requiredUserId }),
     async handler(input, ctx) {
       return { data: await examResults(ctx.app.database.db, input.exam_id) };
@@ -380,7 +351,6 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_activity',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({ kind: z.enum(ACTIVITY_KINDS, { error: `must be one of ${ACTIVITY_KINDS.join(', ')}` }), offset: pageOffset, limit: pageSize }),
     async handler(input, ctx) {
       return { data: await listActivity(ctx.app.database.db, input) };

@@ -40,7 +40,6 @@ export const webVitalEndpoints = [
   endpoint({
     name: 'admin_web_vitals',
     access: 'admin',
-    duringMaintenance: true,
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await webVitalsByRoute(ctx.app.database.db) };

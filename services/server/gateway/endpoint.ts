@@ -46,7 +46,10 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType> {
   /** One schema per endpoint; its first failing field is named in the answer. */
   readonly input: S;
   readonly limits?: Partial<BodyLimits>;
-  /** Answers while maintenance mode is on (settings, languages, sign-in). */
+  /**
+   * Answers players and guests while maintenance mode is on (settings, languages, sign-in).
+   * Operators (a caller with a role) are answered anyway, so editor and admin endpoints leave it out.
+   */
   readonly duringMaintenance?: boolean;
   handler(input: z.output<S>, ctx: RequestContext): Promise<HandlerResult>;
 }
