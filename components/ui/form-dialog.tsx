@@ -10,6 +10,8 @@ export interface FormDialogProps {
   onClose: () => void;
   /** While an action runs, Escape does not close the dialog. */
   busy?: boolean;
+  /** 'alertdialog' for a question that interrupts (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog';
   children: ReactNode;
 }
 
@@ -20,7 +22,7 @@ const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([
  * field or button and back when it closes, Escape closes it, Tab stays inside, and keys typed in
  * it never reach page-wide shortcuts (the play screen's answer keys).
  */
-export function FormDialog({ open, title, description, onClose, busy = false, children }: FormDialogProps) {
+export function FormDialog({ open, title, description, onClose, busy = false, role = 'dialog', children }: FormDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -59,7 +61,7 @@ export function FormDialog({ open, title, description, onClose, busy = false, ch
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center">
       <div
         ref={panel}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
