@@ -133,7 +133,18 @@ describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    // Focus is inside the dialog; its own Leave confirms.
+    // An answer key pressed in the dialog stays there: the question behind is not answered (the
+    // bot has answered, so an answer of ours would close it at once and announce the right one).
+    await page.keyboard.press('2');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForTimeout(1000);
+    expect(await page.locator('div.sr-only[aria-live="polite"]:not([data-testid])').first().textContent()).not.toMatch(/^The right answer is /);
+    expect(await page.getByRole('region', { name: 'Answers' }).getByRole('button').first().isEnabled()).toBe(true);
+    expect(await page.getByText('Question 2 of 3', { exact: true }).isVisible()).toBe(true);
+    // Now for real; focus is inside the dialog; its own Leave confirms.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
     await tabTo(page, /^Leave$/);
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Enter');
