@@ -3,16 +3,29 @@ import '@testing-library/jest-dom';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfirmDialog } from '@/components/ui/dialog';
 
-function renderDialog(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
-  const onConfirm = jest.fn();
-  const onCancel = jest.fn();
-  const view = render(
-    <>
-      <button type="button">Behind</button>
-      <ConfirmDialog open title="Leave the battle?" message="you lose your entry fee" confirmLabel="Leave" cancelLabel="Stay" onConfirm={onConfirm} onCancel={onCancel} {...props} />
-    </>,
-  );
-  return { onConfirm, onCancel, view };
+type Props = Parameters<typeof ConfirmDialog>[0];
+
+/** The dialog over a page with one button of its own ("Behind"). */
+const scene = (props: Props) => (
+  <>
+    <button type="button">Behind</button>
+    <ConfirmDialog {...props} />
+  </>
+);
+
+function renderDialog(overrides: Partial<Props> = {}) {
+  const props: Props = {
+    open: true,
+    title: 'Leave the battle?',
+    message: 'you lose your entry fee',
+    confirmLabel: 'Leave',
+    cancelLabel: 'Stay',
+    onConfirm: jest.fn(),
+    onCancel: jest.fn(),
+    ...overrides,
+  };
+  const view = render(scene(props));
+  return { onConfirm: props.onConfirm, onCancel: props.onCancel, props, view };
 }
 
 describe('ConfirmDialog', () => {
@@ -59,24 +72,12 @@ describe('ConfirmDialog', () => {
   });
 
   test('closed, it renders nothing; on closing, focus goes back where it was', () => {
-    const { view, onConfirm, onCancel } = renderDialog({ open: false });
+    const { view, props } = renderDialog({ open: false });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    const behind = screen.getByRole('button', { name: 'Behind' });
-    behind.focus();
-    const props = { title: 'Leave the battle?', message: 'm', confirmLabel: 'Leave', cancelLabel: 'Stay', onConfirm, onCancel };
-    view.rerender(
-      <>
-        <button type="button">Behind</button>
-        <ConfirmDialog open {...props} />
-      </>,
-    );
+    screen.getByRole('button', { name: 'Behind' }).focus();
+    view.rerender(scene({ ...props, open: true }));
     expect(screen.getByRole('button', { name: 'Stay' })).toHaveFocus();
-    view.rerender(
-      <>
-        <button type="button">Behind</button>
-        <ConfirmDialog open={false} {...props} />
-      </>,
-    );
+    view.rerender(scene({ ...props, open: false }));
     expect(screen.getByRole('button', { name: 'Behind' })).toHaveFocus();
   });
 });

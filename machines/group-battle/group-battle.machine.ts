@@ -103,7 +103,7 @@ export interface GroupBattleContext {
   readonly now: number;
   /** False while the feed reconnects. */
   readonly online: boolean;
-  /** The last refusal or failure to show (create, join, ready, start, delete). */
+  /** The last refusal or failure to show (create, join, ready, start, delete); `room_code_required` for an empty join code. */
   readonly error: CallFailure | null;
   /** Quick messages sent by this actor (names their calls: `chat.<n>`, never reused). */
   readonly chatSent: number;
