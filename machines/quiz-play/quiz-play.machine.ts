@@ -131,6 +131,8 @@ export const questionOnScreen = (context: Pick<QuizPlayContext, 'session' | 'ind
 const isOk = <T>(outcome: CallOutcome<T>): outcome is { ok: true; data: T } => outcome.ok;
 const codeOf = (outcome: CallOutcome<unknown>): string | null => (outcome.ok ? null : outcome.code);
 const sessionClock = (context: QuizPlayContext) => context.session?.total_time != null;
+/** A session resumed after its last answer: nothing is left to play but its result. */
+export const everyQuestionAnswered = (session: Pick<PlaySession, 'current_index' | 'questions'>): boolean => session.current_index >= session.questions.length;
 
 export const quizPlayMachine = setup({
   types: {
@@ -275,6 +277,13 @@ export const quizPlayMachine = setup({
         input: ({ context }) => context.request,
         onDone: [
           { guard: ({ event }) => codeOf(event.output) === '102' || (isOk(event.output) && event.output.data.questions.length === 0), target: 'empty' },
+          // Every question of the resumed session was answered (the player left before the result):
+          // the play is over, so it is finished now, once, as if the player had asked for the result.
+          {
+            guard: ({ event }) => isOk(event.output) && everyQuestionAnswered(event.output.data),
+            target: 'finishing',
+            actions: { type: 'openSession', params: ({ event }) => (event.output as { data: PlaySession }).data },
+          },
           { guard: ({ event }) => isOk(event.output), target: 'playing', actions: { type: 'openSession', params: ({ event }) => (event.output as { data: PlaySession }).data } },
           { target: 'failed', actions: { type: 'rememberError', params: ({ event }) => ({ code: codeOf(event.output) }) } },
         ],

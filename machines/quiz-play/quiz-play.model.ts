@@ -18,6 +18,8 @@ import type { QuestionType } from '@/services/domain/play-session';
  *
  * When the question's time runs out while a lifeline request is in flight, the model leaves
  * that request unanswered for good (`stalled`): later requests are then refused as busy.
+ * Resuming a session whose every question was answered (the player left before asking for the
+ * result) goes straight to finishing it: `api.loaded_answered`.
  * Left to the unit tests: a late answer to such a request, and resuming a half-played session.
  */
 
@@ -48,6 +50,8 @@ export type ServerHintRefusal = 'not_enough_coins';
 
 export type QuizPlayModelEvent =
   | { type: 'api.loaded' }
+  /** The server resumes a session whose every question was answered: the player left before the result. */
+  | { type: 'api.loaded_answered' }
   | { type: 'api.empty' }
   | { type: 'api.failed' }
   | { type: 'user.retry' }
@@ -175,6 +179,8 @@ export const quizPlayModel = setup({
     loading: {
       on: {
         'api.loaded': { target: 'playing', actions: 'fresh' },
+        // Left after the last answer, before "See the result": the result comes at once.
+        'api.loaded_answered': { target: 'finishing' },
         'api.empty': { target: 'empty' },
         'api.failed': { target: 'failed' },
       },

@@ -63,6 +63,27 @@ describe('loading a play', () => {
     expect(h.refusals).toEqual([{ lifeline: 'skip', code: 'lifeline_used' }]);
     expect(h.server.calls.useLifeline.calls).toHaveLength(0);
   });
+  test('a session resumed after its last answer (left before "See the result") is finished at once and shows its result, then plays again', async () => {
+    for (const [start, session] of [
+      [MODEL_STARTS.quiz_zone, playSession()],
+      [MODEL_STARTS.self_challenge, selfChallengeSession()],
+    ] as const) {
+      const h = start();
+      await h.server.answer.load({ ...session, current_index: session.questions.length, time_left_ms: 0 });
+      expect(h.snapshot().value).toBe('finishing');
+      // Nothing is answered again (the server would refuse it: every question is closed).
+      expect(h.server.calls.submitAnswer.calls).toHaveLength(0);
+      expect(h.server.calls.finishPlay.last().input).toEqual({ session_id: session.session_id });
+      await h.server.answer.finish();
+      expect(h.snapshot().value).toBe('result');
+      expect(h.context().result).not.toBeNull();
+      h.actor.send({ type: 'user.play_again' });
+      expect(h.snapshot().value).toBe('loading');
+      await h.server.answer.load();
+      expect(h.snapshot().matches('playing')).toBe(true);
+      expect(h.context().index).toBe(0);
+    }
+  });
 });
 
 test('resumes a question after a reload with what 50/50 had removed, and keeps its conflict', async () => {

@@ -118,6 +118,33 @@ describe('solo play in Chromium', () => {
     expect(await page.getByRole('button', { name: /Level 3/ }).textContent()).toContain('Locked');
   });
 
+  test('a player who leaves after the last answer, before "See the result", lands on the result when coming back, paid once, and can play the level again', async () => {
+    const player = await signedIn();
+    const level = `${server.url}/quiz-zone/science/biology/level/1/`;
+    await page.goto(level);
+    for (let n = 1; ; n++) {
+      const question = await openQuestion(n);
+      await optionNamed(ANSWERS.get(question)!).click();
+      const next = page.getByRole('button', { name: /^(Next question|See the result)$/ });
+      await next.waitFor();
+      if ((await next.textContent()) === 'See the result') break;
+      await next.click();
+    }
+    // Leaves without asking for the result.
+    await page.goto(`${server.url}/`);
+    await page.goto(level);
+    await page.getByRole('heading', { name: 'Quiz finished' }).waitFor();
+    expect(await page.getByText('Required field missing or invalid input').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Play again' }).click();
+    await openQuestion(1);
+    // Paid once: one line in the coin history for the pass, although the level was opened again.
+    await page.goto(level);
+    await openQuestion(1);
+    const history = await callApi<{ title: string }[]>(server, 'get_tracker_data', { offset: 0, limit: 50 }, player.token);
+    expect(history.data.filter((row) => row.title === 'Level 1 passed')).toHaveLength(1);
+  });
+
   test('a level page opened by its address asks for its questions once, from the head of the page, and its HTML preloads the game', async () => {
     await signedIn();
     const questionCalls: string[] = [];

@@ -210,6 +210,11 @@ export function fakePlayServer(session: PlaySession = playSession()) {
       calls.loadSession.resolve({ ok: true, data: s });
       await flushPromises();
     },
+    /** Resumes the session after its last answer (the player left before asking for the result). */
+    loadAnswered: async () => {
+      calls.loadSession.resolve({ ok: true, data: { ...session, current_index: session.questions.length, time_left_ms: 0, current_effects: {} } });
+      await flushPromises();
+    },
     loadFails: async (code: string | null = '122') => {
       calls.loadSession.resolve({ ok: false, code });
       await flushPromises();

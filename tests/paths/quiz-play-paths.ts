@@ -119,6 +119,15 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
   await path.test({
     events: {
       'api.loaded': () => run(() => h.server.answer.load()),
+      'api.loaded_answered': async () => {
+        const sent = h.server.calls.submitAnswer.calls.length;
+        const finishing = h.server.calls.finishPlay.calls.length;
+        await run(() => h.server.answer.loadAnswered());
+        // Straight to the result, as if the player had asked for it: no answer is sent again.
+        expect(h.server.calls.submitAnswer.calls).toHaveLength(sent);
+        expect(h.server.calls.finishPlay.calls).toHaveLength(finishing + 1);
+        expect(h.server.calls.finishPlay.last().input).toEqual({ session_id: h.context().session!.session_id });
+      },
       'api.empty': () => run(() => h.server.answer.load(playSession({ questions: [] }))),
       'api.failed': () => run(() => h.server.answer.loadFails('122')),
       'user.retry': () => run(() => player.retry()),
