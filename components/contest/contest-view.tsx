@@ -173,13 +173,9 @@ function ContestPlayScreen({ actorRef }: { actorRef: ContestActorRef }) {
         actorRef={playRef}
         slots={{
           startRefusal: (code) => (code && ['128', 'contest_not_live', 'not_enough_coins', 'mode_disabled', '102'].includes(code) ? <PlayRefusal message={t(messageKeyFor(code))}>{back}</PlayRefusal> : null),
-          resultActions: (result) => (
+          ranked: true,
+          resultActions: () => (
             <>
-              {result.rank !== undefined ? (
-                <p role="status" className="text-lg font-semibold">
-                  {t('contest.your_rank', { rank: result.rank })}
-                </p>
-              ) : null}
               <Button onClick={() => actorRef.send({ type: 'user.leaderboard' })}>{t('contest.leaderboard')}</Button>
               {back}
             </>

@@ -45,7 +45,15 @@ function LastSeconds({ countdownRef }: { countdownRef: CountdownRef }) {
 function FeedbackText({ question, feedback }: { question: PlayQuestion; feedback: Feedback }) {
   const { t } = useTranslation();
   const answer = optionLabel(question, feedback.correctAnswer);
-  const key = feedback.timedOut ? (answer ? 'play.feedback.times_up_answer' : 'play.feedback.times_up') : feedback.correct ? 'play.feedback.correct' : 'play.feedback.wrong';
+  const key = feedback.timedOut
+    ? answer
+      ? 'play.feedback.times_up_answer'
+      : 'play.feedback.times_up'
+    : feedback.correct
+      ? 'play.feedback.correct'
+      : answer
+        ? 'play.feedback.wrong'
+        : 'play.feedback.wrong_hidden';
   // The translation places the answer: it is cut there and the answer rendered in between.
   const mark = '\u2063';
   const [before, after] = t(key, { answer: mark }).split(mark);

@@ -11,6 +11,8 @@ export interface QuizPlaySlots {
   readonly questionActions?: (question: PlayQuestion) => ReactNode;
   /** Actions shown on the result screen, under the standard ones. */
   readonly resultActions?: (result: PlayResult) => ReactNode;
+  /** A ranked play (contests): the result shows score and rank, not a pass, and offers no replay. */
+  readonly ranked?: boolean;
   /**
    * The screen for a play that could not start with this code, instead of the generic error
    * with retry; null (or no slot) keeps the generic one.

@@ -243,6 +243,52 @@ describe('the other screens of a play', () => {
   });
 });
 
+describe('a ranked play (a running contest)', () => {
+  async function showContest() {
+    const h = startQuizPlay({ session: playSession({ mode: 'contest', lifelines: [], current_index: 1 }) });
+    renderWithApp(<QuizPlayView actorRef={h.actor} slots={{ ranked: true }} />);
+    await act(() => h.server.answer.load());
+    const step = (fn: () => unknown) => act(async () => void (await fn()));
+    return { h, step };
+  }
+
+  test('a wrong answer is told without the right one, which the server keeps until the contest ends', async () => {
+    const { h, step } = await showContest();
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(async () => {
+      h.server.calls.submitAnswer.resolve({ ok: true, data: { correct: false, correct_answer: null, timed_out: false, current_index: 2, time_left_ms: 0, finished: true } });
+      await flushPromises();
+    });
+    expect(screen.getAllByText('Wrong answer. The right answers are shown when the contest ends.').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/The right answer is/)).not.toBeInTheDocument();
+  });
+
+  test('the result speaks of score and rank, never of passing; no replay; the review waits for the end, with its time', async () => {
+    const { h, step } = await showContest();
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(() => h.server.answer.grade(false));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
+    const opens = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    await step(() => h.server.answer.finish(playResult({ passed: false, score: -8, correct: 0, wrong: 2, coins_earned: 0, level_unlocked: null, rank: 7, review_opens_at: opens })));
+    expect(screen.getByText('You are #7 with -8 points')).toBeInTheDocument();
+    expect(screen.queryByText(/passed/i)).not.toBeInTheDocument();
+    expect(screen.queryByText('Coins earned')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Review answers/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/^The answers can be reviewed when the contest ends, on .+\.$/)).toBeInTheDocument();
+  });
+
+  test('once the contest has ended, its review is offered', async () => {
+    const { h, step } = await showContest();
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(() => h.server.answer.grade(true));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
+    await step(() => h.server.answer.finish(playResult({ rank: 1, review_opens_at: new Date(Date.now() - 1000).toISOString() })));
+    expect(screen.getByRole('button', { name: 'Review answers (cost: 10 coins)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play again' })).not.toBeInTheDocument();
+  });
+});
+
 describe('QuizPlay', () => {
   test('starts a play from the machine a page provides', async () => {
     const services = {

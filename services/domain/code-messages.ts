@@ -62,6 +62,7 @@ export const NAMED_CODES: ReadonlySet<string> = new Set([
   'exam_answer_locked',
   'exam_other_session',
   'contest_not_live',
+  'review_not_open',
   'answer_too_late',
   'demo_mode',
   'maintenance',

@@ -75,6 +75,7 @@ const INFO = {
   exam_answer_locked: c(409, 'answers cannot be changed in this exam'),
   exam_other_session: c(409, 'this exam goes on in another tab or device'),
   contest_not_live: c(409, 'this contest is not running now'),
+  review_not_open: c(409, 'the answers of a running contest are shown when it ends'),
   answer_too_late: c(409, 'the time for this question is over'),
   demo_mode: c(403, 'not allowed in demo version'),
   maintenance: c(503, 'maintenance mode is on'),

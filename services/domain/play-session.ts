@@ -196,7 +196,8 @@ export interface QuestionPayload {
 
 export interface SubmitAnswerResult {
   readonly correct: boolean;
-  readonly correct_answer: string;
+  /** The right answer; null in a contest that is still running (shown when it ends). */
+  readonly correct_answer: string | null;
   readonly timed_out: boolean;
   /** The question now open; equals the number of questions when `finished`. */
   readonly current_index: number;
@@ -254,6 +255,8 @@ export interface PlayResult {
   readonly review_cost: number;
   /** Contests: the player's rank in the contest when the play settled. */
   readonly rank?: number;
+  /** Contests: when the review (and every right answer) opens, the contest's end (ISO time). */
+  readonly review_opens_at?: string;
 }
 
 export type ReviewStatus = 'correct' | 'wrong' | 'unanswered' | 'skipped';

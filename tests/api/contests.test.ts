@@ -58,6 +58,32 @@ describe(`contests: playing (${testDbKind})`, () => {
     expect(await coinsOf(d, userId)).toBe(45);
   });
 
+  test('a running contest keeps its right answers: answers say right or wrong only, the review opens when the contest ends', async () => {
+    const d = await db();
+    const { contestId, rights } = await createContest(d, { questions: 3 });
+    const { token, userId } = await richPlayer(50);
+    const session = expectOk(await api.call('get_questions_by_contest', { contest_id: contestId }, { token })) as SessionData;
+    for (const [i, q] of session.questions.entries()) {
+      const right = rights.get(q.id)!;
+      const answer = expectOk(await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: i === 0 ? right : q.options.find((o) => o.key !== right)!.key }, { token })) as SubmitAnswerResult;
+      expect(answer).toMatchObject({ correct: i === 0, correct_answer: null });
+    }
+    const result = expectOk(await api.call('finish_play', { session_id: session.session_id }, { token })) as PlayResult;
+    const [contest] = await d.select().from(contests).where(eq(contests.id, contestId));
+    expect(result.review_opens_at).toBe(contest!.endsAt.toISOString());
+
+    const coins = await coinsOf(d, userId);
+    const early = await api.call('get_play_review', { session_id: session.session_id }, { token });
+    expect([early.status, early.body.message, early.body.field, early.body.opens_at]).toEqual([409, 'review_not_open', 'session_id', contest!.endsAt.toISOString()]);
+    expect(JSON.stringify(early.body)).not.toMatch(/correct_answer/);
+    expect(await coinsOf(d, userId)).toBe(coins);
+
+    // The contest ends: the review opens (and costs what a review costs).
+    await d.update(contests).set({ startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 1000) }).where(eq(contests.id, contestId));
+    const review = expectOk(await api.call('get_play_review', { session_id: session.session_id }, { token })) as { questions: { id: number; correct_answer: string }[] };
+    expect(review.questions.map((q) => q.correct_answer)).toEqual(session.questions.map((q) => rights.get(q.id)));
+  });
+
   test('a player without the fee is refused and nothing is opened; upcoming and past contests cannot be played', async () => {
     const d = await db();
     const { contestId } = await createContest(d, { fee: 20 });

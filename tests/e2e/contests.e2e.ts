@@ -84,7 +84,13 @@ describe('contests in Chromium', () => {
       await next.waitFor();
       await next.click();
     }
-    await page.getByText(/^Your rank in this contest: \d+$/).waitFor();
+    await page.getByText(/^You are #\d+ with -?\d+ points$/).waitFor();
+    // A contest result speaks of score and rank: no pass or fail, no replay (one play per player),
+    // and the review waits for the end (others are still playing).
+    expect(await page.getByText(/passed/i).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Play again' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Review answers/ }).count()).toBe(0);
+    await page.getByText(/^The answers can be reviewed when the contest ends, on .+\.$/).waitFor();
     expect(await coinsOf(player)).toBe(before - 10);
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -72,12 +72,13 @@ type SQL = ReturnType<typeof sql>;
 
 /**
  * Records the server's score of a settled contest play in the player's entry (in the
- * settlement's transaction) and answers the rank it has now.
+ * settlement's transaction) and answers the rank it has now, with the contest's end (when its
+ * right answers may be shown).
  */
 export async function recordContestScore(
   tx: Tx,
   input: { sessionId: string; userId: number; score: number; correct: number; wrong: number; attended: number; finishedAt: Date },
-): Promise<number | undefined> {
+): Promise<{ rank: number; endsAt: Date } | undefined> {
   const rows = await tx
     .update(contestEntries)
     .set({ score: input.score, correct: input.correct, wrong: input.wrong, questionsAttended: input.attended, finishedAt: input.finishedAt })
@@ -85,8 +86,17 @@ export async function recordContestScore(
     .returning({ contestId: contestEntries.contestId });
   const contestId = rows[0]?.contestId;
   if (contestId === undefined) return undefined;
-  const [row] = await tx.select({ rank: rankOf(contestId, input.score) }).from(sql`(select 1) one`);
-  return Number(row!.rank);
+  const [row] = await tx.select({ rank: rankOf(contestId, input.score), endsAt: contests.endsAt }).from(contests).where(eq(contests.id, contestId));
+  return { rank: Number(row!.rank), endsAt: row!.endsAt };
+}
+
+/** The end of the contest a play session belongs to (its context `contest:<id>`); null for any other session. */
+export async function contestEndOfSession(db: Conn, row: { mode: string; contextKey: string }): Promise<Date | null> {
+  if (row.mode !== 'contest') return null;
+  const id = Number(/^contest:(\d+)$/.exec(row.contextKey)?.[1]);
+  if (!Number.isSafeInteger(id)) return null;
+  const [contest] = await db.select({ endsAt: contests.endsAt }).from(contests).where(eq(contests.id, id));
+  return contest?.endsAt ?? null;
 }
 
 const rankedColumns = {

@@ -125,7 +125,8 @@ export async function submitAnswer(
 
     const data: SubmitAnswerResult = {
       correct: closed.correct === true,
-      correct_answer: row.rightAnswer,
+      // A running contest keeps its right answers until it ends: others are still playing it.
+      correct_answer: row.answersHiddenUntil !== null && now < row.answersHiddenUntil ? null : row.rightAnswer,
       timed_out: given === null,
       current_index: next,
       time_left_ms: timeLeftMs({ currentDeadline: deadline, totalDeadline: row.totalDeadline, status: 'open' }, now),

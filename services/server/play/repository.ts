@@ -328,6 +328,8 @@ export interface OpenQuestionRow {
   readonly timePerQuestion: number | null;
   /** Seconds a question may wait for its audio before its clock starts (audio questions; else 0). */
   readonly startAllowance: number;
+  /** Contests: the contest's end, before which no right answer leaves the server; null otherwise. */
+  readonly answersHiddenUntil: Date | null;
   /** The row version read (its xmin): `closeOpenQuestion` applies only while it is unchanged. */
   readonly version: string;
 }
@@ -343,15 +345,17 @@ const READ_OPEN_QUESTION = preparedStatement<{
   total_deadline: Date | null;
   time_per_question: number | null;
   start_allowance: number | null;
+  answers_hidden_until: Date | null;
   version: string;
 }>(
   'play_read_open_question',
   `select s.status, s.current_index, jsonb_array_length(s.questions) as total, s.questions -> s.current_index as state,
      coalesce(q.answer, cq.answer) as right_answer, coalesce(q.question_type, cq.question_type) as question_type, s.current_deadline, s.total_deadline, s.time_per_question,
-     (s.rules ->> 'startAllowance')::int as start_allowance, s.xmin::text as version
+     (s.rules ->> 'startAllowance')::int as start_allowance, c.ends_at as answers_hidden_until, s.xmin::text as version
    from play_sessions s
    left join questions q on s.question_table = 'questions' and q.id = (s.questions -> s.current_index ->> 'id')::int
    left join contest_questions cq on s.question_table = 'contest_questions' and cq.id = (s.questions -> s.current_index ->> 'id')::int
+   left join contests c on c.id = cq.contest_id
    where s.id = $1::text and s.user_id = $2::int`,
 );
 
@@ -370,6 +374,7 @@ export async function readOpenQuestion(db: Db, sessionId: string, userId: number
     totalDeadline: row.total_deadline,
     timePerQuestion: row.time_per_question,
     startAllowance: row.start_allowance ?? 0,
+    answersHiddenUntil: row.answers_hidden_until,
     version: row.version,
   };
 }

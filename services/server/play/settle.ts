@@ -89,7 +89,7 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   }
 
   if (mode === 'daily_quiz' && row.day) await markDailyPlayFinished(tx, row.userId, row.day);
-  const contestRank =
+  const contest =
     mode === 'contest'
       ? await recordContestScore(tx, { sessionId: row.id, userId: row.userId, score: outcome.score, correct, wrong, attended: correct + wrong, finishedAt: now })
       : undefined;
@@ -127,7 +127,7 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
     coins: 0,
     badges_unlocked: badgesUnlocked,
     review_cost: reviewCost(row, settings),
-    ...(contestRank !== undefined ? { rank: contestRank } : {}),
+    ...(contest !== undefined ? { rank: contest.rank, review_opens_at: contest.endsAt.toISOString() } : {}),
   };
   const coins = await storeSettlement(on, { sessionId: row.id, userId: row.userId, questions: states, result: { ...settled }, settledAt: now });
   const result: PlayResult = { ...settled, coins };
