@@ -90,6 +90,14 @@ async function main() {
     void toNext();
   };
   const server = http.createServer(admission ? (req, res) => admission.admit(() => handle(req, res)) : handle);
+  // A client that waits before sending its body (`Expect: 100-continue`, curl's way with large
+  // uploads): API calls are told to go on only once the gateway has decided to read the body, so
+  // an upload refused on its declared size is never sent at all; anything else goes on at once.
+  server.on('checkContinue', (req, res) => {
+    if (!req.url?.startsWith(API_PREFIX)) res.writeContinue();
+    if (admission) admission.admit(() => handle(req, res));
+    else handle(req, res);
+  });
   server.keepAliveTimeout = 65_000;
 
   // A backlog as deep as the kernel allows (net.core.somaxconn caps it; Node's default is 511): when

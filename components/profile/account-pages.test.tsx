@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReferAndEarnView } from '@/components/profile/refer-and-earn-view';
 import { SettingsView } from '@/components/profile/settings-view';
 import { WalletView } from '@/components/profile/wallet-view';
@@ -10,6 +10,7 @@ import { selectUser } from '@/services/store/selectors';
 import { systemConfigLoaded } from '@/services/store/settings-slice';
 import { getAppStore } from '@/services/store/store';
 import { loggedIn } from '@/services/store/user-slice';
+import { notificationReceived } from '@/services/store/notifications-slice';
 
 /** The page's calls about the player (the quiz-language selector also loads its list: get_languages). */
 const playerCalls = (server: jest.Mock) => calledEndpoints(server).filter((name) => name !== 'get_languages');
@@ -41,6 +42,52 @@ describe('the wallet', () => {
     expect(screen.getByTestId('wallet-redeemable')).toHaveTextContent('€50');
     expect(screen.getByText('10 coins = €2')).toBeInTheDocument();
     expect(selectUser(store.getState()).data?.coins).toBe(257);
+  });
+
+  test('a live decision on a request (refused) shows the balance and request the server has now, and drops the old notice', async () => {
+    const request = { id: 41, payment_type: 'paypal', payment_address: 'amira@example.com', coins: 150, amount: '30.00', details: '', reason: null, created_at: '2026-11-27T10:00:00Z', decided_at: null };
+    let state = { coins: 257, status: 'pending', reason: null as string | null, requests: [] as object[] };
+    fakeServer({
+      get_user_coin_score: () => ok({ coins: state.coins, score: 0, redeemable_amount: 50 }),
+      get_payment_request: () => (state.requests.length ? ok(state.requests) : fail(404, '102')),
+      set_payment_request: () => {
+        state = { ...state, coins: 107, requests: [{ ...request, status: 'pending' }] };
+        return ok({ ...request, status: 'pending', balance: 107 });
+      },
+    });
+    const { store } = renderWithApp(<WalletView />);
+    expect(await screen.findByTestId('wallet-coins')).toHaveTextContent('257');
+    fireEvent.change(screen.getByLabelText('PayPal e-mail address'), { target: { value: 'amira@example.com' } });
+    fireEvent.change(screen.getByLabelText('Coins to redeem'), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText(/^Request sent: 150 coins/)).toBeInTheDocument();
+    expect(screen.getByTestId('wallet-coins')).toHaveTextContent('107');
+    expect(await screen.findByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+
+    // The operator refuses it; the live notification arrives while the page is open.
+    state = { ...state, coins: 257, requests: [{ ...request, status: 'invalid', reason: 'unknown PayPal account', decided_at: '2026-11-27T11:00:00Z' }] };
+    act(() => {
+      store.dispatch(notificationReceived({ id: 'live:1', title: 'Redeem request refused', message: 'Your request was refused.', type: 'payment', link: '/profile/wallet/' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('wallet-coins')).toHaveTextContent('257'));
+    expect(await screen.findByText('Refused')).toBeInTheDocument();
+    expect(screen.getByText(/unknown PayPal account/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Request sent/)).not.toBeInTheDocument();
+    expect(selectUser(store.getState()).data?.coins).toBe(257);
+  });
+
+  test('a live notification about something else loads nothing again', async () => {
+    const server = fakeServer({ get_user_coin_score: () => ok({ coins: 257, score: 0, redeemable_amount: 50 }), get_payment_request: () => fail(404, '102') });
+    const { store } = renderWithApp(<WalletView />);
+    await screen.findByTestId('wallet-coins');
+    await screen.findByText('You have not asked for a payout yet.');
+    const calls = playerCalls(server).length;
+    act(() => {
+      store.dispatch(notificationReceived({ id: 'live:2', title: 'New badge', message: 'You unlocked a badge.', type: 'badge' }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(playerCalls(server)).toHaveLength(calls);
   });
 
   test('offers a retry when the balance cannot be loaded', async () => {

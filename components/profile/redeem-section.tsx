@@ -15,6 +15,8 @@ import { useApiQuery } from '@/services/client/use-api-query';
 import { fieldErrors, paymentRequestForm } from '@/services/domain/forms';
 import { formatCents, PAYMENT_TYPES, payoutCents, type PaymentType } from '@/services/domain/redeem';
 import { intSetting, type SettingsMap } from '@/services/domain/settings';
+import { useAppSelector } from '@/services/store/hooks';
+import { selectWalletVersion } from '@/services/store/selectors';
 
 /**
  * Redeem (rules.md, Economy: Redeem): a payout by PayPal, mobile number or UPI id. The form is
@@ -24,10 +26,15 @@ import { intSetting, type SettingsMap } from '@/services/domain/settings';
 export function RedeemSection({ coins, config, onBalance }: { coins: number; config: SettingsMap; onBalance: (coins: number) => void }) {
   const { t, i18n } = useTranslation();
   const [version, setVersion] = useState(0);
-  const history = useApiQuery(`payment_requests:${version}`, getPaymentRequests, (d) => d.length === 0);
+  // A live decision on a request (paid, refused) changes the list: it is loaded again, and a notice
+  // about an earlier step ("Request sent") no longer stands beside it.
+  const walletVersion = useAppSelector(selectWalletVersion);
+  const history = useApiQuery(`payment_requests:${version}:${walletVersion}`, getPaymentRequests, (d) => d.length === 0);
   const money = (cents: number) => `${config.currency_symbol ?? ''}${formatCents(cents)}`;
   const minimum = intSetting(config, 'coin_limit');
-  const [notice, setNotice] = useState<string | null>(null);
+  const [noticeOf, setNoticeOf] = useState<{ text: string; walletVersion: number } | null>(null);
+  const notice = noticeOf?.walletVersion === walletVersion ? noticeOf.text : null;
+  const setNotice = (text: string) => setNoticeOf({ text, walletVersion });
   const [withdrawing, setWithdrawing] = useState<PaymentRequest | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -13,7 +13,7 @@ import { useApiQuery } from '@/services/client/use-api-query';
 import { useSystemConfig } from '@/services/client/use-system-config';
 import { redeemableAmount } from '@/services/domain/economy';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
-import { selectSystemConfig } from '@/services/store/selectors';
+import { selectSystemConfig, selectWalletVersion } from '@/services/store/selectors';
 import { coinsChanged } from '@/services/store/user-slice';
 
 /** The coin balance and what it is worth: ⌊coins / per_coin⌋ × coin_amount (rules.md, Economy). */
@@ -22,8 +22,10 @@ export function WalletView() {
   const dispatch = useAppDispatch();
   const configState = useSystemConfig();
   const config = useAppSelector(selectSystemConfig);
+  // A live notification about the player's coins or requests (a redeem decision) loads them again.
+  const walletVersion = useAppSelector(selectWalletVersion);
   const balance = useApiQuery(
-    'wallet',
+    `wallet:${walletVersion}`,
     async () => {
       const result = await getUserCoinScore();
       if (result.ok) dispatch(coinsChanged(result.data.coins));
@@ -32,11 +34,12 @@ export function WalletView() {
     () => false,
   );
 
-  // A redeem request or a withdrawal answers the new balance: shown at once, without a reload.
-  const [latest, setLatest] = useState<number | null>(null);
-  const coins = latest ?? (balance.status === 'content' ? balance.data.coins : 0);
+  // A redeem request or a withdrawal answers the new balance: shown at once, without a reload
+  // (until a live notification says the wallet changed again: then the server's balance stands).
+  const [latest, setLatest] = useState<{ coins: number; walletVersion: number } | null>(null);
+  const coins = (latest?.walletVersion === walletVersion ? latest.coins : null) ?? (balance.status === 'content' ? balance.data.coins : 0);
   const onBalance = (n: number) => {
-    setLatest(n);
+    setLatest({ coins: n, walletVersion });
     dispatch(coinsChanged(n));
   };
 

@@ -11,17 +11,48 @@ import { settingDef, validateSetting } from '@/services/domain/settings';
 /** A form sends an unset choice as an empty string: treat it as not sent. */
 export const blankAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** The largest id an `integer` column holds (PostgreSQL): a larger one must never reach the database. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A form value meant as a number: a number as it is, a text of digits (with a sign or decimals) as
+ * its number, anything else untouched so the schema refuses it. Nothing here converts an object
+ * (whose `toString` or `valueOf` a caller may have set).
+ */
+export const asNumber = (v: unknown): unknown => {
+  const value = blankAsUnset(v);
+  return typeof value === 'string' && /^\s*[+-]?\d+(\.\d*)?\s*$/.test(value) ? Number(value) : value;
+};
+
+function idNumber(what: string, min: number) {
+  const range = `must be ${what} from ${min} to ${MAX_ID}`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? 'is required' : `must be ${what}: a whole number`) })
+    .int(`must be ${what}: a whole number`)
+    .min(min, range)
+    .max(MAX_ID, range);
+}
+
+/**
+ * The id of a row, named for what it points at ('an account id', 'a contest id'): a whole number
+ * in the range of its column, so that every refusal names the real problem ("is required",
+ * "must be a contest id from 1 to 2147483647") and no value outside the column's range reaches
+ * the database. `min` 0 where 0 means "none" or "all" (a language id).
+ */
+export function idOf(what: string, options: { min?: number } = {}) {
+  return z.preprocess(asNumber, idNumber(what, options.min ?? 1));
+}
+
+/** The same, optional: not sent, empty or null is undefined. */
+export function optionalIdOf(what: string, options: { min?: number } = {}) {
+  return z.preprocess(asNumber, idNumber(what, options.min ?? 1).optional());
+}
+
 /** A required account id. */
-export const accountId = z.preprocess(
-  blankAsUnset,
-  z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be an account id').max(2_147_483_647, 'must be an account id'),
-);
+export const accountId = idOf('an account id');
 
 /** An optional account id. */
-export const optionalAccountId = z.preprocess(
-  blankAsUnset,
-  z.coerce.number().int('must be a whole number').min(1, 'must be an account id').max(2_147_483_647, 'must be an account id').optional(),
-);
+export const optionalAccountId = optionalIdOf('an account id');
 
 /** A request key: one per change, the same on a retry, so a retry changes nothing twice. */
 export const requestKey = z
@@ -47,7 +78,7 @@ export const adjustCoinsForm = z.object({
 /** `admin_decide_payment_request` */
 export const decidePaymentForm = z
   .object({
-    payment_id: accountId,
+    payment_id: idOf('a payment id'),
     status: z.enum(['completed', 'invalid'], { error: 'must be completed or invalid' }),
     reason: z.preprocess(blankAsUnset, z.string().trim().max(200, 'must be at most 200 characters').optional()),
   })
@@ -88,7 +119,7 @@ export const sendNotificationForm = z
     link: notificationLink,
     audience: z.enum(NOTIFICATION_AUDIENCES, { error: 'must be all, user or language' }),
     user_id: optionalAccountId,
-    language_id: z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be a language id').optional()),
+    language_id: optionalIdOf('a language id'),
   })
   .superRefine((v, ctx) => {
     if (v.audience === 'user' && v.user_id === undefined) ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'is required to send to one player' });
@@ -131,8 +162,8 @@ export const yesNo = (what: string) =>
     z.boolean({ error: `must be '1' (${what}) or '0'` }),
   );
 
-const optionalId = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be an id').max(2_147_483_647, 'must be an id').optional());
-const requiredId = z.preprocess(blankAsUnset, z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be an id').max(2_147_483_647, 'must be an id'));
+const optionalId = optionalIdOf('an id');
+const requiredId = idOf('an id');
 
 /** Kinds of categories (the modes; rules.md, content model): 1 quiz zone … 6 multi match. */
 export const CATEGORY_KINDS = [
@@ -254,7 +285,9 @@ export const dailyQuizForm = z.object({
   question_ids: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : (v ?? [])),
     z
-      .array(z.coerce.number().int('must be whole numbers').min(1, 'must be question ids'), { error: 'must be question ids separated by commas' })
+      .array(z.preprocess(asNumber, z.number({ error: 'must be question ids' }).int('must be whole numbers').min(1, 'must be question ids').max(MAX_ID, `must be question ids from 1 to ${MAX_ID}`)), {
+        error: 'must be question ids separated by commas',
+      })
       .refine((ids) => new Set(ids).size === ids.length, 'must name each question once'),
   ),
 });
@@ -324,7 +357,7 @@ export type EventQuestionInput = z.output<typeof eventQuestionForm>;
  * ranks rising and coins not rising.
  */
 export const prizeTableForm = z.object({
-  contest_id: requiredId,
+  contest_id: idOf('a contest id'),
   prizes: z.preprocess(
     (v) =>
       typeof v === 'string'

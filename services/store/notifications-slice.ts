@@ -11,9 +11,18 @@ export interface AppNotification {
 export interface NotificationsState {
   list: AppNotification[];
   total: number;
+  /**
+   * Counts the live notifications about the player's own coins or redeem requests: a page that
+   * shows them (the wallet) loads them again when it changes, so it never shows what a decision
+   * has just changed.
+   */
+  walletVersion: number;
 }
 
-const initialState: NotificationsState = { list: [], total: 0 };
+/** Live notification types that change the player's coins or requests (a redeem decision). */
+export const WALLET_NOTIFICATION_TYPES: ReadonlySet<string> = new Set(['payment']);
+
+const initialState: NotificationsState = { list: [], total: 0, walletVersion: 0 };
 
 export const notificationsSlice = createSlice({
   name: 'notifications',
@@ -34,6 +43,7 @@ export const notificationsSlice = createSlice({
       if (state.list.some((n) => n.id === action.payload.id)) return;
       state.list.unshift(action.payload);
       state.total += 1;
+      if (typeof action.payload.type === 'string' && WALLET_NOTIFICATION_TYPES.has(action.payload.type)) state.walletVersion = (state.walletVersion ?? 0) + 1;
     },
     notificationsCleared() {
       return initialState;

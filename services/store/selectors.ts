@@ -20,6 +20,9 @@ export const selectToken = (s: RootState): string | null => s.user.token;
 export const selectWebSettings = (s: RootState) => s.settings.webSettings;
 export const selectSystemConfig = (s: RootState) => s.settings.systemConfig;
 
+/** Changes with each live notification about the player's coins or requests (a redeem decision). */
+export const selectWalletVersion = (s: RootState): number => s.notifications.walletVersion ?? 0;
+
 /** Content-language filtering is on only when language_mode is '1' (spec §9). */
 export const selectLanguageMode = (s: RootState): boolean =>
   (s.settings.systemConfig?.language_mode ?? s.settings.webSettings?.language_mode) === '1';

@@ -109,30 +109,96 @@ describe(`the API gateway (${testDbKind})`, () => {
     expect(res.body.message).toBe('payload_too_large');
   });
 
-  test('a client still sending a large body gets the 413 answer, not a reset connection', async () => {
+  /**
+   * Sends a body of `total` bytes in 64 KiB pieces, one every `everyMs` (a slow phone), and stops
+   * sending as soon as the answer arrives, as a browser does; `declared` sends a Content-Length,
+   * else the body comes in chunks. Says when the answer came and how much had been sent by then.
+   */
+  async function slowUpload(options: { total: number; declared: boolean; everyMs: number; expectContinue?: boolean }) {
     const { request } = await import('node:http');
-    const total = 4 * 1024 * 1024;
     const chunk = Buffer.alloc(64 * 1024, 'x');
-    const answer = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    const started = Date.now();
+    return new Promise<{ status: number; body: string; sentWhenAnswered: number; sent: number; ms: number; continued: boolean }>((resolve, reject) => {
       let sent = 0;
-      const req = request(`${api.url}/api/probe_echo`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(total) } }, (res) => {
+      let answered = false;
+      let continued = false;
+      let sentWhenAnswered = 0;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (options.declared) headers['content-length'] = String(options.total);
+      if (options.expectContinue) headers.expect = '100-continue';
+      const req = request(`${api.url}/api/probe_echo`, { method: 'POST', headers }, (res) => {
+        answered = true;
+        sentWhenAnswered = sent;
+        const ms = Date.now() - started;
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body, sentWhenAnswered, sent, ms, continued });
+          req.destroy();
+        });
         res.on('error', reject);
       });
-      req.on('error', reject);
-      // Written in pieces, as a slow phone would: most of it arrives after the server decided.
+      req.on('error', (err) => {
+        if (!answered) reject(err);
+      });
       const writeMore = () => {
-        if (sent >= total) return void req.end();
+        if (answered) return;
+        if (sent >= options.total) return void req.end();
         sent += chunk.length;
-        req.write(chunk, () => setImmediate(writeMore));
+        req.write(chunk, () => setTimeout(writeMore, options.everyMs));
       };
-      writeMore();
+      if (options.expectContinue) {
+        req.on('continue', () => {
+          continued = true;
+          writeMore();
+        });
+        req.flushHeaders();
+      } else writeMore();
     });
+  }
+
+  test('a body declared over the limit is answered 413 at once, before it is sent, and the client reads the answer', async () => {
+    // 50 MiB declared against 1 MiB, sent at about 3 MiB/s: reading it first would take ~16 s.
+    const answer = await slowUpload({ total: 50 * 1024 * 1024, declared: true, everyMs: 20 });
     expect(answer.status).toBe(413);
-    expect(answer.sent).toBe(total);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: true, message: 'payload_too_large', detail: 'body is larger than 1048576 bytes' });
+    expect(answer.ms).toBeLessThan(1_000);
+    expect(answer.sentWhenAnswered).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  test('a client that waits for 100 Continue is refused before it sends a byte of an oversized body', async () => {
+    const answer = await slowUpload({ total: 50 * 1024 * 1024, declared: true, everyMs: 1, expectContinue: true });
+    expect([answer.status, answer.continued, answer.sent]).toEqual([413, false, 0]);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: 'payload_too_large' });
+  });
+
+  test('a client that waits for 100 Continue with a body within the limit is told to send it, and is answered', async () => {
+    const { request } = await import('node:http');
+    const body = JSON.stringify({ name: 'Ada', count: 2 });
+    const answer = await new Promise<{ status: number; continued: boolean; body: string }>((resolve, reject) => {
+      let continued = false;
+      const req = request(`${api.url}/api/probe_echo`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body: text }));
+      });
+      req.on('error', reject);
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.flushHeaders();
+    });
+    expect([answer.status, answer.continued]).toEqual([200, true]);
+    expect(JSON.parse(answer.body)).toMatchObject({ data: { name: 'Ada', count: 2 } });
+  });
+
+  test('a body in chunks that goes over the limit as it arrives is answered once the client stopped sending, not with a reset connection', async () => {
+    const answer = await slowUpload({ total: 4 * 1024 * 1024, declared: false, everyMs: 0 });
+    expect(answer.status).toBe(413);
+    expect(answer.sentWhenAnswered).toBe(4 * 1024 * 1024);
     expect(JSON.parse(answer.body)).toMatchObject({ error: true, message: 'payload_too_large', detail: 'body is larger than 1048576 bytes' });
   });
 

@@ -54,6 +54,8 @@ export async function startTestApi(
   await app.sessions.start();
   const gateway = createGateway(registry, app, log, { roomFeed: options.roomFeed });
   const server = http.createServer((req, res) => void gateway.handle(req, res));
+  // As server.ts: the gateway says when a waiting client may send its body.
+  server.on('checkContinue', (req, res) => void gateway.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

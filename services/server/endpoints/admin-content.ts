@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asNumber, idOf, MAX_ID, optionalIdOf } from '@/services/domain/forms';
 import { blankAsUnset, categoryForm, dailyQuizForm, isoDay, pageForm, questionForm, readingForm, subcategoryForm, yesNo } from '@/services/domain/forms';
 import { listReadings, saveReading } from '@/services/server/operators/readings';
 import { intSetting } from '@/services/domain/settings';
@@ -30,9 +31,9 @@ import { saveContentFile } from '@/services/server/uploads/store';
 
 const actor = (ctx: RequestContext) => ({ via: 'console' as const, userId: ctx.user!.id, requestId: ctx.requestId });
 
-const id = z.preprocess(blankAsUnset, z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be an id').max(2_147_483_647));
-const optionalId = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be an id').max(2_147_483_647).optional());
-const offset = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0));
+const id = idOf('an id');
+const optionalId = optionalIdOf('an id');
+const offset = z.preprocess(asNumber, z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(MAX_ID, `must be at most ${MAX_ID}`).default(0));
 const limit = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 200').max(200, 'must be 1 to 200').default(50));
 const kind = z.coerce.number({ error: 'is required' }).int().min(1, 'must be a kind from 1 to 6').max(6, 'must be a kind from 1 to 6');
 

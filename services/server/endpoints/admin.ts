@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asNumber, idOf, MAX_ID, optionalIdOf } from '@/services/domain/forms';
 import { adjustCoinsForm, contestForm, decidePaymentForm, eventQuestionForm, examForm, prizeTableForm, sendNotificationForm, settingForm } from '@/services/domain/forms';
 import { OPERATOR_ROLES } from '@/services/server/accounts/sessions';
 import { blankAsUnset } from '@/services/server/endpoints/common';
@@ -35,8 +36,11 @@ import { decidePayment, paymentQueue } from '@/services/server/redeem/service';
 const consoleActor = (ctx: RequestContext) => ({ via: 'console' as const, userId: ctx.user!.id, requestId: ctx.requestId });
 
 /** An account by id or e-mail: one of the two is required. */
-const requiredUserId = z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be an account id');
-const userId = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be an account id').optional());
+const requiredUserId = idOf('an account id');
+const userId = optionalIdOf('an account id');
+const contestId = idOf('a contest id');
+const examId = idOf('an exam id');
+const questionId = idOf('a question id');
 const account = z
   .object({
     user_id: userId,
@@ -47,7 +51,7 @@ const account = z
 const who = (input: { user_id?: number; email?: string }) => (input.user_id !== undefined ? { userId: input.user_id } : { email: input.email! });
 
 /** Where a page starts (0: the first). */
-const pageOffset = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(0));
+const pageOffset = z.preprocess(asNumber, z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(MAX_ID, `must be at most ${MAX_ID}`).default(0));
 
 const pageSize = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 200').max(200, 'must be 1 to 200').default(50));
 
@@ -161,7 +165,7 @@ export const adminEndpoints: EndpointDef[] = [
     input: z.object({
       limit: pageSize,
       offset: pageOffset,
-      before_id: userId,
+      before_id: optionalIdOf('an audit entry id'),
       action: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
       target_type: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
       target_id: z.preprocess(blankAsUnset, z.string().trim().max(64).optional()),
@@ -243,7 +247,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_contest',
     access: 'admin',
-    input: z.object({ contest_id: requiredUserId }),
+    input: z.object({ contest_id: contestId }),
     async handler(input, ctx) {
       return { data: await getContestForOperators(ctx.app.database.db, input.contest_id) };
     },
@@ -261,7 +265,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_contest_question',
     access: 'admin',
-    input: eventQuestionForm.extend({ contest_id: requiredUserId }),
+    input: eventQuestionForm.extend({ contest_id: contestId }),
     async handler(input, ctx) {
       return { data: await saveContestQuestion(ctx.app.database.db, consoleActor(ctx), input.contest_id, input) };
     },
@@ -270,7 +274,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_delete_contest_question',
     access: 'admin',
-    input: z.object({ contest_id: requiredUserId, question_id: requiredUserId }),
+    input: z.object({ contest_id: contestId, question_id: questionId }),
     async handler(input, ctx) {
       return { data: await deleteContestQuestion(ctx.app.database.db, consoleActor(ctx), input.contest_id, input.question_id) };
     },
@@ -288,7 +292,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_pay_contest',
     access: 'admin',
-    input: z.object({ contest_id: requiredUserId }),
+    input: z.object({ contest_id: contestId }),
     async handler(input, ctx) {
       return { data: await payContestNow(ctx.app.database.db, ctx.settings, consoleActor(ctx), input.contest_id) };
     },
@@ -306,7 +310,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_exam',
     access: 'admin',
-    input: z.object({ exam_id: requiredUserId }),
+    input: z.object({ exam_id: examId }),
     async handler(input, ctx) {
       return { data: await getExamForOperators(ctx.app.database.db, input.exam_id) };
     },
@@ -324,7 +328,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_save_exam_question',
     access: 'admin',
-    input: eventQuestionForm.extend({ exam_id: requiredUserId }),
+    input: eventQuestionForm.extend({ exam_id: examId }),
     async handler(input, ctx) {
       return { data: await saveExamQuestion(ctx.app.database.db, consoleActor(ctx), input.exam_id, input) };
     },
@@ -333,7 +337,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_delete_exam_question',
     access: 'admin',
-    input: z.object({ exam_id: requiredUserId, question_id: requiredUserId }),
+    input: z.object({ exam_id: examId, question_id: questionId }),
     async handler(input, ctx) {
       return { data: await deleteExamQuestion(ctx.app.database.db, consoleActor(ctx), input.exam_id, input.question_id) };
     },
@@ -342,7 +346,7 @@ export const adminEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_exam_results',
     access: 'admin',
-    input: z.object({ exam_id: requiredUserId }),
+    input: z.object({ exam_id: examId }),
     async handler(input, ctx) {
       return { data: await examResults(ctx.app.database.db, input.exam_id) };
     },

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { blankAsUnset } from '@/services/domain/forms';
+import { asNumber, blankAsUnset, idOf, MAX_ID, optionalIdOf } from '@/services/domain/forms';
 import { flagSetting, type SettingsMap } from '@/services/domain/settings';
 
-/** An optional numeric id sent as a form string or a JSON number. */
-export const optionalId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
+/** An optional numeric id sent as a form string or a JSON number (0: none, e.g. every language). */
+export const optionalId = optionalIdOf('an id', { min: 0 });
 
 /** `language_id` counts only when language mode is on; otherwise it is 0 (all content languages). */
 export function effectiveLanguageId(settings: SettingsMap, languageId: number | undefined): number {
@@ -12,8 +12,8 @@ export function effectiveLanguageId(settings: SettingsMap, languageId: number | 
 
 /** Paging of every list: limit ≤ 100, offset ≥ 0. */
 export const paging = {
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.preprocess(asNumber, z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(MAX_ID, `must be at most ${MAX_ID}`).default(0)),
+  limit: z.preprocess(asNumber, z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 to 100').max(100, 'must be 1 to 100').default(10)),
 };
 
 
@@ -31,10 +31,9 @@ export const placeRef = z.preprocess(
 export const optionalPlaceRef = z.preprocess(blankAsUnset, placeRef.optional());
 
 /** A positive id that must be sent. */
-export const requiredId = z.preprocess(
-  blankAsUnset,
-  z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'must be a positive id').max(2_147_483_647),
-);
+export const requiredId = idOf('an id');
+
+export { idOf, optionalIdOf };
 
 /** A play session id as handed out by a question-serving call. */
 export const sessionId = z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'must be at most 64 characters');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsUnset, effectiveLanguageId, optionalId, paging, requiredId } from '@/services/server/endpoints/common';
+import { blankAsUnset, idOf, effectiveLanguageId, optionalId, paging } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { checkContestClaim, getContestLeaderboard, getContestLists, openContest } from '@/services/server/contests/service';
 
@@ -28,7 +28,7 @@ export const contestEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_questions_by_contest',
     access: 'user',
-    input: z.object({ language_id: optionalId, contest_id: requiredId }),
+    input: z.object({ language_id: optionalId, contest_id: idOf('a contest id') }),
     async handler(input, ctx) {
       return { data: await openContest(ctx.app.database.db, ctx.settings, ctx.user!.id, { contestId: input.contest_id }) };
     },
@@ -37,7 +37,7 @@ export const contestEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_contest_leaderboard',
     access: 'user',
-    input: z.object({ language_id: optionalId, contest_id: requiredId, ...paging }),
+    input: z.object({ language_id: optionalId, contest_id: idOf('a contest id'), ...paging }),
     async handler(input, ctx) {
       const board = await getContestLeaderboard(ctx.app.database.db, ctx.settings, ctx.user!.id, { contestId: input.contest_id, offset: input.offset, limit: input.limit });
       return { data: board.items, extra: { top_three: board.topThree, my_rank: board.myRank, total: board.total } };
@@ -47,7 +47,7 @@ export const contestEndpoints: EndpointDef[] = [
   endpoint({
     name: 'set_contest_leaderboard',
     access: 'user',
-    input: z.object({ language_id: optionalId, contest_id: requiredId, questions_attended: count, correct_answers: count, score }),
+    input: z.object({ language_id: optionalId, contest_id: idOf('a contest id'), questions_attended: count, correct_answers: count, score }),
     async handler(input, ctx) {
       return {
         message: '111',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXAM_LISTS, EXAM_REPORTS } from '@/services/domain/exams';
-import { blankAsUnset, effectiveLanguageId, optionalId, paging, requiredId, sessionId } from '@/services/server/endpoints/common';
+import { asNumber, MAX_ID } from '@/services/domain/forms';
+import { blankAsUnset, idOf, effectiveLanguageId, optionalId, optionalIdOf, paging, sessionId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { answerExam, heartbeat, listExamModule, openExam, readExamResult, reportViolation, submitExam } from '@/services/server/exams/service';
 
@@ -19,14 +20,18 @@ const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'tr
 /** The spec's `type` of get_exam_module: a list name, or 1 today, 2 upcoming, 3 completed. */
 const examListType = z.preprocess((v) => {
   const byNumber: Record<string, string> = { '1': 'today', '2': 'upcoming', '3': 'completed' };
-  const key = String(v ?? '');
-  return byNumber[key] ?? (v === undefined || v === '' ? 'today' : v);
+  if (v === undefined || v === null || v === '') return 'today';
+  // Only a text or a number names a list: anything else is refused as it is, never converted.
+  if (typeof v !== 'string' && typeof v !== 'number') return v;
+  return byNumber[String(v)] ?? v;
 }, z.enum(EXAM_LISTS, { error: `must be one of ${EXAM_LISTS.join(', ')}` }));
 
 /** Question ids a client says were caught, as a JSON array or a comma-separated list. */
 const idList = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return [];
   if (Array.isArray(v)) return v;
+  // Only a text is read as a list: anything else (an object, whatever its toString) is refused as it is.
+  if (typeof v !== 'string' && typeof v !== 'number') return v;
   const text = String(v).trim();
   if (text.startsWith('[')) {
     try {
@@ -36,7 +41,7 @@ const idList = z.preprocess((v) => {
     }
   }
   return text.split(',').map((s) => s.trim()).filter(Boolean);
-}, z.array(z.coerce.number().int().min(1).max(2_147_483_647), { error: 'must be a list of question ids' }).max(500, 'must list at most 500 ids'));
+}, z.array(z.preprocess(asNumber, z.number({ error: 'must be question ids' }).int('must be whole numbers').min(1, `must be question ids from 1 to ${MAX_ID}`).max(MAX_ID, `must be question ids from 1 to ${MAX_ID}`)), { error: 'must be a list of question ids' }).max(500, 'must list at most 500 ids'));
 
 export const examEndpoints: EndpointDef[] = [
   endpoint({
@@ -60,7 +65,7 @@ export const examEndpoints: EndpointDef[] = [
     name: 'get_exam_module_questions',
     access: 'user',
     input: z.object({
-      exam_module_id: requiredId,
+      exam_module_id: idOf('an exam id'),
       exam_key: z.preprocess(blankAsUnset, z.string().trim().max(16, 'must be at most 16 characters').optional()),
       rules_agreed: flag,
       client_id: clientId,
@@ -82,7 +87,7 @@ export const examEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({
       session_id: sessionId,
-      question_id: requiredId,
+      question_id: idOf('a question id'),
       answer: z.preprocess((v) => v ?? '', z.string().trim().max(1, 'must be an option letter or empty')),
       client_id: clientId,
     }),
@@ -104,7 +109,7 @@ export const examEndpoints: EndpointDef[] = [
     input: z.object({
       session_id: sessionId,
       kind: z.enum(EXAM_REPORTS, { error: `must be one of ${EXAM_REPORTS.join(', ')}` }),
-      question_id: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(2_147_483_647).optional()),
+      question_id: optionalIdOf('a question id'),
       client_id: clientId,
     }),
     async handler(input, ctx) {
@@ -133,7 +138,7 @@ export const examEndpoints: EndpointDef[] = [
     access: 'user',
     // total_duration, obtained_marks and statistics are the spec's fields: accepted, never read.
     input: z.object({
-      exam_module_id: requiredId,
+      exam_module_id: idOf('an exam id'),
       rules_violated: flag,
       captured_question_ids: idList,
       total_duration: z.unknown().optional(),
@@ -154,7 +159,7 @@ export const examEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_exam_module_result',
     access: 'user',
-    input: z.object({ exam_module_id: requiredId }),
+    input: z.object({ exam_module_id: idOf('an exam id') }),
     async handler(input, ctx) {
       return { data: await readExamResult(ctx.app.database.db, ctx.settings, ctx.user!.id, input.exam_module_id) };
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsUnset, optionalId, requiredId } from '@/services/server/endpoints/common';
+import { blankAsUnset, idOf, optionalId } from '@/services/server/endpoints/common';
 import { bookmarkType } from '@/services/server/endpoints/play';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { resolveCalendar } from '@/services/server/play/clock';
@@ -17,7 +17,7 @@ export const playLibraryEndpoints: EndpointDef[] = [
     name: 'set_bookmark',
     access: 'user',
     input: z.object({
-      question_id: requiredId,
+      question_id: idOf('a question id'),
       status: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(['0', '1'], { error: "must be '1' (add) or '0' (remove)" })),
       type: bookmarkType,
     }),
@@ -45,7 +45,7 @@ export const playLibraryEndpoints: EndpointDef[] = [
       name,
       access: 'user',
       input: z.object({
-        question_id: requiredId,
+        question_id: idOf('a question id'),
         message: z.preprocess((v) => v ?? '', z.string().trim().min(1, 'is required').max(1000, 'must be at most 1000 characters')),
       }),
       async handler(input, ctx) {

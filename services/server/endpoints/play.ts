@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIFELINES } from '@/services/domain/lifelines';
-import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, requiredId, sessionId } from '@/services/server/endpoints/common';
+import { blankAsUnset, idOf, effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, sessionId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
 import { submitAnswer, applyLifeline, revealHint, startQuestionClock } from '@/services/server/play/answer';
@@ -42,7 +42,7 @@ export const bookmarkType = z.preprocess(
 const placeSet = z.object({
   language_id: optionalId,
   type: z.enum(['category', 'subcategory'], { error: 'must be "category" or "subcategory"' }),
-  type_id: requiredId,
+  type_id: idOf('a category or subcategory id'),
 });
 
 export const playEndpoints: EndpointDef[] = [
@@ -143,7 +143,7 @@ export const playEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_fun_n_learn_questions',
     access: 'user',
-    input: z.object({ language_id: optionalId, fun_n_learn_id: requiredId }),
+    input: z.object({ language_id: optionalId, fun_n_learn_id: idOf('a reading id') }),
     async handler(input, ctx) {
       return { data: await openFunNLearn(ctx.app.database.db, ctx.settings, ctx.user!.id, { funNLearnId: input.fun_n_learn_id }) };
     },
@@ -152,7 +152,7 @@ export const playEndpoints: EndpointDef[] = [
   endpoint({
     name: 'guess_the_word_hint',
     access: 'user',
-    input: z.object({ session_id: sessionId, question_id: requiredId }),
+    input: z.object({ session_id: sessionId, question_id: idOf('a question id') }),
     async handler(input, ctx) {
       return { data: await revealHint(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }) };
     },
@@ -161,7 +161,7 @@ export const playEndpoints: EndpointDef[] = [
   endpoint({
     name: 'start_question_clock',
     access: 'user',
-    input: z.object({ session_id: sessionId, question_id: requiredId }),
+    input: z.object({ session_id: sessionId, question_id: idOf('a question id') }),
     async handler(input, ctx) {
       return { data: await startQuestionClock(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }) };
     },
@@ -172,7 +172,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({
       session_id: sessionId,
-      question_id: requiredId,
+      question_id: idOf('a question id'),
       // Its shape is checked against the open question (services/domain/answers.ts).
       answer: z.preprocess((v) => v ?? '', z.string().trim().max(MAX_ANSWER_LENGTH, `must be at most ${MAX_ANSWER_LENGTH} characters`)),
     }),
@@ -188,7 +188,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({
       session_id: sessionId,
-      question_id: requiredId,
+      question_id: idOf('a question id'),
       lifeline: z.enum(LIFELINES, { error: `must be one of ${LIFELINES.join(', ')}` }),
     }),
     async handler(input, ctx) {

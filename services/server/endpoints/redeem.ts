@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentRequestForm } from '@/services/domain/forms';
-import { blankAsUnset } from '@/services/server/endpoints/common';
+import { blankAsUnset, idOf } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { deletePending, listPayments, requestPayment } from '@/services/server/redeem/service';
 
@@ -37,7 +37,7 @@ export const redeemEndpoints: EndpointDef[] = [
   endpoint({
     name: 'delete_pending_payment_request',
     access: 'user',
-    input: z.object({ payment_id: z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'is required') }),
+    input: z.object({ payment_id: idOf('a payment id') }),
     async handler(input, ctx) {
       return { data: await deletePending(ctx.app.database.db, ctx.user!.id, input.payment_id) };
     },

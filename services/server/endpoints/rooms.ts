@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUICK_MESSAGES, type RoomDocument } from '@/services/domain/rooms';
-import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, requiredId } from '@/services/server/endpoints/common';
+import { blankAsUnset, effectiveLanguageId, idOf, optionalId, optionalPlaceRef, paging } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import type { SettingsMap } from '@/services/domain/settings';
 import { docJson } from '@/services/server/rooms/doc-json';
@@ -191,9 +191,9 @@ export const roomEndpoints: EndpointDef[] = [
     name: 'set_battle_statistics',
     access: 'user',
     input: z.object({
-      user_id1: requiredId,
-      user_id2: requiredId,
-      winner_id: z.preprocess(blankAsUnset, z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(0)),
+      user_id1: idOf('an account id'),
+      user_id2: idOf('an account id'),
+      winner_id: z.preprocess((v) => blankAsUnset(v) ?? 0, idOf('a winner id', { min: 0 })),
       is_drawn: flag01,
     }),
     async handler(input, ctx) {

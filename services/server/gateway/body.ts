@@ -42,10 +42,24 @@ function tooLarge(detail: string, field?: string): ApiError {
   return new ApiError('payload_too_large', { detail, field });
 }
 
+/** Refusals decided on the declared length alone: not a byte of their body was read. */
+const refusedUnread = new WeakSet<ApiError>();
+
+/** Whether this refusal came before its body was read (its declared length is over the limit). */
+export function refusedBeforeReading(error: ApiError): boolean {
+  return refusedUnread.has(error);
+}
+
+/** The declared length of a body (Content-Length), or null when it comes in chunks of unknown total. */
+export function declaredLength(req: IncomingMessage): number | null {
+  const header = req.headers['content-length'];
+  if (header === undefined) return null;
+  const n = Number(header);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
 /** Reads the whole body, refusing it as soon as it passes the limit. */
 function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limit) return Promise.reject(tooLarge(`body is larger than ${limit} bytes`));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -81,8 +95,6 @@ function checkFields(fields: Record<string, string>, limits: BodyLimits): void {
 }
 
 function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<ParsedBody> {
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limits.maxBodyBytes) return Promise.reject(tooLarge(`body is larger than ${limits.maxBodyBytes} bytes`));
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
@@ -143,11 +155,24 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
   });
 }
 
-/** Parses a POST body: multipart/form-data, application/x-www-form-urlencoded or JSON. */
-export async function parseBody(req: IncomingMessage, limits: BodyLimits): Promise<ParsedBody> {
+/**
+ * Parses a POST body: multipart/form-data, application/x-www-form-urlencoded or JSON. A body whose
+ * declared length is over the limit is refused before a byte of it is read (see
+ * `refusedBeforeReading`); one that comes in chunks is refused as soon as it passes the limit.
+ * `beforeReading` runs once the body is going to be read (the gateway sends `100 Continue` there
+ * to a client that waits for it, so a refused upload is never sent at all).
+ */
+export async function parseBody(req: IncomingMessage, limits: BodyLimits, beforeReading?: () => void): Promise<ParsedBody> {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
-  const hasBody = Number(req.headers['content-length'] ?? '0') > 0 || req.headers['transfer-encoding'] !== undefined;
+  const declared = declaredLength(req);
+  const hasBody = (declared ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return EMPTY;
+  if (declared !== null && declared > limits.maxBodyBytes) {
+    const refusal = tooLarge(`body is larger than ${limits.maxBodyBytes} bytes`);
+    refusedUnread.add(refusal);
+    throw refusal;
+  }
+  beforeReading?.();
   if (type.startsWith('multipart/form-data')) return parseMultipart(req, limits);
   if (type.startsWith('application/x-www-form-urlencoded')) {
     const raw = await readRaw(req, limits.maxBodyBytes);

@@ -8,7 +8,7 @@ import { flagSetting } from '@/services/domain/settings';
 import type { AuthUser } from '@/services/server/accounts/sessions';
 import type { AppServices } from '@/services/server/app-services';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
-import { DEFAULT_LIMITS, parseBody, type BodyLimits } from '@/services/server/gateway/body';
+import { DEFAULT_LIMITS, parseBody, refusedBeforeReading, type BodyLimits } from '@/services/server/gateway/body';
 import type { Access, EndpointDef, EndpointRegistry, RequestContext } from '@/services/server/gateway/endpoint';
 import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from '@/services/server/gateway/room-stream';
 import { createNotificationStreams, NOTIFICATION_STREAM_PATH, type NotificationStreams } from '@/services/server/gateway/notification-stream';
@@ -52,6 +52,36 @@ function sendJson(res: ServerResponse, status: number, payload: string, requestI
 
 /** What is read (and dropped) of a refused body so that its sender sees the answer, at most. */
 export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 10_000 };
+
+/**
+ * How long a connection stays open after a body refused by its declared length was answered: what
+ * the client still sends meanwhile is dropped unread, so that closing does not reset the
+ * connection before the client has read the answer (the lingering close of web servers).
+ */
+export const LINGER_MS = 2_000;
+
+/**
+ * After answering a request whose body is refused unread: the rest of the body is discarded as it
+ * arrives, and the connection is closed when the client has stopped sending or after LINGER_MS,
+ * whichever comes first. Nothing of the body is kept.
+ */
+function closeAfterLinger(req: IncomingMessage): void {
+  const socket = req.socket;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  const stopped = () => {
+    clearTimeout(timer);
+    socket.end();
+  };
+  req.once('end', stopped);
+  socket.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+/** A client that asked to wait (`Expect: 100-continue`) is told to send its body now. */
+function continueIfAsked(req: IncomingMessage, res: ServerResponse): void {
+  if (/^100-continue$/i.test(String(req.headers.expect ?? '')) && !res.headersSent) res.writeContinue();
+}
 
 /**
  * Reads the rest of a refused request's body and drops it. A server that answers and closes while
@@ -191,11 +221,11 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     notificationStreams.open(req, res, { userId: user.id, requestId });
   }
 
-  async function run(def: EndpointDef, req: IncomingMessage, requestId: string, reqLog: () => Logger) {
+  async function run(def: EndpointDef, req: IncomingMessage, res: ServerResponse, requestId: string, reqLog: () => Logger) {
     const user = await authenticate(def.access, req);
     const settings = await checkMaintenance(user, def.duringMaintenance);
     const limits: BodyLimits = { ...DEFAULT_LIMITS, ...def.limits };
-    const body = await parseBody(req, limits);
+    const body = await parseBody(req, limits, () => continueIfAsked(req, res));
     const parsed = def.input.safeParse(body.json ?? body.fields);
     if (!parsed.success) throw new ApiError('103', describeIssue(parsed.error));
     const ctx: RequestContext = {
@@ -263,7 +293,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
           send(res, f.status, f.body, requestId, { allow: 'POST' });
           return;
         }
-        const result = await run(def, req, requestId, reqLog);
+        const result = await run(def, req, res, requestId, reqLog);
         code = result.message ?? 'ok';
         if (result.dataJson !== undefined && !result.extra) {
           sendJson(res, 200, `{"error":false,"message":${JSON.stringify(code)},"data":${result.dataJson}}`, requestId);
@@ -275,6 +305,14 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
           const f = failure(error.code, requestId, { field: error.field, detail: error.detail, extra: error.extra });
           status = f.status;
           code = error.code;
+          if (f.status === 413 && refusedBeforeReading(error)) {
+            // Refused on its declared length: answered at once, before its body arrives.
+            send(res, f.status, f.body, requestId);
+            if (!req.complete) closeAfterLinger(req);
+            return;
+          }
+          // A body in chunks that went over the limit as it arrived: its sender sees the answer
+          // once it has stopped sending (answering earlier would reset its connection).
           if (f.status === 413 && !req.complete) await drainRequest(req);
           else if (!req.complete) req.resume();
           send(res, f.status, f.body, requestId, f.status === 413 ? { connection: 'close' } : {});
