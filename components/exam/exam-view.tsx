@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
-import { formatDateTime } from '@/components/profile/format';
+import { formatDateTime, formatTimeOfDay } from '@/components/profile/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -415,33 +415,32 @@ function ResultScreen({ actorRef }: { actorRef: ExamActorRef }) {
         </dl>
       </Card>
       <Card className="flex flex-col gap-2">
-        <h2 className="font-semibold">{t('exam.result.by_marks')}</h2>
-        <table className="text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="text-start">
-                {t('exam.result.mark')}
-              </th>
-              <th scope="col">{t('exam.result.questions')}</th>
-              <th scope="col">{t('play.result.correct')}</th>
-              <th scope="col">{t('play.result.wrong')}</th>
-              <th scope="col">{t('play.result.unanswered')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.statistics.map((row) => (
-              <tr key={row.mark}>
-                <th scope="row" className="text-start">
-                  {t('exam.marks', { marks: row.mark })}
-                </th>
-                <td className="text-center">{row.questions}</td>
-                <td className="text-center">{row.correct}</td>
-                <td className="text-center">{row.incorrect}</td>
-                <td className="text-center">{row.unanswered}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <h2 id="exam-by-marks" className="font-semibold">
+          {t('exam.result.by_marks')}
+        </h2>
+        {/* One block per mark, its four counts side by side: fits a 320 px phone without a cut column. */}
+        <ul className="flex flex-col gap-2" aria-labelledby="exam-by-marks" data-testid="exam-by-marks">
+          {result.statistics.map((row) => (
+            <li key={row.mark} className="rounded-control bg-surface-muted p-2">
+              <h3 className="text-sm font-semibold">{t('exam.result.worth', { marks: row.mark })}</h3>
+              <dl className="grid grid-cols-4 gap-1 text-center">
+                {(
+                  [
+                    ['exam.result.questions', row.questions],
+                    ['play.result.correct', row.correct],
+                    ['play.result.wrong', row.incorrect],
+                    ['play.result.unanswered', row.unanswered],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="flex min-w-0 flex-col-reverse">
+                    <dt className="text-xs break-words text-fg-muted">{t(label)}</dt>
+                    <dd className="text-lg font-bold tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
       </Card>
       <Card className="flex flex-col gap-2">
         <h2 className="font-semibold">{t('exam.result.violations', { n: result.violations.length })}</h2>
@@ -451,7 +450,7 @@ function ResultScreen({ actorRef }: { actorRef: ExamActorRef }) {
           <ul className="flex flex-col gap-1 text-sm" aria-label={t('exam.result.violations', { n: result.violations.length })}>
             {result.violations.map((v, i) => (
               <li key={`${v.at}-${i}`}>
-                <time dateTime={v.at}>{formatDateTime(v.at, i18n.language)}</time> · {t(`exam.violation.${v.kind}`)}
+                <time dateTime={v.at}>{formatTimeOfDay(v.at, i18n.language)}</time> · {t(`exam.violation.${v.kind}`)}
                 {v.duration_ms !== null ? ` · ${t('exam.result.seconds', { seconds: Math.round(v.duration_ms / 100) / 10 })}` : ''}
               </li>
             ))}

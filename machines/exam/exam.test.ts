@@ -1,7 +1,7 @@
 import { createActor, setup, SimulatedClock, type AnyActorRef, type AnyStateNode } from 'xstate';
 import { examMachine } from '@/machines/exam/exam.machine';
 import { EXAM_MODEL_CONFIGS, examModelPaths, MODEL_VIOLATIONS, type ExamModelConfigName } from '@/machines/exam/exam.model';
-import { violationWatcherMachine, type WatcherEmitted } from '@/machines/exam/violation-watcher.machine';
+import { BLUR_SETTLE_MS, violationWatcherMachine, type WatcherEmitted } from '@/machines/exam/violation-watcher.machine';
 import { EXAM_HEARTBEAT_MS, isScreenshotShortcut } from '@/services/domain/exams';
 import { flushPromises } from '@/tests/fakes/controllable-actor';
 import { EXAM_MS, examSession, HIDDEN_LIMIT_S, progress, startExam } from '@/tests/fakes/fake-exam-server';
@@ -49,7 +49,11 @@ describe('the violation watcher', () => {
 
   test('turns each page event into its violation, fullscreen only where the exam asks for it', () => {
     const w = watch(false);
-    for (const kind of MODEL_VIOLATIONS) w.send(pageEventOf(kind));
+    for (const kind of MODEL_VIOLATIONS) {
+      w.send(pageEventOf(kind));
+      // A blur counts once it is clear the page was not hidden with it.
+      if (kind === 'window_blur') w.clock.increment(BLUR_SETTLE_MS);
+    }
     w.send({ type: 'page.key', key: { key: 'a' } });
     expect(w.heard).toEqual(['window_blur', 'screenshot_key', 'copy', 'paste', 'context_menu'].map((kind) => ({ type: 'watch.violation', kind })));
     const f = watch(true);
@@ -69,6 +73,33 @@ describe('the violation watcher', () => {
     w.clock.increment(5000);
     expect(w.heard.at(-1)).toEqual({ type: 'watch.too_long' });
     expect(w.value()).toBe('over');
+  });
+
+  test.each([
+    ['blur, then hidden', ['page.blur', 'page.hidden'] as const],
+    ['hidden, then blur', ['page.hidden', 'page.blur'] as const],
+  ])('hiding the page is one violation, whichever of its events comes first (%s)', (_order, events) => {
+    const w = watch();
+    w.send({ type: events[0] });
+    w.clock.increment(3);
+    w.send({ type: events[1] });
+    w.clock.increment(2000);
+    w.send({ type: 'page.visible' });
+    w.clock.increment(BLUR_SETTLE_MS * 4);
+    expect(w.heard).toEqual([{ type: 'watch.hidden' }, { type: 'watch.visible' }]);
+    expect(w.value()).toBe('visible');
+  });
+
+  test('a blur without a hide is one window switch, reported after the settle time; copy meanwhile still counts', () => {
+    const w = watch();
+    w.send({ type: 'page.blur' });
+    w.send({ type: 'page.blur' });
+    w.send({ type: 'page.copy' });
+    expect(w.heard).toEqual([{ type: 'watch.violation', kind: 'copy' }]);
+    w.clock.increment(BLUR_SETTLE_MS);
+    expect(w.heard).toEqual([{ type: 'watch.violation', kind: 'copy' }, { type: 'watch.violation', kind: 'window_blur' }]);
+    w.clock.increment(BLUR_SETTLE_MS * 4);
+    expect(w.heard).toHaveLength(2);
   });
 
   test('a page being closed is reported once and nothing after it', () => {

@@ -9,6 +9,10 @@ import { isScreenshotShortcut, type KeyPress } from '@/services/domain/exams';
  *
  * - `watch.violation` (window_blur, fullscreen_exit where the exam asks for fullscreen,
  *   screenshot_key, copy, paste, context_menu), once per event;
+ * - one event of the page is one violation: hiding the page (another tab, another app) also takes
+ *   the focus from the window, and browsers send `blur` just before or just after
+ *   `visibilitychange`. So a blur is reported only when the page has not been hidden within
+ *   `BLUR_SETTLE_MS` of it (`blurred`); if it is, the hide alone is reported;
  * - `watch.hidden` when the page is hidden, then `watch.visible` when it is back, or
  *   `watch.too_long` when it stayed hidden for the hidden limit (the exam ends then; the
  *   server judges the same limit by its own clock and ends it too);
@@ -59,6 +63,17 @@ export interface WatcherInput {
 
 type WatcherContext = WatcherInput;
 
+/** How long a blur waits for the page to be hidden with it before it counts as a window switch. */
+export const BLUR_SETTLE_MS = 500;
+
+const visibleViolations = {
+  'page.fullscreen_exit': { guard: 'asksFullscreen', actions: { type: 'violation', params: { kind: 'fullscreen_exit' } } },
+  'page.key': { guard: 'screenshot', actions: { type: 'violation', params: { kind: 'screenshot_key' } } },
+  'page.copy': { actions: { type: 'violation', params: { kind: 'copy' } } },
+  'page.paste': { actions: { type: 'violation', params: { kind: 'paste' } } },
+  'page.context_menu': { actions: { type: 'violation', params: { kind: 'context_menu' } } },
+} as const;
+
 
 export const violationWatcherMachine = setup({
   types: { context: {} as WatcherContext, events: {} as ExamPageEvent, input: {} as WatcherInput },
@@ -73,7 +88,7 @@ export const violationWatcherMachine = setup({
     tellTooLong: sendParent({ type: 'watch.too_long' }),
     tellLeft: sendParent({ type: 'watch.left' }),
   },
-  delays: { hiddenLimit: ({ context }) => context.hiddenLimitMs },
+  delays: { hiddenLimit: ({ context }) => context.hiddenLimitMs, blurSettle: BLUR_SETTLE_MS },
 }).createMachine({
   id: 'violationWatcher',
   context: ({ input }) => ({ ...input }),
@@ -85,12 +100,16 @@ export const violationWatcherMachine = setup({
     visible: {
       on: {
         'page.hidden': { target: 'hidden' },
-        'page.blur': { actions: { type: 'violation', params: { kind: 'window_blur' } } },
-        'page.fullscreen_exit': { guard: 'asksFullscreen', actions: { type: 'violation', params: { kind: 'fullscreen_exit' } } },
-        'page.key': { guard: 'screenshot', actions: { type: 'violation', params: { kind: 'screenshot_key' } } },
-        'page.copy': { actions: { type: 'violation', params: { kind: 'copy' } } },
-        'page.paste': { actions: { type: 'violation', params: { kind: 'paste' } } },
-        'page.context_menu': { actions: { type: 'violation', params: { kind: 'context_menu' } } },
+        'page.blur': { target: 'blurred' },
+        ...visibleViolations,
+      },
+    },
+    /** The window lost the focus: a window switch, unless the page is hidden with it (then one hide). */
+    blurred: {
+      after: { blurSettle: { target: 'visible', actions: { type: 'violation', params: { kind: 'window_blur' } } } },
+      on: {
+        'page.hidden': { target: 'hidden' },
+        ...visibleViolations,
       },
     },
     hidden: {

@@ -110,8 +110,17 @@ describe('exams in Chromium', () => {
     await page.getByRole('heading', { name: 'Result: Science basics' }).waitFor();
     await page.getByText(/^\d+ of 11 marks$/).waitFor();
     await page.getByText('You submitted the exam.').waitFor();
-    // The reload was a drop-out, recorded with its time.
+    // The reload was a drop-out, recorded with its time, to the second.
     await page.getByText(/Page closed or reloaded/).waitFor();
+    expect(await page.locator('time', { hasText: /\d:\d\d:\d\d/ }).count()).toBeGreaterThan(0);
+    // Nothing of the result is wider than the phone: no cut column, no sideways scroll.
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      blocks: [...document.querySelectorAll('[data-testid="exam-by-marks"] li')].map((li) => li.scrollWidth - li.clientWidth),
+    }));
+    expect(overflow.page).toBeLessThanOrEqual(0);
+    expect(overflow.blocks.length).toBeGreaterThan(0);
+    expect(overflow.blocks.filter((d) => d > 0)).toEqual([]);
     await expectNoSeriousA11yViolations();
 
     // One attempt: the exam is now in the completed list with its marks.
@@ -129,7 +138,9 @@ describe('exams in Chromium', () => {
     // tells it (visibilityState and the visibilitychange event), and the app's adapter reacts.
     const reported = page.waitForResponse((r) => r.url().endsWith('/api/report_exam_violation'));
     const hiddenAt = Date.now();
+    // As a browser does when the player switches away: the window loses the focus, then the page is hidden.
     await page.evaluate(() => {
+      window.dispatchEvent(new Event('blur'));
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
@@ -150,7 +161,9 @@ describe('exams in Chromium', () => {
     });
     await page.getByText('The exam ended because the page was left for too long.').waitFor();
     await page.getByText('Exam rules broken').waitFor();
+    // One hide is one violation: the blur that came with it is not a second one.
     await page.getByText('Violations recorded: 1').waitFor();
     await page.getByText(/Page left/).waitFor();
+    expect(await page.getByText(/Window switched/).count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { examModelPaths, modelReports, type ExamModelEvent } from '@/machines/exam/exam.model';
 import type { WatchedViolation } from '@/machines/exam/violation-watcher.machine';
-import type { ExamPageEvent } from '@/machines/exam/violation-watcher.machine';
+import { BLUR_SETTLE_MS, type ExamPageEvent } from '@/machines/exam/violation-watcher.machine';
 import { payloadOf } from '@/machines/testing/paths';
 import { EXAM_ID_BY_STATUS, examSession, HIDDEN_LIMIT_S, type ExamHarness } from '@/tests/fakes/fake-exam-server';
 import { flushPromises } from '@/tests/fakes/controllable-actor';
@@ -162,6 +162,8 @@ export async function runExamPath(path: ExamPath, h: ExamHarness, options: ExamR
         const reported = modelReports(before.context, kind, hidden);
         if (reported) reports += 1;
         await run(() => void h.actor.send(pageEventOf(kind)));
+        // A blur counts once it is clear the page was not hidden with it.
+        if (h.watcher()?.value === 'blurred') await run(() => h.clock.increment(BLUR_SETTLE_MS));
         if (reported) expect(h.server.calls.report.last().input.kind).toBe(kind);
         if (reported && !hidden) expect(h.context().warning).toBe(kind);
       },

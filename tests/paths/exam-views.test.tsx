@@ -111,3 +111,30 @@ describe.each(Object.keys(EXAM_MODEL_CONFIGS) as ExamModelConfigName[])('exam mo
     h.actor.stop();
   });
 });
+
+describe('the exam result', () => {
+  test('counts by marks as one block per mark (no table to cut on a phone), and violation times to the second', async () => {
+    const h = startExam();
+    renderWithApp(<ExamView actorRef={h.actor} hiddenLimitSeconds={5} resumeMinutes={5} />);
+    await act(() => h.server.answer.list());
+    fireEvent.click(within(screen.getByRole('article', { name: 'Done' })).getByRole('button', { name: 'See the result' }));
+    await act(() =>
+      h.server.answer.result({
+        violations: [
+          { kind: 'page_hidden', at: '2026-01-01T10:00:07.000Z', duration_ms: 2100, question_id: 11 },
+          { kind: 'copy', at: '2026-01-01T10:00:43.000Z', duration_ms: null, question_id: 12 },
+        ],
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Result: Science basics' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const blocks = within(screen.getByRole('list', { name: 'By marks per question' })).getAllByRole('listitem');
+    expect(blocks.map((b) => b.querySelector('h3')?.textContent)).toEqual(['Worth 1 per question', 'Worth 2 per question']);
+    const counts = (block: HTMLElement) => [...block.querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent ?? dt.parentElement?.querySelector('dd')?.textContent}`);
+    expect(counts(blocks[1]!)).toEqual(['Questions=1', 'Right answers=0', 'Wrong answers=1', 'Not answered=0']);
+    const times = within(screen.getByRole('list', { name: 'Violations recorded: 2' })).getAllByRole('listitem').map((li) => li.querySelector('time')!.textContent);
+    const second = (iso: string) => new Intl.DateTimeFormat('en', { timeStyle: 'medium' }).format(new Date(iso));
+    expect(times).toEqual([second('2026-01-01T10:00:07.000Z'), second('2026-01-01T10:00:43.000Z')]);
+    expect(times[0]).toMatch(/:07\b/);
+  });
+});
