@@ -3,7 +3,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
-import { formatDateTime } from '@/components/profile/format';
+import { formatDateTime, formatNumber } from '@/components/profile/format';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
 import { Button } from '@/components/ui/button';
@@ -96,7 +96,7 @@ function ContestCard({ contest, actorRef }: { contest: ContestItem; actorRef: Co
       </p>
       <Prizes contest={contest} />
       {contest.status === 'upcoming' ? <StartsIn at={contest.starts_at} /> : null}
-      {contest.my_score !== null ? <p className="text-sm font-semibold">{t('contest.my_result', { score: contest.my_score, rank: contest.my_rank ?? '—' })}</p> : null}
+      {contest.my_score !== null ? <p className="text-sm font-semibold">{t('contest.my_result', { score: formatNumber(contest.my_score, i18n.language), rank: contest.my_rank ?? '—' })}</p> : null}
       {contest.my_prize ? <p className="text-sm font-semibold">{t('contest.my_prize', { coins: contest.my_prize })}</p> : null}
       <div className="flex flex-wrap gap-2">
         {contest.status === 'live' && contest.my_score === null ? (
@@ -187,7 +187,7 @@ function ContestPlayScreen({ actorRef }: { actorRef: ContestActorRef }) {
 }
 
 function RankRow({ row, mine }: { row: ContestRankRow; mine: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className={`flex items-center justify-between gap-3 rounded-card border p-3 ${mine ? 'border-accent bg-accent-soft' : 'border-line bg-surface'}`} aria-current={mine ? 'true' : undefined}>
       <span className="w-10 font-bold tabular-nums">#{row.rank}</span>
@@ -196,13 +196,13 @@ function RankRow({ row, mine }: { row: ContestRankRow; mine: boolean }) {
         {mine ? ` (${t('contest.you')})` : ''}
       </span>
       {row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize })}</span> : null}
-      <span className="font-semibold tabular-nums">{t('contest.points', { score: row.score })}</span>
+      <span className="font-semibold tabular-nums">{t('contest.points', { score: formatNumber(row.score, i18n.language) })}</span>
     </li>
   );
 }
 
 function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const contest = useSelector(actorRef, (s) => s.context.contest);
   const board = useSelector(actorRef, (s) => s.context.board);
   const page = useSelector(actorRef, (s) => s.context.page);
@@ -232,7 +232,7 @@ function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
         <>
           {board.myRank ? (
             <p className="font-semibold" role="status">
-              {t('contest.your_rank_score', { rank: board.myRank.rank, score: board.myRank.score })}
+              {t('contest.your_rank_score', { rank: board.myRank.rank, score: formatNumber(board.myRank.score, i18n.language) })}
             </p>
           ) : null}
           <ol className="flex flex-col gap-2" aria-label={t('contest.board_list')}>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslation } from '@/services/client/i18n';
+import { operatorText } from '@/services/client/operator-text';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, LinkCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -25,14 +26,16 @@ export function HomeView() {
   const modes = useAppSelector(selectEnabledModes);
   const config = useSystemConfig();
   const title = web?.web_header_title || web?.app_name || t('app.name');
+  // Empty when the operator cleared it; the shipped default in the interface language.
+  const tagline = web ? operatorText('web_tagline', web.web_tagline, t('home.tagline')) : null;
 
   return (
     <div className="flex flex-col gap-8">
       <section className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{title}</h1>
-        {web?.web_tagline ? (
+        {tagline ? (
           <p dir="auto" className="text-lg text-fg-muted">
-            {web.web_tagline}
+            {tagline}
           </p>
         ) : null}
       </section>

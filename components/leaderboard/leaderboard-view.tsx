@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
+import { formatNumber } from '@/components/profile/format';
 import { Avatar } from '@/components/ui/avatar';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -82,7 +83,7 @@ function BoardContent({ data, page, onPage }: { data: LeaderboardPage; page: num
   const { t, i18n } = useTranslation();
   const me = useAppSelector(selectUser).data?.id;
   const isMe = (row: LeaderboardRow) => me !== undefined && String(row.user_id) === String(me);
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
   const pageCount = Math.max(1, Math.ceil(data.total / LEADERBOARD_PAGE_SIZE));
 
   return (

@@ -3,6 +3,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from '@/services/client/toast';
 import { useTranslation } from '@/services/client/i18n';
+import { formatNumber } from '@/components/profile/format';
 import { usePlayer } from '@/components/profile/use-player';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
@@ -90,7 +91,7 @@ function PlayerCard({ player }: { player: UserData }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const number = (n: unknown) => new Intl.NumberFormat(i18n.language).format(Number(n ?? 0) || 0);
+  const number = (n: unknown) => formatNumber(n, i18n.language);
 
   return (
     <Card as="article" className="flex flex-col gap-5">

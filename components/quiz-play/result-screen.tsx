@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
 import type { PlayResult } from '@/services/domain/play-session';
-import { formatDateTime } from '@/components/profile/format';
+import { formatDateTime, formatNumber } from '@/components/profile/format';
 
 /** When the review of a ranked play opens, if that is still to come (a running contest keeps its answers). */
 export function reviewOpensLater(result: Pick<PlayResult, 'review_opens_at'>, now: number = Date.now()): string | null {
@@ -26,12 +26,12 @@ export function ResultScreen({ actorRef, actions, ranked = false }: { actorRef: 
   if (!result) return null;
   const stats: [string, string | number][] = ranked
     ? [
-        ['play.result.score', result.score],
+        ['play.result.score', formatNumber(result.score, i18n.language)],
         ['play.result.correct', result.correct],
         ['play.result.wrong', result.wrong],
       ]
     : [
-        ['play.result.score', result.score],
+        ['play.result.score', formatNumber(result.score, i18n.language)],
         ['play.result.coins_earned', result.coins_earned],
         ['play.result.percentage', `${result.percentage}%`],
         ['play.result.correct', result.correct],
@@ -48,7 +48,7 @@ export function ResultScreen({ actorRef, actions, ranked = false }: { actorRef: 
           {t('play.result.title')}
         </h1>
         {ranked ? (
-          <p className="font-semibold">{result.rank !== undefined ? t('contest.your_rank_score', { rank: result.rank, score: result.score }) : t('contest.your_score', { score: result.score })}</p>
+          <p className="font-semibold">{result.rank !== undefined ? t('contest.your_rank_score', { rank: result.rank, score: formatNumber(result.score, i18n.language) }) : t('contest.your_score', { score: formatNumber(result.score, i18n.language) })}</p>
         ) : (
           <p className={result.passed ? 'font-semibold text-success' : 'font-semibold text-danger'}>
             <span aria-hidden="true">{result.passed ? '✓ ' : '✗ '}</span>

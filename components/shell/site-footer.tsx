@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslation } from '@/services/client/i18n';
+import { operatorText } from '@/services/client/operator-text';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectWebSettings } from '@/services/store/selectors';
 
@@ -15,7 +16,9 @@ const LINKS = [
 
 export function SiteFooter() {
   const { t } = useTranslation();
-  const footerText = useAppSelector(selectWebSettings)?.web_footer_text;
+  const web = useAppSelector(selectWebSettings);
+  // The operator's own line as written; the shipped default in the interface language.
+  const footerText = web ? operatorText('web_footer_text', web.web_footer_text, t('footer.text')) : null;
 
   return (
     <footer className="border-t border-line bg-surface">

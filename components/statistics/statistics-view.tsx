@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslation } from '@/services/client/i18n';
+import { formatNumber } from '@/components/profile/format';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
 import { AnswersChart } from '@/components/statistics/answers-chart';
 import { ButtonLink } from '@/components/ui/button';
@@ -51,7 +52,7 @@ function CategoryCard({ label, category, none }: { label: string; category: Cate
 
 function StatisticsContent({ stats }: { stats: UserStatistics }) {
   const { t, i18n } = useTranslation();
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
   const summary: [string, string][] = [
     ['statistics.questions_answered', number(stats.questions_answered)],
     ['statistics.correct_answers', number(stats.correct_answers)],

@@ -84,7 +84,7 @@ describe('contests in Chromium', () => {
       await next.waitFor();
       await next.click();
     }
-    await page.getByText(/^You are #\d+ with -?\d+ points$/).waitFor();
+    await page.getByText(/^You are #\d+ with (\d+|\u2066-\d+\u2069) points$/).waitFor();
     // A contest result speaks of score and rank: no pass or fail, no replay (one play per player),
     // and the review waits for the end (others are still playing).
     expect(await page.getByText(/passed/i).count()).toBe(0);
@@ -103,7 +103,7 @@ describe('contests in Chromium', () => {
 
     await page.getByRole('button', { name: 'Leaderboard' }).click();
     await page.getByRole('heading', { name: `Leaderboard: ${LIVE}` }).waitFor();
-    await page.getByText(/^You are #\d+ with -?\d+ points$/).waitFor();
+    await page.getByText(/^You are #\d+ with (\d+|\u2066-\d+\u2069) points$/).waitFor();
     const rows = page.getByRole('list', { name: 'Ranking' }).getByRole('listitem');
     const shown = await rows.count();
 
