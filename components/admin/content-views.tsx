@@ -107,7 +107,7 @@ const placeValues = (p?: AdminCategory | AdminSubcategory): PlaceValues => ({
 function PlaceFields({ prefix, values, set, errors }: { prefix: string; values: PlaceValues; set: (v: Partial<PlaceValues>) => void; errors: Record<string, string> }) {
   return (
     <>
-      <TextField id={`${prefix}-name`} label="Name" maxLength={100} value={values.name} onChange={(e) => set({ name: e.target.value })} error={errors.name} />
+      <TextField id={`${prefix}-name`} label="Name" limit={100} value={values.name} onChange={(e) => set({ name: e.target.value })} error={errors.name} />
       <TextField id={`${prefix}-order`} label="Order (lower first)" inputMode="numeric" value={values.row_order} onChange={(e) => set({ row_order: e.target.value })} error={errors.row_order} />
       <CheckField id={`${prefix}-premium`} label="Premium (unlocked with coins)" checked={values.is_premium} onChange={(is_premium) => set({ is_premium })} />
       {values.is_premium ? (
@@ -291,7 +291,7 @@ function ReadingForm({ categoryId, subcategories, reading, onSaved }: { category
       </h3>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 md:grid-cols-2">
         {form.errors[''] ? <Alert className="md:col-span-2">{form.errors['']}</Alert> : null}
-        <TextField id={`${prefix}-title`} label="Title" value={v.title} maxLength={200} onChange={(e) => setV({ ...v, title: e.target.value })} error={form.errors.title} />
+        <TextField id={`${prefix}-title`} label="Title" value={v.title} limit={200} onChange={(e) => setV({ ...v, title: e.target.value })} error={form.errors.title} />
         <SelectField
           id={`${prefix}-subcategory`}
           label="Subcategory (optional)"
@@ -310,7 +310,7 @@ function ReadingForm({ categoryId, subcategories, reading, onSaved }: { category
           ]}
           onChange={(content_type) => setV({ ...v, content_type: content_type as AdminReading['content_type'] })}
         />
-        <TextField id={`${prefix}-detail`} label="Summary (optional)" value={v.detail} maxLength={500} onChange={(e) => setV({ ...v, detail: e.target.value })} error={form.errors.detail} />
+        <TextField id={`${prefix}-detail`} label="Summary (optional)" value={v.detail} limit={500} onChange={(e) => setV({ ...v, detail: e.target.value })} error={form.errors.detail} />
         <div className="flex flex-col gap-1 md:col-span-2">
           <label htmlFor={`${prefix}-content`} className="text-sm font-medium">
             {v.content_type === 'text' ? 'Text' : 'Link (https://… or /uploads/…)'}

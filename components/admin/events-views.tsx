@@ -145,12 +145,12 @@ function ContestForm({ contest, onSaved }: { contest?: OperatorContest; onSaved:
             <span role="status">Saved.</span>
           </Alert>
         ) : null}
-        <TextField id="contest-name" label="Name" value={v.name} maxLength={200} onChange={(e) => setV({ ...v, name: e.target.value })} error={form.errors.name} />
+        <TextField id="contest-name" label="Name" value={v.name} limit={200} onChange={(e) => setV({ ...v, name: e.target.value })} error={form.errors.name} />
         <LanguageSelect id="contest-language" value={languageId} onChange={(language_id) => setV({ ...v, language_id })} />
         <TextField id="contest-starts" label="Starts (your time)" type="datetime-local" value={v.starts_at} onChange={(e) => setV({ ...v, starts_at: e.target.value })} error={form.errors.starts_at} />
         <TextField id="contest-ends" label="Ends (your time)" type="datetime-local" value={v.ends_at} onChange={(e) => setV({ ...v, ends_at: e.target.value })} error={form.errors.ends_at} />
         <TextField id="contest-fee" label="Entry fee (coins)" inputMode="numeric" value={v.entry_fee} onChange={(e) => setV({ ...v, entry_fee: e.target.value })} error={form.errors.entry_fee} />
-        <TextField id="contest-description" label="Description" value={v.description} maxLength={2000} onChange={(e) => setV({ ...v, description: e.target.value })} error={form.errors.description} />
+        <TextField id="contest-description" label="Description" value={v.description} limit={2000} onChange={(e) => setV({ ...v, description: e.target.value })} error={form.errors.description} />
         <CheckField id="contest-active" label="Shown to players" checked={v.active} onChange={(active) => setV({ ...v, active })} />
         <Button type="submit" className="self-start md:col-span-2" disabled={busy}>
           {contest ? 'Save the contest' : 'Create the contest'}
@@ -210,7 +210,7 @@ function ExamForm({ exam, onSaved }: { exam?: OperatorExam; onSaved: () => void 
             <span role="status">Saved.</span>
           </Alert>
         ) : null}
-        <TextField id="exam-title" label="Title" value={v.title} maxLength={200} onChange={(e) => setV({ ...v, title: e.target.value })} error={form.errors.title} />
+        <TextField id="exam-title" label="Title" value={v.title} limit={200} onChange={(e) => setV({ ...v, title: e.target.value })} error={form.errors.title} />
         <LanguageSelect id="exam-language" value={languageId} onChange={(language_id) => setV({ ...v, language_id })} />
         <TextField id="exam-starts" label="Opens (your time)" type="datetime-local" value={v.starts_at} onChange={(e) => setV({ ...v, starts_at: e.target.value })} error={form.errors.starts_at} />
         <TextField id="exam-ends" label="Closes (your time)" type="datetime-local" value={v.ends_at} onChange={(e) => setV({ ...v, ends_at: e.target.value })} error={form.errors.ends_at} />
@@ -258,7 +258,7 @@ function EventQuestionForm({ question, withMarks, save, onSaved }: { question?: 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-2 rounded-card border border-line p-3 md:grid-cols-2" aria-label={question ? `Question ${question.id}` : 'New question'}>
       {form.errors[''] ?? form.errors.id ? <Alert className="md:col-span-2">{form.errors[''] ?? form.errors.id}</Alert> : null}
-      <TextField id={`${prefix}-text`} label="Question" className="md:col-span-2" value={v.question} maxLength={1000} onChange={(e) => setV({ ...v, question: e.target.value })} error={form.errors.question} />
+      <TextField id={`${prefix}-text`} label="Question" className="md:col-span-2" value={v.question} limit={1000} onChange={(e) => setV({ ...v, question: e.target.value })} error={form.errors.question} />
       <SelectField
         id={`${prefix}-type`}
         label="Type"

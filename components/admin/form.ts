@@ -34,9 +34,22 @@ export function useSchemaForm<S extends z.ZodType>(schema: S) {
   };
 }
 
-/** What a refused call says: the message of its code, and the server's detail when it gave one. */
+/**
+ * What a refused call says: the message of its code, and the server's detail when it gave one. A
+ * refused input (103) with a detail is said by the detail alone, which names the field and what is
+ * wrong with it ("File must be a PNG, JPEG or WebP image"): the generic "required field missing or
+ * invalid input" would be wrong when the field was given.
+ */
 export function failureText(failure: ApiFailure): string {
   if (failure.status === 0) return i18n.t('errors.network');
+  if (failure.code === '103' && failure.detail) return readableDetail(failure.detail);
   const message = i18n.t(messageKeyFor(failure.code));
   return failure.detail ? `${message} (${failure.detail})` : message;
+}
+
+/** "file: must be a PNG image" → "File must be a PNG image"; anything else as it came. */
+export function readableDetail(detail: string): string {
+  const named = /^([a-z][a-z0-9_.]*): (.+)$/.exec(detail);
+  const text = named ? `${named[1]!.replace(/[_.]/g, ' ')} ${named[2]}` : detail;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

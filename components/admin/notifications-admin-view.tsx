@@ -11,11 +11,14 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
+import { limitText, TextField } from '@/components/ui/text-field';
 import { adminApi, type NotificationSend } from '@/services/client/admin-api';
 import { sendNotificationForm } from '@/services/domain/forms';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectContentLanguages } from '@/services/store/selectors';
+
+/** The longest message a notification may carry (sendNotificationForm). */
+const MESSAGE_LIMIT = 1000;
 
 const AUDIENCES = [
   { value: 'all', label: 'Everyone' },
@@ -116,7 +119,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
             <span role="status">{sent}</span>
           </Alert>
         ) : null}
-        <TextField id="notify-title" label="Title" maxLength={100} value={values.title} onChange={(e) => set('title')(e.target.value)} error={form.errors.title} />
+        <TextField id="notify-title" label="Title" limit={100} value={values.title} onChange={(e) => set('title')(e.target.value)} error={form.errors.title} />
         <SelectField id="notify-audience" label="To" value={values.audience} options={AUDIENCES} onChange={set('audience')} error={form.errors.audience} />
         <div className="flex flex-col gap-1 md:col-span-2">
           <label htmlFor="notify-message" className="text-sm font-medium">
@@ -125,13 +128,17 @@ function SendForm({ onSent }: { onSent: () => void }) {
           <textarea
             id="notify-message"
             rows={3}
-            maxLength={1000}
             value={values.message}
             onChange={(e) => set('message')(e.target.value)}
-            aria-invalid={form.errors.message ? true : undefined}
-            aria-describedby={form.errors.message ? 'notify-message-error' : undefined}
+            aria-invalid={form.errors.message || values.message.length > MESSAGE_LIMIT ? true : undefined}
+            aria-describedby={[values.message.length >= MESSAGE_LIMIT * 0.8 ? 'notify-message-count' : null, form.errors.message ? 'notify-message-error' : null].filter(Boolean).join(' ') || undefined}
             className="rounded-control border border-line-strong bg-surface p-3 aria-invalid:border-danger"
           />
+          {values.message.length >= MESSAGE_LIMIT * 0.8 ? (
+            <p id="notify-message-count" aria-live="polite" className={`text-sm tabular-nums ${values.message.length > MESSAGE_LIMIT ? 'font-semibold text-danger' : 'text-fg-muted'}`}>
+              {limitText(values.message.length, MESSAGE_LIMIT)}
+            </p>
+          ) : null}
           {form.errors.message ? (
             <p id="notify-message-error" className="text-sm text-danger">
               {form.errors.message}

@@ -147,7 +147,7 @@ function DecideDialog({ decision, onClose, onDone }: { decision: Decision; onClo
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
         {form.errors[''] ?? form.errors.payment_id ? <Alert>{form.errors[''] ?? form.errors.payment_id}</Alert> : null}
         {status === 'invalid' ? (
-          <TextField id="decide-reason" label="Reason (the player sees it)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} error={form.errors.reason} data-autofocus />
+          <TextField id="decide-reason" label="Reason (the player sees it)" value={reason} limit={200} onChange={(e) => setReason(e.target.value)} error={form.errors.reason} data-autofocus />
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>

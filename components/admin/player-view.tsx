@@ -215,7 +215,7 @@ function AdjustCoinsCard({ player, onChanged }: { player: PlayerDetail; onChange
           </Alert>
         ) : null}
         <TextField id="adjust-amount" label="Coins (negative to take)" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} error={form.errors.amount} />
-        <TextField id="adjust-reason" label="Reason (the player sees it)" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} error={form.errors.reason} />
+        <TextField id="adjust-reason" label="Reason (the player sees it)" value={reason} limit={200} onChange={(e) => setReason(e.target.value)} error={form.errors.reason} />
         <Button type="submit" className="self-start" disabled={busy}>
           {busy ? 'Saving…' : 'Adjust'}
         </Button>

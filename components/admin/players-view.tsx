@@ -73,7 +73,7 @@ function PlayersTable() {
         empty={{ title: search ? `No player matches “${search}”` : 'No players yet' }}
         toolbar={
           <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-            <TextField id="player-search" type="search" label="Name, e-mail, mobile or id" value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} />
+            <TextField id="player-search" type="search" label="Name, e-mail, mobile or id" value={query} limit={100} onChange={(e) => setQuery(e.target.value)} />
             <Button type="submit" variant="secondary">
               Search
             </Button>

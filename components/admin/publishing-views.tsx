@@ -68,7 +68,7 @@ export function ImportView() {
             ]}
             onChange={setFormat}
           />
-          <TextField id="import-language" label="Language of rows that name none" value={language} maxLength={20} onChange={(e) => setLanguage(e.target.value)} />
+          <TextField id="import-language" label="Language of rows that name none" value={language} limit={20} onChange={(e) => setLanguage(e.target.value)} />
           <Button type="submit" className="self-start md:col-span-3" disabled={busy}>
             {busy ? 'Importing…' : 'Import'}
           </Button>
@@ -177,7 +177,7 @@ function PageForm({ page }: { page: InfoPage }) {
             <span role="status">Saved.</span>
           </Alert>
         ) : null}
-        <TextField id={`${id}-heading`} label="Title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} error={form.errors.title} />
+        <TextField id={`${id}-heading`} label="Title" value={title} limit={200} onChange={(e) => setTitle(e.target.value)} error={form.errors.title} />
         {page.type === 'faq' ? (
           <fieldset className="flex flex-col gap-2">
             <legend className="text-sm font-medium">Questions and answers</legend>

@@ -84,7 +84,7 @@ const fromQuestion = (q: AdminQuestion, type: number): Values => ({
 });
 
 /** `/admin/questions/new/` (optionally `?category_id=`) and `/admin/questions/<id>/`. */
-export function QuestionEditorPage({ questionId, categoryId, readingId }: { questionId?: number; categoryId?: number; readingId?: number }) {
+export function QuestionEditorPage({ questionId, categoryId, readingId, justCreated = false }: { questionId?: number; categoryId?: number; readingId?: number; justCreated?: boolean }) {
   const languages = useContentLanguages();
   const question = useApiQuery(`admin_question:${questionId ?? 'new'}`, () => (questionId ? adminApi.question(questionId) : Promise.resolve({ ok: true as const, data: null, message: '', meta: {} })), () => false);
   const startCategory = questionId ? (question.status === 'content' ? question.data?.category_id : undefined) : categoryId;
@@ -113,18 +113,20 @@ export function QuestionEditorPage({ questionId, categoryId, readingId }: { ques
           }
           languages={languages.data}
           questionId={questionId}
+          justCreated={justCreated}
         />
       )}
     </>
   );
 }
 
-function QuestionForm({ initial, languages, questionId }: { initial: Values; languages: { id: number; language: string; code: string }[]; questionId?: number }) {
+function QuestionForm({ initial, languages, questionId, justCreated = false }: { initial: Values; languages: { id: number; language: string; code: string }[]; questionId?: number; justCreated?: boolean }) {
   const router = useRouter();
   const form = useSchemaForm(questionForm);
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
+  // Creating a question moves to its own address (`?created=1`), a new page: it says "Saved" there.
+  const [saved, setSaved] = useState<string | null>(justCreated && questionId ? `Saved question #${questionId}.` : null);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const languageId = values.language_id ?? languages[0]!.id;
   const categories = useApiQuery(`admin_categories:${values.type}:${languageId}`, () => adminApi.categories(values.type, languageId), (d) => d.length === 0);
@@ -160,7 +162,7 @@ function QuestionForm({ initial, languages, questionId }: { initial: Values; lan
     setBusy(false);
     if (!result.ok) return form.refused(result);
     setSaved(`Saved question #${result.data.id}.`);
-    if (!questionId) router.replace(`/admin/questions/${result.data.id}/`);
+    if (!questionId) router.replace(`/admin/questions/${result.data.id}/?created=1`);
   };
 
   const answerLetters = values.answer.split(',').map((s) => s.trim()).filter(Boolean);
@@ -225,7 +227,7 @@ function QuestionForm({ initial, languages, questionId }: { initial: Values; lan
             <TextField
               id={`q-option-${l}`}
               label={`Option ${l.toUpperCase()}${values.question_type === 'multiple' && l === 'e' ? ' (optional)' : (values.question_type === 'multiselect' || values.question_type === 'sequence') && i >= 3 ? ' (optional)' : ''}`}
-              maxLength={250}
+              limit={250}
               value={values.options[i] ?? ''}
               onChange={(e) => set({ options: values.options.map((o, j) => (j === i ? e.target.value : o)) })}
               error={form.errors[`option_${l}`]}
@@ -254,7 +256,7 @@ function QuestionForm({ initial, languages, questionId }: { initial: Values; lan
 function AnswerField({ values, optionKeys, error, onAnswer, toggleLetter }: { values: Values; optionKeys: readonly string[]; error?: string; onAnswer: (a: string) => void; toggleLetter: (l: string) => void }) {
   const errorNode = error ? <p className="text-sm text-danger">{error}</p> : null;
   const shape = values.question_type;
-  if (shape === 'word') return <TextField id="q-answer" label="The word (the answer)" maxLength={60} value={values.answer} onChange={(e) => onAnswer(e.target.value)} error={error} />;
+  if (shape === 'word') return <TextField id="q-answer" label="The word (the answer)" limit={60} value={values.answer} onChange={(e) => onAnswer(e.target.value)} error={error} />;
   if (shape === 'sequence') {
     return (
       <TextField

@@ -14,21 +14,39 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { adminApi, type AdminQuestion } from '@/services/client/admin-api';
 import { CATEGORY_KINDS } from '@/services/domain/forms';
+import { useTranslation } from '@/services/client/i18n';
+
+interface QuestionFilter {
+  query: string;
+  type: string;
+  /** null: the operator's own language (until they pick one, "every language" included). */
+  language_id: string | null;
+  active: string;
+  category_id: string;
+}
 
 /** `/admin/questions/`: every question, searched and filtered on the server; enable or disable in place. */
 export function QuestionsView() {
   const params = useSearchParams();
   const languages = useContentLanguages();
   const categoryFromAddress = params?.get('category_id') ?? '';
-  const [draft, setDraft] = useState({ query: '', type: '', language_id: '', active: '', category_id: categoryFromAddress });
-  const [filter, setFilter] = useState(draft);
+  // The list opens on the content in the operator's own language (every language when none of the
+  // content languages is theirs); `language_id` null is that choice until the operator makes one.
+  const { i18n } = useTranslation();
+  const mine = languages.status === 'content' ? languages.data.find((l) => l.code === i18n.language.split('-')[0]) : undefined;
+  const ownLanguage = mine ? String(mine.id) : '';
+  const [draftState, setDraft] = useState<QuestionFilter>({ query: '', type: '', language_id: null, active: '', category_id: categoryFromAddress });
+  const [filterState, setFilter] = useState<QuestionFilter>(draftState);
+  const draft = { ...draftState, language_id: draftState.language_id ?? ownLanguage };
+  const filter = { ...filterState, language_id: filterState.language_id ?? ownLanguage };
   const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: true }]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 25 });
   const [version, setVersion] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const sort = sorting[0] ?? { id: 'id', desc: true };
   const request = { ...filter, offset: pagination.pageIndex * pagination.pageSize, limit: pagination.pageSize, sort: sort.id, order: sort.desc ? 'desc' : 'asc' };
-  const data = useTableQuery(`questions:${JSON.stringify(request)}:${version}`, () => adminApi.questions(request));
+  // Nothing is asked before the languages are known: the first list is already the right one.
+  const data = useTableQuery(`questions:${languages.status}:${JSON.stringify(request)}:${version}`, () => (languages.status === 'loading' ? new Promise<never>(() => {}) : adminApi.questions(request)));
 
   const columns = useMemo<ConsoleColumn<AdminQuestion>[]>(
     () => [
@@ -71,7 +89,7 @@ export function QuestionsView() {
         ),
       },
     ],
-    [],
+    [setProblem, setVersion],
   );
 
   const submit = (e: FormEvent) => {
@@ -102,7 +120,7 @@ export function QuestionsView() {
         empty={{ title: 'No questions match', description: 'Change the filter, or write one.' }}
         toolbar={
           <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-            <TextField id="question-search" type="search" label="Text or id" value={draft.query} maxLength={100} onChange={(e) => setDraft({ ...draft, query: e.target.value })} />
+            <TextField id="question-search" type="search" label="Text or id" value={draft.query} limit={100} onChange={(e) => setDraft({ ...draft, query: e.target.value })} />
             <SelectField id="question-kind" label="Kind" value={draft.type} options={[{ value: '', label: 'Every kind' }, ...CATEGORY_KINDS.map((k) => ({ value: String(k.type), label: kindLabel(k.type) }))]} onChange={(type) => setDraft({ ...draft, type })} />
             <SelectField
               id="question-language"

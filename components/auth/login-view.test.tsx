@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LoginView } from '@/components/auth/login-view';
 import { calledEndpoints, fail, fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
 import { selectUser } from '@/services/store/selectors';
+import { setApiNavigator } from '@/services/client/api';
 
 const mockRouter = { replace: jest.fn(), push: jest.fn(), prefetch: jest.fn() };
 jest.mock('next/navigation', () => ({
@@ -56,6 +57,26 @@ describe('the login screen', () => {
     expect(calledEndpoints(server)).toEqual(['auth_login', 'check_user_exists', 'user_signup']);
     expect(selectUser(store.getState())).toMatchObject({ isLogin: true, token: 'session-1', data: { name: 'Amira', coins: 10 } });
     expect(await screen.findByText('You are logged in.')).toBeInTheDocument();
+  });
+
+  test('a deactivated account stays on the login screen with the reason, signed out, and is not sent home', async () => {
+    const navigated: string[] = [];
+    setApiNavigator((path) => navigated.push(path));
+    fakeServer({
+      auth_login: () => ok({ firebase_id: 'local:7', id_token: 'proof-1', email: 'amira@example.com', name: 'Amira', type: 'email' }),
+      check_user_exists: () => ok({ exists: true }),
+      user_signup: () => fail(401, '126'),
+    });
+    const { store } = renderWithApp(<LoginView />);
+    logIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('account deactivated, contact admin');
+    expect(selectUser(store.getState()).isLogin).toBe(false);
+    expect(navigated).toEqual([]);
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+    // Still there a moment later: the reason does not go away like a toast.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('alert')).toHaveTextContent('account deactivated, contact admin');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
   test('checks the email before asking the server', async () => {

@@ -7,13 +7,32 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   error?: string;
   hint?: ReactNode;
   className?: string;
+  /**
+   * The most characters the value may have, said rather than enforced: unlike `maxLength`, nothing
+   * typed or pasted is cut off without a word. Near the limit the field shows its count, and over
+   * it how many are too many; the form's own check refuses it, as the server would.
+   */
+  limit?: number;
 };
 
+/** When a field shows its count: from this share of its limit. */
+const SHOW_COUNT_FROM = 0.8;
+
+/** "97 / 100 characters", or "105 / 100 characters: 5 too many". */
+export function limitText(length: number, limit: number): string {
+  const over = length - limit;
+  return over > 0 ? `${length} / ${limit} characters: ${over} too many` : `${length} / ${limit} characters`;
+}
+
 /** A labelled input with its hint and error text. */
-export function TextField({ id, label, error, hint, className = '', ...input }: TextFieldProps) {
+export function TextField({ id, label, error, hint, className = '', limit, ...input }: TextFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const countId = `${id}-count`;
+  const length = typeof input.value === 'string' ? input.value.length : 0;
+  const showCount = limit !== undefined && length >= limit * SHOW_COUNT_FROM;
+  const over = limit !== undefined && length > limit;
+  const describedBy = [hint ? hintId : null, showCount ? countId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -21,7 +40,7 @@ export function TextField({ id, label, error, hint, className = '', ...input }: 
       </label>
       <input
         id={id}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || over ? true : undefined}
         aria-describedby={describedBy}
         className="min-h-touch rounded-control border border-line-strong bg-surface px-3 text-base text-fg placeholder:text-fg-muted aria-invalid:border-danger"
         {...input}
@@ -29,6 +48,11 @@ export function TextField({ id, label, error, hint, className = '', ...input }: 
       {hint ? (
         <p id={hintId} className="text-sm text-fg-muted">
           {hint}
+        </p>
+      ) : null}
+      {showCount ? (
+        <p id={countId} className={`text-sm tabular-nums ${over ? 'font-semibold text-danger' : 'text-fg-muted'}`} aria-live="polite">
+          {limitText(length, limit!)}
         </p>
       ) : null}
       {error ? (

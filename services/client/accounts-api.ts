@@ -85,13 +85,15 @@ export interface Page {
 }
 
 const quiet: CallOptions = { toast: false };
+/** The sign-in steps: their refusals are said on the sign-in screen, which stays. */
+const signingIn: CallOptions = { toast: false, signingIn: true };
 
 export const checkUserExists = (firebaseId: string): Promise<ApiResult<{ exists: boolean }>> =>
-  apiRequest('check_user_exists', { firebase_id: firebaseId }, quiet);
+  apiRequest('check_user_exists', { firebase_id: firebaseId }, signingIn);
 
 /** Answers message '104' for a new player, '105' for one signing in again. */
 export const userSignup = (request: SignupRequest): Promise<ApiResult<SignupResult>> =>
-  apiRequest('user_signup', { ...request }, quiet);
+  apiRequest('user_signup', { ...request }, signingIn);
 
 export const logoutSession = (): Promise<ApiResult<{ logged_out: true }>> => apiRequest('logout', {}, quiet);
 

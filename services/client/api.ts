@@ -49,6 +49,11 @@ export interface CallOptions {
   keepalive?: boolean;
   /** The answer to this same request, already received (the head script's prefetch, services/client/boot.ts). */
   response?: Response;
+  /**
+   * A sign-in step: a 401 (a deactivated account, a refused proof) answers the screen that asked,
+   * which says why; it is not the end of a session, so nobody is signed out or sent home.
+   */
+  signingIn?: boolean;
 }
 
 /** Endpoints whose payload carries `language_id` (spec §7). */
@@ -191,7 +196,9 @@ async function send<T>(endpoint: string, payload: Payload, options: CallOptions)
   const detail = envelope?.error && typeof envelope.detail === 'string' ? envelope.detail : undefined;
   console.warn(`[api] ${endpoint}: HTTP ${res.status}, code ${code ?? 'none'}`, envelope?.error ? envelope.request_id ?? '' : '');
 
-  if (res.status === 401) {
+  if (res.status === 401 && options.signingIn) {
+    // The sign-in screen shows the reason and stays where it is.
+  } else if (res.status === 401) {
     store.dispatch(loggedOut());
     notify(code, res.status);
     navigate('/');

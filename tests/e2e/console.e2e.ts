@@ -244,8 +244,10 @@ test('an editor creates a category and a question in the console; a player then 
   await page.getByText(/duplicate options: a and d/).waitFor();
   await page.getByLabel('Option D', { exact: true }).fill('Adriatic Sea');
   await page.getByRole('button', { name: 'Create the question' }).click();
-  await page.waitForURL(/\/admin\/questions\/\d+\/$/);
+  await page.waitForURL(/\/admin\/questions\/\d+\/(\?created=1)?$/);
   await page.getByRole('heading', { name: /^Question #\d+$/ }).waitFor();
+  // The new question's own page says it was saved.
+  await page.getByRole('status').filter({ hasText: /^Saved question #\d+\.$/ }).waitFor();
   await expectNoSeriousViolations(page);
 
   const player = await signUpPlayer(suite.server, 'Paolo Player');
@@ -264,6 +266,44 @@ test('an editor creates a category and a question in the console; a player then 
   await playerPage.getByRole('heading', { name: 'Quiz finished' }).waitFor();
   await playerPage.getByText('Well done, you passed!').waitFor();
   await context.close();
+});
+
+test('the console says what is wrong instead of cutting or mislabelling: an overlong name, an upload of the wrong type, and the question list in the operator\'s language', async () => {
+  const { page } = suite;
+  await signInPage(page, editor);
+  await page.goto(`${suite.server.url}/admin/content/`);
+  await page.getByRole('heading', { name: 'New quiz zone category' }).waitFor();
+  const name = page.getByLabel('Name', { exact: true });
+  const long = `Rivers, lakes and seas of the whole of Europe and of Asia, from the Atlantic coast to the Pacific 123`;
+  expect(long.length).toBeGreaterThan(100);
+  await name.fill(long);
+  // Nothing typed is cut off: the field keeps it all and says how many characters are too many.
+  expect(await name.inputValue()).toBe(long);
+  await page.getByText(`${long.length} / 100 characters: ${long.length - 100} too many`).waitFor();
+  await page.getByRole('button', { name: 'Create the category' }).click();
+  await page.getByText('must be at most 100 characters').waitFor();
+  expect(await page.getByRole('status').filter({ hasText: 'Saved' }).count()).toBe(0);
+
+  await page.goto(`${suite.server.url}/admin/questions/new/`);
+  await page.getByRole('heading', { name: 'New question' }).waitFor();
+  await page.locator('input[type="file"]').first().setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await page.getByText('File must be a PNG, JPEG or WebP image').waitFor();
+  expect(await page.getByText(/required field missing/i).count()).toBe(0);
+
+  // The demo bank has English and Spanish questions, the Spanish ones newest: an English operator
+  // opens the list on the English ones.
+  await page.goto(`${suite.server.url}/admin/questions/`);
+  const language = page.getByLabel('Language', { exact: true });
+  await page.getByRole('table', { name: 'Questions' }).getByRole('row').nth(1).waitFor();
+  expect(await language.locator('option:checked').textContent()).toBe('English');
+  const languages = await callApi<{ id: number; code: string }[]>(suite.server, 'admin_languages', {}, editor.token);
+  const english = languages.data.find((l) => l.code === 'en')!.id;
+  const newestEnglish = await callApi<{ rows: { id: number }[] }>(suite.server, 'admin_questions', { language_id: english, limit: 1, sort: 'id', order: 'desc' }, editor.token);
+  const newestOfAll = await callApi<{ rows: { id: number }[] }>(suite.server, 'admin_questions', { limit: 1, sort: 'id', order: 'desc' }, editor.token);
+  // The newest of all is another language's (else this check would prove nothing).
+  expect(newestOfAll.data.rows[0]!.id).not.toBe(newestEnglish.data.rows[0]!.id);
+  await page.getByRole('table', { name: 'Questions' }).getByRole('link', { name: `#${newestEnglish.data.rows[0]!.id}`, exact: true }).waitFor();
+  await expectNoSeriousViolations(page);
 });
 
 test('an editor imports a CSV file: the page shows what was imported and every rejected row with its reason', async () => {
