@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserSuite } from '@/tests/e2e/support/suite';
+import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 
 /**
@@ -13,6 +14,8 @@ import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
  */
 
 const WALK_TIMEOUT_MS = 300_000;
+
+const ANSWERS = demoAnswers('en');
 
 const LIVE_CONTEST = 'Weekly General Knowledge';
 /** The right option text of every demo contest question (content/schedule/en.json). */
@@ -86,6 +89,26 @@ function interfaceTexts(page: Page): Promise<string[]> {
   });
 }
 
+/** Where the minus sign of `-<digits>` is drawn in `scope`: left of the digits, as "-16" reads in every language. */
+async function minusBeforeDigits(page: Page, scope: ReturnType<Page['locator']>, digits: string): Promise<{ found: boolean; minusLeftOfDigits: boolean }> {
+  return scope.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const at = text.indexOf(`-${wanted}`);
+      if (at === -1) continue;
+      const range = document.createRange();
+      const left = (i: number) => {
+        range.setStart(node!, i);
+        range.setEnd(node!, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { found: true, minusLeftOfDigits: left(at) < left(at + 1) };
+    }
+    return { found: false, minusLeftOfDigits: false };
+  }, digits);
+}
+
 async function settle(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   // Lists and cards arrive after the first paint: wait until nothing is loading.
@@ -111,9 +134,11 @@ describe('the interface in Spanish and in Arabic', () => {
         await page.goto(`${server.url}${route}`);
         await settle(page);
         expect([route, await page.evaluate(() => document.documentElement.lang)]).toEqual([route, language]);
-        const texts = await interfaceTexts(page);
-        const all = texts.join('\n');
+        // The catalogue's English texts appear nowhere, content included; the heuristic below reads
+        // only what is not content.
+        const all = (await page.evaluate(() => document.body.innerText)).replace(/\s+/g, ' ');
         for (const s of sentences) if (all.includes(s.text)) found.push(`${route}: "${s.text}" (${s.key})`);
+        const texts = await interfaceTexts(page);
         for (const text of texts) {
           const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
           const hits = new Set(words.filter((w) => ENGLISH_WORDS.includes(w)));
@@ -125,45 +150,65 @@ describe('the interface in Spanish and in Arabic', () => {
     WALK_TIMEOUT_MS,
   );
 
-  test('a negative score in Arabic keeps its minus sign before the digits', async () => {
+  test('a negative score in Arabic keeps its minus sign before the digits: profile, leaderboard, a contest's result and its leaderboard', async () => {
     const { page, server } = suite;
-    // A contest played with every answer wrong: a score below zero on the contest's leaderboard.
+    // A level passed at 30 % with the other answers wrong: a score below zero, counted for the player.
     const player = await signUpPlayer(server, 'Salma Haddad');
-    const lists = await callApi<{ live: { items: { id: number; name: string }[] } }>(server, 'get_contest', {}, player.token);
-    const live = lists.data.live.items.find((c) => c.name === LIVE_CONTEST)!;
-    const open = await callApi<{ session_id: string; questions: { id: number; question: string; options: { key: string; text: string }[] }[] }>(server, 'get_questions_by_contest', { contest_id: live.id }, player.token);
-    for (const q of open.data.questions) {
-      const wrong = q.options.find((o) => o.text !== RIGHT.get(q.question))!.key;
-      await callApi(server, 'submit_answer', { session_id: open.data.session_id, question_id: q.id, answer: wrong }, player.token);
+    const open = await callApi<{ session_id: string; questions: { id: number; question: string; options: { key: string; text: string }[] }[] }>(
+      server,
+      'get_questions_by_level',
+      { category: 'science', subcategory: 'physics', level: 1 },
+      player.token,
+    );
+    const rights = Math.ceil(open.data.questions.length * 0.3);
+    for (const [i, q] of open.data.questions.entries()) {
+      const right = ANSWERS.get(q.question);
+      const option = q.options.find((o) => (i < rights ? o.text === right : o.text !== right))!.key;
+      await callApi(server, 'submit_answer', { session_id: open.data.session_id, question_id: q.id, answer: option }, player.token);
     }
-    const result = await callApi<{ score: number }>(server, 'finish_play', { session_id: open.data.session_id }, player.token);
+    const result = await callApi<{ score: number; passed: boolean }>(server, 'finish_play', { session_id: open.data.session_id }, player.token);
+    expect(result.data.passed).toBe(true);
     expect(result.data.score).toBeLessThan(0);
 
     await signInPage(page, player);
-    await page.goto(`${server.url}/contest-play/`);
+    await page.goto(`${server.url}/profile/`);
     await page.getByLabel('Interface language').selectOption('ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-    await page.getByRole('article', { name: LIVE_CONTEST }).getByRole('button', { name: 'لوحة المتصدرين' }).click();
+    const digits = String(Math.abs(result.data.score));
+    await page.locator('main').getByText(new RegExp(`-${digits}`)).first().waitFor();
+    expect(await minusBeforeDigits(page, page.locator('main'), digits)).toEqual({ found: true, minusLeftOfDigits: true });
+
+    await page.goto(`${server.url}/leaderboard/`);
     const row = page.getByRole('listitem').filter({ hasText: 'Salma Haddad' }).first();
     await row.waitFor();
-    const placed = await row.evaluate((li) => {
-      const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        const minus = text.search(/-\d/);
-        if (minus === -1) continue;
-        const range = document.createRange();
-        const at = (i: number) => {
-          range.setStart(node!, i);
-          range.setEnd(node!, i + 1);
-          return range.getBoundingClientRect().left;
-        };
-        return { text, minus: at(minus), digit: at(minus + 1) };
-      }
-      return null;
-    });
-    expect(placed).not.toBeNull();
-    // Left of the digits, as "-8" reads in any language (not "8-").
-    expect(placed!.minus).toBeLessThan(placed!.digit);
+    expect(await minusBeforeDigits(page, row, digits)).toEqual({ found: true, minusLeftOfDigits: true });
+
+    // The live contest played in the browser with every answer wrong: the result screen's score
+    // and the contest's leaderboard show a negative number of their own.
+    const ar = bundle('ar');
+    await page.goto(`${server.url}/contest-play/`);
+    await page.getByRole('article', { name: LIVE_CONTEST }).getByRole('button', { name: ar['contest.play_fee']!.replace('{{fee}}', '10') }).click();
+    for (;;) {
+      const options = page.getByRole('region', { name: ar['play.options'] }).getByRole('button');
+      await options.first().waitFor();
+      const question = ((await page.locator('h1#question-text').textContent()) ?? '').trim();
+      const right = new RegExp(`^${RIGHT.get(question)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+      await options.filter({ hasNot: page.locator('span[dir="auto"]', { hasText: right }) }).first().click();
+      const next = page.getByRole('button', { name: new RegExp(`^(${ar['play.next']}|${ar['play.see_result']})$`) });
+      await next.waitFor();
+      const last = (await next.textContent()) === ar['play.see_result'];
+      await next.click();
+      if (last) break;
+      await page.waitForFunction((before) => document.querySelector('h1#question-text')?.textContent?.trim() !== before, question);
+    }
+    await page.getByRole('heading', { name: ar['play.result.title'] }).waitFor();
+    const contestScore = await page.locator('dd').first().textContent();
+    const contestDigits = (contestScore ?? '').replace(/[^0-9]/g, '');
+    expect(contestScore).toMatch(/-/);
+    expect(await minusBeforeDigits(page, page.locator('main'), contestDigits)).toEqual({ found: true, minusLeftOfDigits: true });
+    await page.getByRole('button', { name: ar['contest.leaderboard'] }).click();
+    const contestRow = page.getByRole('list').getByRole('listitem').filter({ hasText: 'Salma Haddad' }).first();
+    await contestRow.waitFor();
+    expect(await minusBeforeDigits(page, contestRow, contestDigits)).toEqual({ found: true, minusLeftOfDigits: true });
   });
 });
