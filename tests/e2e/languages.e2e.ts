@@ -150,7 +150,7 @@ describe('the interface in Spanish and in Arabic', () => {
     WALK_TIMEOUT_MS,
   );
 
-  test('a negative score in Arabic keeps its minus sign before the digits: profile, leaderboard, a contest's result and its leaderboard', async () => {
+  test('a negative score in Arabic keeps its minus sign before the digits: profile, leaderboard, a contest result and its leaderboard', async () => {
     const { page, server } = suite;
     // A level passed at 30 % with the other answers wrong: a score below zero, counted for the player.
     const player = await signUpPlayer(server, 'Salma Haddad');
