@@ -77,6 +77,28 @@ describe('the wallet', () => {
     expect(selectUser(store.getState()).data?.coins).toBe(257);
   });
 
+  test('a second request refused within 48 hours is not shown beside the first one\'s "Request sent"', async () => {
+    const request = { id: 41, payment_type: 'paypal', payment_address: 'amira@example.com', coins: 100, amount: '20.00', details: '', reason: null, created_at: '2026-11-27T10:00:00Z', decided_at: null, status: 'pending' };
+    let sent = 0;
+    fakeServer({
+      get_user_coin_score: () => ok({ coins: 257, score: 0, redeemable_amount: 50 }),
+      get_payment_request: () => (sent ? ok([request]) : fail(404, '102')),
+      set_payment_request: () => (sent++ === 0 ? ok({ ...request, balance: 157 }) : fail(429, '127')),
+    });
+    renderWithApp(<WalletView />);
+    await screen.findByTestId('wallet-coins');
+    const send = async () => {
+      fireEvent.change(screen.getByLabelText('PayPal e-mail address'), { target: { value: 'amira@example.com' } });
+      fireEvent.change(screen.getByLabelText('Coins to redeem'), { target: { value: '100' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    };
+    await send();
+    expect(await screen.findByText(/^Request sent: 100 coins/)).toBeInTheDocument();
+    await send();
+    await waitFor(() => expect(screen.queryByText(/^Request sent/)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Request payout' })).toBeEnabled());
+  });
+
   test('a live notification about something else loads nothing again', async () => {
     const server = fakeServer({ get_user_coin_score: () => ok({ coins: 257, score: 0, redeemable_amount: 50 }), get_payment_request: () => fail(404, '102') });
     const { store } = renderWithApp(<WalletView />);

@@ -70,6 +70,7 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
             coins={coins}
             minimum={minimum}
             amountOf={(n) => money(payoutCents(n, config))}
+            onSending={() => setNoticeOf(null)}
             onSent={(request, balance) => {
               onBalance(balance);
               setNotice(t('wallet.redeem_sent', { coins: request.coins }));
@@ -123,7 +124,20 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
   );
 }
 
-function RedeemForm({ coins, minimum, amountOf, onSent }: { coins: number; minimum: number; amountOf: (coins: number) => string; onSent: (r: PaymentRequest, balance: number) => void }) {
+function RedeemForm({
+  coins,
+  minimum,
+  amountOf,
+  onSending,
+  onSent,
+}: {
+  coins: number;
+  minimum: number;
+  amountOf: (coins: number) => string;
+  /** A new request is on its way: a notice about the last one no longer stands beside its answer. */
+  onSending: () => void;
+  onSent: (r: PaymentRequest, balance: number) => void;
+}) {
   const { t } = useTranslation();
   const legend = useId();
   const [type, setType] = useState<PaymentType>('paypal');
@@ -146,6 +160,7 @@ function RedeemForm({ coins, minimum, amountOf, onSent }: { coins: number; minim
     setErrors(found);
     if (!parsed.success || found.coins) return;
     setBusy(true);
+    onSending();
     const result = await requestPayment({ payment_type: parsed.data.payment_type, payment_address: parsed.data.payment_address, coin_used: parsed.data.coin_used });
     setBusy(false);
     if (!result.ok) {
