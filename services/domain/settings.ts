@@ -1,3 +1,4 @@
+import { SHIPPED_TEXTS } from '@/services/domain/shipped-texts';
 /**
  * Every admin-editable setting, with the default it is seeded with (rules.md).
  *
@@ -203,9 +204,9 @@ export const SYSTEM_SETTINGS: readonly SettingDef[] = [
 export const WEB_SETTINGS: readonly SettingDef[] = [
   ...inGroup('web', [
     text('web_header_title', 'Quiz Arena', 'title in the header'),
-    text('web_tagline', 'Play quizzes, win battles, climb the leaderboards.', 'tagline under the title'),
+    text('web_tagline', SHIPPED_TEXTS.web_tagline, 'tagline under the title'),
     text('web_theme_color', '#4f46e5', 'accent colour of the web app'),
-    text('web_footer_text', 'Quiz Arena: play, learn and compete.', 'footer text'),
+    text('web_footer_text', SHIPPED_TEXTS.web_footer_text, 'footer text'),
     text('web_contact_email', 'support@example.com', 'contact address shown on the contact page'),
     text('web_default_interface_language', 'en', 'interface language of a new visitor'),
   ]),
