@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
-import { limitText, TextField } from '@/components/ui/text-field';
+import { LimitCount, limitState, TextField } from '@/components/ui/text-field';
 import { adminApi, type NotificationSend } from '@/services/client/admin-api';
 import { sendNotificationForm } from '@/services/domain/forms';
 import { useAppSelector } from '@/services/store/hooks';
@@ -87,6 +87,7 @@ function SendForm({ onSent }: { onSent: () => void }) {
   const form = useSchemaForm(sendNotificationForm);
   const blank = { title: '', message: '', image: '', link: '', audience: 'all', user_id: '', language_id: '' };
   const [values, setValues] = useState(blank);
+  const messageCount = limitState(values.message.length, MESSAGE_LIMIT);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const set = (key: keyof typeof blank) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
@@ -130,15 +131,11 @@ function SendForm({ onSent }: { onSent: () => void }) {
             rows={3}
             value={values.message}
             onChange={(e) => set('message')(e.target.value)}
-            aria-invalid={form.errors.message || values.message.length > MESSAGE_LIMIT ? true : undefined}
-            aria-describedby={[values.message.length >= MESSAGE_LIMIT * 0.8 ? 'notify-message-count' : null, form.errors.message ? 'notify-message-error' : null].filter(Boolean).join(' ') || undefined}
+            aria-invalid={form.errors.message || messageCount.over ? true : undefined}
+            aria-describedby={[messageCount.show ? 'notify-message-count' : null, form.errors.message ? 'notify-message-error' : null].filter(Boolean).join(' ') || undefined}
             className="rounded-control border border-line-strong bg-surface p-3 aria-invalid:border-danger"
           />
-          {values.message.length >= MESSAGE_LIMIT * 0.8 ? (
-            <p id="notify-message-count" aria-live="polite" className={`text-sm tabular-nums ${values.message.length > MESSAGE_LIMIT ? 'font-semibold text-danger' : 'text-fg-muted'}`}>
-              {limitText(values.message.length, MESSAGE_LIMIT)}
-            </p>
-          ) : null}
+          {messageCount.show ? <LimitCount id="notify-message-count" length={values.message.length} limit={MESSAGE_LIMIT} /> : null}
           {form.errors.message ? (
             <p id="notify-message-error" className="text-sm text-danger">
               {form.errors.message}

@@ -24,14 +24,28 @@ export function limitText(length: number, limit: number): string {
   return over > 0 ? `${length} / ${limit} characters: ${over} too many` : `${length} / ${limit} characters`;
 }
 
+/** Whether a value of this length shows its count against `limit`, and whether it is over it. */
+export function limitState(length: number, limit: number | undefined): { show: boolean; over: boolean } {
+  return { show: limit !== undefined && length >= limit * SHOW_COUNT_FROM, over: limit !== undefined && length > limit };
+}
+
+/** The count of a field with a limit, tied to the field by `id` (see `limitState` for when it shows). */
+export function LimitCount({ id, length, limit }: { id: string; length: number; limit: number }) {
+  const over = length > limit;
+  return (
+    <p id={id} className={`text-sm tabular-nums ${over ? 'font-semibold text-danger' : 'text-fg-muted'}`} aria-live="polite">
+      {limitText(length, limit)}
+    </p>
+  );
+}
+
 /** A labelled input with its hint and error text. */
 export function TextField({ id, label, error, hint, className = '', limit, ...input }: TextFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const countId = `${id}-count`;
   const length = typeof input.value === 'string' ? input.value.length : 0;
-  const showCount = limit !== undefined && length >= limit * SHOW_COUNT_FROM;
-  const over = limit !== undefined && length > limit;
+  const { show: showCount, over } = limitState(length, limit);
   const describedBy = [hint ? hintId : null, showCount ? countId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
@@ -50,11 +64,7 @@ export function TextField({ id, label, error, hint, className = '', limit, ...in
           {hint}
         </p>
       ) : null}
-      {showCount ? (
-        <p id={countId} className={`text-sm tabular-nums ${over ? 'font-semibold text-danger' : 'text-fg-muted'}`} aria-live="polite">
-          {limitText(length, limit!)}
-        </p>
-      ) : null}
+      {showCount ? <LimitCount id={countId} length={length} limit={limit!} /> : null}
       {error ? (
         <p id={errorId} className="capitalise-first text-sm text-danger">
           {error}

@@ -196,9 +196,8 @@ async function send<T>(endpoint: string, payload: Payload, options: CallOptions)
   const detail = envelope?.error && typeof envelope.detail === 'string' ? envelope.detail : undefined;
   console.warn(`[api] ${endpoint}: HTTP ${res.status}, code ${code ?? 'none'}`, envelope?.error ? envelope.request_id ?? '' : '');
 
-  if (res.status === 401 && options.signingIn) {
-    // The sign-in screen shows the reason and stays where it is.
-  } else if (res.status === 401) {
+  // A sign-in step's 401 is answered on its own screen, which shows the reason and stays.
+  if (res.status === 401 && !options.signingIn) {
     store.dispatch(loggedOut());
     notify(code, res.status);
     navigate('/');

@@ -90,7 +90,10 @@ export async function recordContestScore(
   return { rank: Number(row!.rank), endsAt: row!.endsAt };
 }
 
-/** The end of the contest a play session belongs to (its context `contest:<id>`); null for any other session. */
+/** The context key of a contest's play sessions: one open play per player and contest. */
+export const contestContextKey = (contestId: number): string => `contest:${contestId}`;
+
+/** The end of the contest a play session belongs to (its `contestContextKey`); null for any other session. */
 export async function contestEndOfSession(db: Conn, row: { mode: string; contextKey: string }): Promise<Date | null> {
   if (row.mode !== 'contest') return null;
   const id = Number(/^contest:(\d+)$/.exec(row.contextKey)?.[1]);

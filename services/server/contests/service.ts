@@ -11,6 +11,7 @@ import { settleLocked } from '@/services/server/play/settle';
 import { shuffled } from '@/services/server/play/views';
 import { resolveCalendar } from '@/services/server/play/clock';
 import {
+  contestContextKey,
   countFinished,
   countPrizesWon,
   insertEntry,
@@ -124,7 +125,7 @@ export async function openContest(db: Db, settings: SettingsMap, userId: number,
     userId,
     {
       mode: 'contest',
-      contextKey: `contest:${contest.id}`,
+      contextKey: contestContextKey(contest.id),
       languageId: contest.languageId,
       questionTable: 'contest_questions',
       timePerQuestion: intSetting(settings, 'contest_duration'),
