@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import { identityErrorKey } from '@/components/auth/identity-error';
 import type { IdentityProof } from '@/services/client/identity/provider';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
 import { BadgeChip, type ChipTone } from '@/components/ui/badge-chip';

@@ -1,5 +1,5 @@
 import type { TFunction } from '@/services/client/i18n';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { refusalText } from '@/components/battle/battle-text';
 import type { BattleNotice } from '@/machines/battle-play/battle-room';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import { formatNumber } from '@/components/profile/format';
 import { usePlayer } from '@/components/profile/use-player';

@@ -3,7 +3,7 @@
 import { useActorRef } from '@xstate/react';
 import type { TFunction } from '@/services/client/i18n';
 import { useState } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';

@@ -1,34 +1,43 @@
 'use client';
 
-import { useToasts, type ToastKind } from '@/services/client/toast';
+import { Toaster } from 'react-hot-toast';
+import { TOAST_DURATION } from '@/services/client/toast';
 
-const MARK: Record<ToastKind, string> = { blank: '', error: '✕', success: '✓', loading: '…' };
+/** The design tokens (app/globals.css): a toast looks like the app's own cards, in light and dark. */
+const TOAST_STYLE = {
+  background: 'var(--color-surface)',
+  color: 'var(--color-fg)',
+  border: '1px solid var(--color-line)',
+  borderRadius: 'var(--radius-control)',
+  maxWidth: '32rem',
+} as const;
 
 /**
- * The toasts, top centre (spec §2). Each is its own polite live region (a view's own alert stays
- * the one alert on the page); the mark says success or failure without relying on colour.
+ * The toasts (react-hot-toast), top centre (spec §2, §9). Each message is its own polite live
+ * region (the library's role="status"; a view's own alert stays the one alert on the page); the
+ * error and success icons say failure or success without relying on colour alone.
  */
 export function AppToaster() {
-  const toasts = useToasts();
   return (
-    <div className="pointer-events-none fixed inset-x-4 top-4 z-[9999] flex flex-col items-center gap-2">
-      {toasts.map((t) => (
-        <div
-          key={t.id}
-          className={`qa-toast pointer-events-auto flex max-w-lg items-start gap-2 rounded-control border bg-surface px-4 py-3 text-fg shadow-lg ${
-            t.kind === 'error' ? 'border-danger' : t.kind === 'success' ? 'border-success' : 'border-line'
-          }`}
-        >
-          {MARK[t.kind] ? (
-            <span aria-hidden="true" className={t.kind === 'error' ? 'text-danger' : t.kind === 'success' ? 'text-success' : 'text-fg-muted'}>
-              {MARK[t.kind]}
-            </span>
-          ) : null}
-          <div role="status" aria-live="polite">
-            {t.message}
-          </div>
-        </div>
-      ))}
-    </div>
+    <Toaster
+      position="top-center"
+      containerClassName="qa-toaster"
+      toastOptions={{
+        className: 'qa-toast',
+        style: TOAST_STYLE,
+        blank: { duration: TOAST_DURATION.blank },
+        error: {
+          duration: TOAST_DURATION.error,
+          style: { ...TOAST_STYLE, borderColor: 'var(--color-danger)' },
+          iconTheme: { primary: 'var(--color-danger)', secondary: 'var(--color-surface)' },
+        },
+        success: {
+          duration: TOAST_DURATION.success,
+          style: { ...TOAST_STYLE, borderColor: 'var(--color-success)' },
+          iconTheme: { primary: 'var(--color-success)', secondary: 'var(--color-surface)' },
+        },
+        loading: { duration: TOAST_DURATION.loading },
+      }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import type { LiveNotification } from '@/services/client/notification-feed';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { notificationReceived } from '@/services/store/notifications-slice';

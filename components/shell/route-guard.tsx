@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, type ReactNode } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import { routeAccess } from '@/components/shell/route-access';
 import { InlineLoader } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import type { Bookmarks } from '@/components/solo-play/use-bookmarks';
 import { Alert } from '@/components/ui/alert';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import type { ApiResult } from '@/services/client/api';
 import { getBookmarks, QUIZ_BOOKMARKS, setBookmark, type BookmarkItem } from '@/services/client/play-api';

@@ -2,9 +2,10 @@
  * Helpers for view tests: the app's real store, i18n and toaster around a view, and a fake
  * server at the network edge (global.fetch). Not imported by the app.
  */
-import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import toast from '@/services/client/toast';
+import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import toast from 'react-hot-toast';
 import { AppToaster } from '@/components/shell/app-toaster';
 import { i18n } from '@/services/client/i18n';
 import { getAppStore, resetAppStore, type AppStore } from '@/services/store/store';
@@ -70,6 +71,16 @@ export async function resetApp(): Promise<void> {
   document.documentElement.dir = 'ltr';
 }
 
+/** The app's store around a tree, as the shell gives it (for `render`'s `wrapper` too). */
+export function WithStore({ children }: { children: ReactNode }) {
+  return <Provider store={getAppStore()}>{children}</Provider>;
+}
+
+/** `render` with the app's store around the tree: for a view test that brings its own toaster or none. */
+export function renderWithStore(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> = {}): RenderResult {
+  return render(ui, { ...options, wrapper: WithStore });
+}
+
 export function renderWithApp(ui: ReactElement): RenderResult & { store: AppStore } {
   const store = getAppStore();
   const result = render(
@@ -77,6 +88,7 @@ export function renderWithApp(ui: ReactElement): RenderResult & { store: AppStor
       <AppToaster />
       {ui}
     </>,
+    { wrapper: WithStore },
   );
   return { ...result, store };
 }

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { fail, fakeServer, ok, resetApp } from '@/components/testing/test-app';
 import { apiCall, apiRequest, prefetchRequest, PREFETCH_TTL_MS, setApiNavigator } from '@/services/client/api';
 import { contentLanguageChosen, contentLanguagesLoaded } from '@/services/store/languages-slice';

@@ -1,4 +1,4 @@
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { takePrefetchedCall } from '@/services/client/boot';
 import { messageKeyFor } from '@/services/domain/code-messages';
 import type { Envelope } from '@/services/domain/codes';

@@ -1,4 +1,4 @@
-import toast from '@/services/client/toast';
+import toast from 'react-hot-toast';
 import { takePrefetched } from '@/services/client/boot';
 import { DEFAULT_INTERFACE_LANGUAGE, i18n } from '@/services/client/i18n';
 import { getLanguages, getSystemLanguageJson, getSystemLanguageList } from '@/services/client/languages-api';

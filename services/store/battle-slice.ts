@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@/services/store/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut } from '@/services/store/user-slice';
 
 /**

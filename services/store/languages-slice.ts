@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@/services/store/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import shippedInterfaceLanguages from '@/locales/languages.json';
 
 /** A content language (`get_languages`): filters questions and categories. */

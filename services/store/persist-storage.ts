@@ -1,5 +1,8 @@
 import { PERSIST_STORAGE_KEY } from '@/services/store/persist-key';
 
+/** The `_persist.version` written beside the slices. */
+export const PERSIST_VERSION = 1;
+
 /**
  * The saved slices live under one localStorage key, each slice as a JSON string inside it, with a
  * `_persist` entry: the format earlier versions of the app wrote, so a player's session and
@@ -37,7 +40,7 @@ export function readPersisted(): Record<string, unknown> {
 export function writePersisted(slices: Record<string, unknown>): void {
   const outer: Record<string, string> = {};
   for (const [key, value] of Object.entries(slices)) outer[key] = JSON.stringify(value);
-  outer._persist = JSON.stringify({ version: 1, rehydrated: true });
+  outer._persist = JSON.stringify({ version: PERSIST_VERSION, rehydrated: true });
   try {
     local()?.setItem(PERSIST_STORAGE_KEY, JSON.stringify(outer));
   } catch {

@@ -1,15 +1,6 @@
+import { createSelector } from '@reduxjs/toolkit';
 import { isModeEnabled, MODES } from '@/services/domain/routes';
 import type { RootState } from '@/services/store/store';
-
-/** A derived value computed again only when its input changes (so a view keeps one array). */
-function memoizeLast<I, O>(input: (s: RootState) => I, derive: (value: I) => O): (s: RootState) => O {
-  let last: { input: I; output: O } | null = null;
-  return (s) => {
-    const value = input(s);
-    if (!last || !Object.is(last.input, value)) last = { input: value, output: derive(value) };
-    return last.output;
-  };
-}
 
 export const selectRehydrated = (s: RootState): boolean => s._persist?.rehydrated ?? false;
 
@@ -36,8 +27,11 @@ export const selectMaintenance = (s: RootState): boolean => s.settings.webSettin
 export const selectAppName = (s: RootState): string | null =>
   s.settings.webSettings?.web_header_title || s.settings.webSettings?.app_name || null;
 
-/** Home-page modes that the system configuration turns on, in MODES order; null until it loads. */
-export const selectEnabledModes = memoizeLast(selectSystemConfig, (config) =>
+/**
+ * Home-page modes that the system configuration turns on, in MODES order; null until it loads.
+ * Memoized (createSelector): the same configuration gives the same array, so the view keeps it.
+ */
+export const selectEnabledModes = createSelector([selectSystemConfig], (config) =>
   config ? MODES.filter((mode) => isModeEnabled(config, mode)) : null,
 );
 

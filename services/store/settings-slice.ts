@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@/services/store/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SettingsMap } from '@/services/domain/settings';
 
 /** The Firebase web configuration (public by design), when the Firebase identity provider is on. */

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@/services/store/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
  * A friend's refer code typed at sign-up. The account itself is created at the first sign-in,

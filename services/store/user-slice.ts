@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@/services/store/slice';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** The signed-in player as the server returns it (spec §3); fields beyond these pass through untouched. */
 export interface UserData {
