@@ -1,5 +1,6 @@
 'use client';
 
+import { formatDateTime } from '@/components/profile/format';
 import type { ApiResult } from '@/services/client/api';
 import type { Page } from '@/services/client/admin-api';
 import { useApiQuery } from '@/services/client/use-api-query';
@@ -25,4 +26,5 @@ export function newRequestKey(): string {
 }
 
 /** "25 Nov 2026, 17:40" in the operator's locale. */
-export const formatWhen = (iso: string | null): string => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+/** When something happened, for the console (in English, like the console): "Nov 27, 2026, 4:05 PM"; a dash for never. */
+export const formatWhen = (iso: string | null): string => (iso ? formatDateTime(iso, 'en') : '—');

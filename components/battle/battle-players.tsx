@@ -38,7 +38,7 @@ export function BattlePlayers({ doc, userId, question }: { doc: RoomDocument; us
                 <span dir="auto" className="truncate font-semibold">
                   {p.name}
                 </span>
-                <span className="text-sm tabular-nums">{t('battle.points', { points: p.points })}</span>
+                <span className="text-sm tabular-nums">{t('battle.points', { points: p.points, count: p.points })}</span>
                 {marks.length ? <span className="truncate text-xs text-fg-muted">{marks.join(' · ')}</span> : null}
               </span>
             </li>

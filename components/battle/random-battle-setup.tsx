@@ -54,7 +54,7 @@ export function RandomBattleSetup({ actorRef, categories, baseFee }: { actorRef:
               className={`flex min-h-touch flex-col items-center justify-center rounded-control border px-3 py-2 ${m === multiplier ? 'border-accent bg-accent-soft ring-2 ring-accent' : 'border-line-strong bg-surface hover:bg-surface-muted'}`}
             >
               <span className="font-bold">{t('battle.setup.multiplier', { multiplier: m })}</span>
-              <span className="text-sm">{t('battle.coins', { coins: entryFeeFor(baseFee, m) })}</span>
+              <span className="text-sm">{t('battle.coins', { coins: entryFeeFor(baseFee, m), count: entryFeeFor(baseFee, m) })}</span>
             </button>
           ))}
         </div>

@@ -65,7 +65,7 @@ export function CreateRoomForm({ actorRef, categories, choices = {} }: { actorRe
           id="room-fee"
           label={t('battle.setup.fee')}
           value={String(form.entryFee)}
-          options={withCurrent(choices.entryFees ?? ENTRY_FEES, form.entryFee).map((n) => ({ value: String(n), label: n === 0 ? t('battle.create.free') : t('battle.coins', { coins: n }) }))}
+          options={withCurrent(choices.entryFees ?? ENTRY_FEES, form.entryFee).map((n) => ({ value: String(n), label: n === 0 ? t('battle.create.free') : t('battle.coins', { coins: n, count: n }) }))}
           onChange={(value) => actorRef.send({ type: 'user.fee', fee: Number(value) })}
         />
         <div className="flex flex-col gap-2 sm:flex-row">

@@ -3,7 +3,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
-import { formatDateTime, formatNumber } from '@/components/profile/format';
+import { formatDateTime, formatNumber, formatTimeUntil } from '@/components/profile/format';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
 import { Button } from '@/components/ui/button';
@@ -40,22 +40,19 @@ export function ContestView({ actorRef }: { actorRef: ContestActorRef }) {
   return <ContestLists actorRef={actorRef} />;
 }
 
-/** "2d 03:04:05" until a start, ticking every second. */
-function useCountdown(target: string): string {
+/** The time until a start in words ("2 days 3 hours", "4 minutes 5 seconds"), ticking every second. */
+function useCountdown(target: string, language: string): string {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
   }, []);
-  const s = Math.max(0, Math.floor((Date.parse(target) - now) / 1000));
-  const d = Math.floor(s / 86_400);
-  const hms = [Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
-  return d > 0 ? `${d}d ${hms}` : hms;
+  return formatTimeUntil(Date.parse(target), now, language);
 }
 
 function StartsIn({ at }: { at: string }) {
-  const { t } = useTranslation();
-  const left = useCountdown(at);
+  const { t, i18n } = useTranslation();
+  const left = useCountdown(at, i18n.language);
   return (
     <p className="text-sm font-semibold" role="timer" aria-label={t('contest.starts_in', { time: left })}>
       <span aria-hidden="true">{t('contest.starts_in', { time: left })}</span>

@@ -281,7 +281,7 @@ function SetStart({ kind, place, categorySlug, subcategorySlug, renderer }: { ki
       <>
         <PageHeading title={place.name} description={t(kind.rulesKey)} />
         <Card className="flex flex-col items-start gap-4">
-          <p>{t('kinds.set_size', { n: Math.min(place.questions, 10) })}</p>
+          <p>{t('kinds.set_size', { n: Math.min(place.questions, 10), count: Math.min(place.questions, 10) })}</p>
           <Button onClick={() => setRound(1)}>{t('solo.start')}</Button>
         </Card>
       </>
@@ -402,7 +402,7 @@ function ItemReading({ kind, place, itemId, back }: { kind: QuestionKind; place:
           </a>
         ) : null}
       </Card>
-      <Button onClick={() => setReading(false)}>{t('kinds.fun_n_learn.start', { n: item.no_of_que })}</Button>
+      <Button onClick={() => setReading(false)}>{t('kinds.fun_n_learn.start', { n: item.no_of_que, count: item.no_of_que })}</Button>
     </article>
   );
 }

@@ -64,7 +64,7 @@ export function CoinHistoryView() {
                     </time>
                   </div>
                   <span className={`shrink-0 font-bold ${item.amount < 0 ? 'text-danger' : 'text-accent'}`}>
-                    {t('coin_history.amount', { amount: `${item.amount > 0 ? '+' : item.amount < 0 ? '−' : ''}${formatNumber(Math.abs(item.amount), i18n.language)}` })}
+                    {t('coin_history.amount', { amount: `${item.amount > 0 ? '+' : item.amount < 0 ? '−' : ''}${formatNumber(Math.abs(item.amount), i18n.language)}`, count: Math.abs(item.amount) })}
                   </span>
                 </li>
               ))}

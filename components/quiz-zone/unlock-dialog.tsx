@@ -52,7 +52,7 @@ export function UnlockDialog({ target, onClose, onUnlocked }: { target: UnlockTa
     <FormDialog open title={t('quiz_zone.unlock_title', { name: target.name })} onClose={onClose} busy={busy}>
       <p className="capitalise-first">{t('quiz_zone.unlock_price', { coins: new Intl.NumberFormat(i18n.language).format(target.price) })}</p>
       {balance !== null && Number.isFinite(balance) ? (
-        <p className="text-fg-muted">{t('quiz_zone.your_coins', { coins: new Intl.NumberFormat(i18n.language).format(balance) })}</p>
+        <p className="text-fg-muted">{t('quiz_zone.your_coins', { coins: new Intl.NumberFormat(i18n.language).format(balance), count: balance })}</p>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

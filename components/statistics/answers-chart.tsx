@@ -1,5 +1,6 @@
 'use client';
 
+import { formatDay } from '@/components/profile/format';
 import { useId } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import type { StatisticsDay } from '@/services/client/play-api';
@@ -16,11 +17,6 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
-/** "21 Nov": a day of the chart in the interface language (days are calendar dates, read as UTC). */
-export function formatDay(day: string, language: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
-}
 
 /**
  * Answered vs correct per day as an SVG bar chart: answered as an outlined bar, correct as a solid

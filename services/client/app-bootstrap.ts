@@ -13,6 +13,7 @@ import {
 import { selectLanguageId, selectLanguageMode } from '@/services/store/selectors';
 import { systemConfigLoaded, webSettingsLoaded } from '@/services/store/settings-slice';
 import { getAppStore } from '@/services/store/store';
+import { loadDateLocale } from '@/services/client/date-locale';
 import { BACKGROUND_DELAY_MS, whenPageSettled } from '@/services/client/when-settled';
 
 /** Spec §4: the time of the last web-settings fetch lives in sessionStorage. */
@@ -65,7 +66,8 @@ type SwitchOutcome = 'switched' | 'failed' | 'superseded';
 
 async function loadInterfaceLanguage(name: string): Promise<SwitchOutcome> {
   const ticket = ++latestSwitch;
-  const language = await getSystemLanguageJson(name, await takePrefetched('strings', name));
+  // The date locale of the language loads beside its strings (dates read in the language at once).
+  const [language] = await Promise.all([getSystemLanguageJson(name, await takePrefetched('strings', name)), loadDateLocale(name)]);
   // A slower answer to an earlier switch never overrides a later one.
   if (ticket !== latestSwitch) return 'superseded';
   if (!language) return 'failed';

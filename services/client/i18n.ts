@@ -26,9 +26,26 @@ export class Translator {
     for (const [name, strings] of Object.entries(initial)) this.bundles.set(name, { ...strings });
   }
 
+  /**
+   * A key's text in the active language, else English. With a numeric `count`, the key's plural
+   * form for that count in that language comes first (`key_one`, `key_two`, `key_few`, `key_many`,
+   * `key_other`, `key_zero`: Intl.PluralRules' categories, as i18next names them; Arabic has all
+   * six), then `key_other`, then the key itself.
+   */
+  private lookup(language: string, key: string, count: number | null): string | undefined {
+    const strings = this.bundles.get(language);
+    if (!strings) return undefined;
+    if (count !== null) {
+      const form = strings[`${key}_${pluralCategory(language, count)}`] ?? strings[`${key}_other`];
+      if (form !== undefined) return form;
+    }
+    return strings[key];
+  }
+
   readonly t: TFunction = (key, values) => {
     const fallback = typeof values?.defaultValue === 'string' ? values.defaultValue : key;
-    const text = this.bundles.get(this.language)?.[key] ?? this.bundles.get(DEFAULT_INTERFACE_LANGUAGE)?.[key] ?? fallback;
+    const count = typeof values?.count === 'number' && Number.isFinite(values.count) ? values.count : null;
+    const text = this.lookup(this.language, key, count) ?? this.lookup(DEFAULT_INTERFACE_LANGUAGE, key, count) ?? fallback;
     if (!values || !text.includes('{{')) return text;
     return text.replace(PLACEHOLDER, (_, name: string) => {
       const value = values[name];
@@ -69,6 +86,22 @@ export class Translator {
 }
 
 const BOOT_KEY_COUNT = Object.keys(BOOT_STRINGS).length;
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category of a count in a language (English: one, other; Arabic: zero, one, two, few, many, other). */
+export function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(language);
+    } catch {
+      rules = new Intl.PluralRules(DEFAULT_INTERFACE_LANGUAGE);
+    }
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
 
 /** The one instance of the app. */
 export const i18n = new Translator({ [DEFAULT_INTERFACE_LANGUAGE]: BOOT_STRINGS });

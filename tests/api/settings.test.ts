@@ -108,6 +108,10 @@ describe(`settings and languages endpoints (${testDbKind})`, () => {
     expect(data.name).toBe('ar');
     expect(data.rtl).toBe(true);
     expect(data.strings['header.hello_guest']).toMatch(/[\u0600-\u06FF]/);
+    // …but no English plural form of a key the language has itself: Arabic's own text stands.
+    expect(data.strings['battle.create.questions_option']).toMatch(/[\u0600-\u06FF]/);
+    expect(data.strings['battle.create.questions_option_one']).toBeUndefined();
+    expect(data.strings['battle.coins_two']).toBe('عملتان');
   });
 
   test('a large answer is gzipped for a client that accepts it, a small one is not', async () => {
@@ -129,6 +133,8 @@ describe(`settings and languages endpoints (${testDbKind})`, () => {
       expect(data.name).toBe('fr');
       expect(data.strings['header.hello_guest']).toBe('Bonjour');
       expect(data.strings['loader.retry']).toBe('Try again');
+      // A key it lacks altogether comes with its English plural forms…
+      expect(data.strings['battle.coins_one']).toBe('{{coins}} coin');
     } finally {
       await db.delete(systemLanguages).where(eq(systemLanguages.name, 'fr'));
     }

@@ -10,6 +10,10 @@ const bundles = Object.fromEntries(
 );
 const english = bundles.en!;
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A bundle's keys without its plural forms (`key_one`, `key_few`…): those follow each language's own rules. */
+const baseKeys = (bundle: Record<string, string>) => Object.keys(bundle).filter((k) => !PLURAL.test(k));
+
 describe('interface languages', () => {
   test('ship English as the default, Arabic right to left and a third language', () => {
     expect(languages.find((l) => l.default)!.name).toBe('en');
@@ -31,8 +35,18 @@ describe('interface languages', () => {
 
   test.each(languages.filter((l) => l.name !== 'en').map((l) => l.name))('%s has every English key and no extra one', (name) => {
     const bundle = bundles[name]!;
-    expect(Object.keys(bundle).filter((k) => !(k in english))).toEqual([]);
-    expect(Object.keys(english).filter((k) => !(k in bundle))).toEqual([]);
+    expect(baseKeys(bundle).filter((k) => !(k in english))).toEqual([]);
+    expect(baseKeys(english).filter((k) => !(k in bundle))).toEqual([]);
+  });
+
+  test.each(languages.map((l) => l.name))("%s: every plural form is one of the language's categories, beside its key", (name) => {
+    const bundle = bundles[name]!;
+    const categories = new Intl.PluralRules(name).resolvedOptions().pluralCategories as string[];
+    const forms = Object.keys(bundle).filter((k) => PLURAL.test(k));
+    expect(forms.filter((k) => !categories.includes(PLURAL.exec(k)![1]!))).toEqual([]);
+    expect(forms.filter((k) => !(k.replace(PLURAL, '') in bundle))).toEqual([]);
+    // A key with forms has the form every other count falls back to.
+    expect(forms.filter((k) => !(`${k.replace(PLURAL, '')}_other` in bundle))).toEqual([]);
   });
 
   test.each(languages.map((l) => l.name))('%s has no empty text', (name) => {

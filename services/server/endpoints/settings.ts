@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withEnglishFallback } from '@/services/domain/interface-strings';
 import { PAGE_TYPES, SYSTEM_SETTINGS, WEB_SETTINGS, flagSetting } from '@/services/domain/settings';
 import { MODES } from '@/services/domain/routes';
 import { ApiError } from '@/services/server/gateway/api-error';
@@ -150,9 +151,10 @@ export const settingsEndpoints = [
       const found = await readSystemLanguage(db, input.language);
       if (!found) throw new ApiError('102', { field: 'language', detail: `no interface language named ${input.language}` });
       // The web app ships no strings of its own: a key this language lacks (one added by an
-      // operator, say) is answered in English, as the app would have shown it.
+      // operator, say) is answered in English, as the app would have shown it; English plural
+      // forms only for a key the language lacks altogether.
       const english = found.name === 'en' ? null : await readSystemLanguage(db, 'en');
-      return { data: english ? { ...found, strings: { ...english.strings, ...found.strings } } : found };
+      return { data: english ? { ...found, strings: withEnglishFallback(found.strings, english.strings) } : found };
     },
   }),
 ];
