@@ -1,17 +1,16 @@
 import type { Locale } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
 
 /**
  * date-fns locales of the interface languages, loaded with the language (each is its own chunk,
- * none but English in the first load). English is date-fns's own default, bundled with `format`
- * anyway. A language with no locale here reads dates in English forms.
+ * none in the first load). English is date-fns's own default, which comes with `format` where a
+ * page formats dates (not in the shell). A language with no locale here reads dates in English forms.
  */
 const LOADERS: Readonly<Record<string, () => Promise<Locale>>> = {
   es: () => import('date-fns/locale/es').then((m) => m.es),
   ar: () => import('date-fns/locale/ar').then((m) => m.ar),
 };
 
-const loaded = new Map<string, Locale>([['en', enUS]]);
+const loaded = new Map<string, Locale>();
 
 const baseOf = (language: string): string => language.toLowerCase().split(/[-_]/)[0] ?? language;
 
@@ -27,9 +26,9 @@ export async function loadDateLocale(language: string): Promise<void> {
   }
 }
 
-/** The loaded date locale of a language, or English. */
-export function dateLocale(language: string): Locale {
-  return loaded.get(baseOf(language)) ?? enUS;
+/** The loaded date locale of a language; undefined for English (date-fns's default) or one not loaded. */
+export function dateLocale(language: string): Locale | undefined {
+  return loaded.get(baseOf(language));
 }
 
 /** The languages with a date locale of their own (for tests and the docs). */
