@@ -56,7 +56,7 @@ export function BadgesView() {
     setBusy(null);
     // 132: claimed already (another tab); either way the reward is the player's now.
     if (result.ok || result.code === '132') setClaimed((s) => new Set(s).add(badge.type));
-    if (result.ok) toast.success(t('badges.claimed', { coins: result.data.reward, name: t(`badges.${badge.type}.name`) }));
+    if (result.ok) toast.success(t('badges.claimed', { coins: result.data.reward, count: result.data.reward, name: t(`badges.${badge.type}.name`) }));
     else toast.error(t(result.status === 0 ? 'errors.network' : messageKeyFor(result.code)));
   };
 
@@ -91,7 +91,7 @@ export function BadgesView() {
                       </p>
                     </div>
                   </div>
-                  <p className="text-sm text-fg-muted">{t(`badges.${badge.type}.description`, { n: badge.counter ?? 1 })}</p>
+                  <p className="text-sm text-fg-muted">{t(`badges.${badge.type}.description`, { n: badge.counter ?? 1, count: badge.counter ?? 1 })}</p>
                   {badge.progress !== null && badge.counter !== null && status === 'locked' ? (
                     <BadgeProgress progress={badge.progress} counter={badge.counter} />
                   ) : null}

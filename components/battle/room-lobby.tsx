@@ -67,7 +67,7 @@ export function RoomLobby({ actorRef }: { actorRef: GroupBattleActorRef }) {
       </h1>
       {doc.code ? <RoomCode code={doc.code} /> : null}
       <p className="text-fg-muted">
-        {t('battle.create.questions_option', { count: doc.no_of_que })} · {doc.entry_fee === 0 ? t('battle.create.free') : t('battle.lobby.entry_fee', { coins: doc.entry_fee })}
+        {t('battle.create.questions_option', { count: doc.no_of_que })} · {doc.entry_fee === 0 ? t('battle.create.free') : t('battle.lobby.entry_fee', { coins: doc.entry_fee, count: doc.entry_fee })}
       </p>
       {error ? <Alert>{refusalText(t, error.code)}</Alert> : null}
       <section aria-labelledby="lobby-seats">

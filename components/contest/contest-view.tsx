@@ -67,7 +67,7 @@ function Prizes({ contest }: { contest: ContestItem }) {
     <p className="text-sm">
       {t('contest.prizes')}:{' '}
       {contest.prizes
-        .map((p) => (p.rank_from === p.rank_to ? t('contest.prize_rank', { rank: p.rank_from, coins: p.coins }) : t('contest.prize_ranks', { from: p.rank_from, to: p.rank_to, coins: p.coins })))
+        .map((p) => (p.rank_from === p.rank_to ? t('contest.prize_rank', { rank: p.rank_from, coins: p.coins, count: p.coins }) : t('contest.prize_ranks', { from: p.rank_from, to: p.rank_to, coins: p.coins, count: p.coins })))
         .join(' · ')}
     </p>
   );
@@ -86,7 +86,11 @@ function ContestCard({ contest, actorRef }: { contest: ContestItem; actorRef: Co
         </p>
       ) : null}
       <p className="text-sm text-fg-muted">
-        {t('contest.facts', { fee: contest.entry_fee, questions: contest.total_questions, players: contest.participants })}
+        {t('contest.facts', {
+          fee: t('count.coins', { count: contest.entry_fee }),
+          questions: t('count.questions', { count: contest.total_questions }),
+          players: t('count.players', { count: contest.participants }),
+        })}
       </p>
       <p className="text-sm text-fg-muted">
         {t('contest.window', { start: formatDateTime(contest.starts_at, i18n.language), end: formatDateTime(contest.ends_at, i18n.language) })}
@@ -94,11 +98,11 @@ function ContestCard({ contest, actorRef }: { contest: ContestItem; actorRef: Co
       <Prizes contest={contest} />
       {contest.status === 'upcoming' ? <StartsIn at={contest.starts_at} /> : null}
       {contest.my_score !== null ? <p className="text-sm font-semibold">{t('contest.my_result', { score: formatNumber(contest.my_score, i18n.language), rank: contest.my_rank ?? '—' })}</p> : null}
-      {contest.my_prize ? <p className="text-sm font-semibold">{t('contest.my_prize', { coins: contest.my_prize })}</p> : null}
+      {contest.my_prize ? <p className="text-sm font-semibold">{t('contest.my_prize', { coins: contest.my_prize, count: contest.my_prize })}</p> : null}
       <div className="flex flex-wrap gap-2">
         {contest.status === 'live' && contest.my_score === null ? (
           <Button onClick={() => actorRef.send({ type: 'user.play', contestId: contest.id })}>
-            {contest.played ? t('contest.resume') : contest.entry_fee > 0 ? t('contest.play_fee', { fee: contest.entry_fee }) : t('contest.play')}
+            {contest.played ? t('contest.resume') : contest.entry_fee > 0 ? t('contest.play_fee', { fee: contest.entry_fee, count: contest.entry_fee }) : t('contest.play')}
           </Button>
         ) : null}
         {contest.status !== 'upcoming' ? (
@@ -192,7 +196,7 @@ function RankRow({ row, mine }: { row: ContestRankRow; mine: boolean }) {
         {row.name || t('contest.player')}
         {mine ? ` (${t('contest.you')})` : ''}
       </span>
-      {row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize })}</span> : null}
+      {row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize, count: row.prize })}</span> : null}
       <span className="font-semibold tabular-nums">{t('contest.points', { score: formatNumber(row.score, i18n.language) })}</span>
     </li>
   );
@@ -229,7 +233,7 @@ function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
         <>
           {board.myRank ? (
             <p className="font-semibold" role="status">
-              {t('contest.your_rank_score', { rank: board.myRank.rank, score: formatNumber(board.myRank.score, i18n.language) })}
+              {t('contest.your_rank_score', { rank: board.myRank.rank, score: formatNumber(board.myRank.score, i18n.language), count: board.myRank.score })}
             </p>
           ) : null}
           <ol className="flex flex-col gap-2" aria-label={t('contest.board_list')}>

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
-import { formatDateTime, formatTimeOfDay } from '@/components/profile/format';
+import { formatDateTime, formatDurationWords, formatTimeOfDay } from '@/components/profile/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -127,14 +127,18 @@ function ExamListScreen({ actorRef }: { actorRef: ExamActorRef }) {
                     {exam.title}
                   </h2>
                   <p className="text-sm text-fg-muted">
-                    {t('exam.item_facts', { minutes: exam.duration, questions: exam.total_questions, marks: exam.total_marks })}
+                    {t('exam.item_facts', {
+              duration: formatDurationWords({ minutes: exam.duration }, i18n.language),
+              questions: t('count.questions', { count: exam.total_questions }),
+              marks: t('count.marks', { count: exam.total_marks }),
+            })}
                   </p>
                   <p className="text-sm text-fg-muted">
                     {t('exam.window', { start: formatDateTime(exam.starts_at, i18n.language), end: formatDateTime(exam.ends_at, i18n.language) })}
                   </p>
                   {exam.status === 'completed' ? (
                     <p className="text-sm font-semibold">
-                      {t('exam.obtained', { obtained: exam.obtained_marks ?? 0, total: exam.total_marks })}
+                      {t('exam.obtained', { obtained: exam.obtained_marks ?? 0, total: exam.total_marks, count: exam.total_marks })}
                       {exam.rules_violated ? ` · ${t('exam.rules_violated')}` : ''}
                     </p>
                   ) : null}
@@ -196,18 +200,18 @@ function KeyEntry({ actorRef }: { actorRef: ExamActorRef }) {
 }
 
 function RulesScreen({ actorRef, hiddenLimitSeconds, resumeMinutes }: { actorRef: ExamActorRef; hiddenLimitSeconds: number; resumeMinutes: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const exam = useSelector(actorRef, (s) => s.context.exam);
   const agreed = useSelector(actorRef, (s) => s.context.agreed);
   const errorCode = useSelector(actorRef, (s) => s.context.errorCode);
   const text = useCodeText();
   const rules = [
-    t('exam.rules.time', { minutes: exam?.duration ?? 0 }),
+    t('exam.rules.time', { duration: formatDurationWords({ minutes: exam?.duration ?? 0 }, i18n.language) }),
     t(exam?.answer_again ? 'exam.rules.change' : 'exam.rules.final'),
-    t('exam.rules.hidden', { seconds: hiddenLimitSeconds }),
+    t('exam.rules.hidden', { duration: formatDurationWords({ seconds: hiddenLimitSeconds }, i18n.language) }),
     t('exam.rules.recorded'),
     ...(exam?.fullscreen ? [t('exam.rules.fullscreen')] : []),
-    t('exam.rules.resume', { minutes: resumeMinutes }),
+    t('exam.rules.resume', { duration: formatDurationWords({ minutes: resumeMinutes }, i18n.language) }),
   ];
   return (
     <Card as="section" role="dialog" aria-modal="false" aria-labelledby="exam-rules-title" className="flex flex-col gap-4">
@@ -400,7 +404,7 @@ function ResultScreen({ actorRef }: { actorRef: ExamActorRef }) {
         {t('exam.result.title', { title: result.title })}
       </h1>
       <Card className="flex flex-col gap-2">
-        <p className="text-2xl font-bold">{t('exam.obtained', { obtained: result.obtained_marks, total: result.total_marks })}</p>
+        <p className="text-2xl font-bold">{t('exam.obtained', { obtained: result.obtained_marks, total: result.total_marks, count: result.total_marks })}</p>
         <p>{t(`exam.end.${result.end_reason}`)}</p>
         {result.rules_violated ? <Alert>{t('exam.rules_violated')}</Alert> : null}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">

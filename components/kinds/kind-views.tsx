@@ -209,7 +209,7 @@ function PlaceFrame({
         <Card as="section" className="flex flex-col items-start gap-3">
           <PageHeading title={place.data!.name} />
           <p>{t('quiz_zone.premium_locked', { name: place.data!.locked.name })}</p>
-          <Button onClick={() => unlock.open(place.data!.locked!)}>{t('quiz_zone.unlock_action', { coins: place.data!.locked.price })}</Button>
+          <Button onClick={() => unlock.open(place.data!.locked!)}>{t('quiz_zone.unlock_action', { coins: place.data!.locked.price, count: place.data!.locked.price })}</Button>
         </Card>
       ) : (
         children(place.data!, place.retry)

@@ -47,7 +47,7 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
     setWithdrawing(null);
     if (result.ok) {
       onBalance(result.data.coins);
-      setNotice(t('wallet.redeem_deleted', { coins: coinsBack }));
+      setNotice(t('wallet.redeem_deleted', { coins: coinsBack, count: coinsBack }));
     }
     setVersion((v) => v + 1);
   };
@@ -64,7 +64,7 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
           </Alert>
         ) : null}
         {coins < minimum ? (
-          <p className="text-fg-muted">{t('wallet.redeem_not_enough', { min: minimum })}</p>
+          <p className="text-fg-muted">{t('wallet.redeem_not_enough', { min: minimum, count: minimum })}</p>
         ) : (
           <RedeemForm
             coins={coins}
@@ -73,7 +73,7 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
             onSending={() => setNoticeOf(null)}
             onSent={(request, balance) => {
               onBalance(balance);
-              setNotice(t('wallet.redeem_sent', { coins: request.coins }));
+              setNotice(t('wallet.redeem_sent', { coins: request.coins, count: request.coins }));
               setVersion((v) => v + 1);
             }}
           />
@@ -94,7 +94,7 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
             {history.data.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-status={r.status}>
                 <span className="flex flex-col">
-                  <span>{t('wallet.redeem_row', { money: `${config.currency_symbol ?? ''}${r.amount}`, coins: formatNumber(r.coins, i18n.language), address: r.payment_address })}</span>
+                  <span>{t('wallet.redeem_row', { money: `${config.currency_symbol ?? ''}${r.amount}`, coins: formatNumber(r.coins, i18n.language), count: r.coins, address: r.payment_address })}</span>
                   <span className="text-sm text-fg-muted">
                     {formatDateTime(r.created_at, i18n.language)} · <strong>{t(`wallet.redeem_status_${r.status}`)}</strong>
                     {r.reason ? ` — ${r.reason}` : ''}
@@ -113,7 +113,7 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
       <ConfirmDialog
         open={withdrawing !== null}
         title={t('wallet.redeem_delete_title')}
-        message={t('wallet.redeem_delete_message', { coins: withdrawing?.coins ?? 0 })}
+        message={t('wallet.redeem_delete_message', { coins: withdrawing?.coins ?? 0, count: withdrawing?.coins ?? 0 })}
         confirmLabel={t('wallet.redeem_delete')}
         cancelLabel={t('common.cancel')}
         onConfirm={() => void withdraw()}

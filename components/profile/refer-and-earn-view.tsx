@@ -48,7 +48,7 @@ export function ReferAndEarnView() {
   return (
     <ProfileSubPage
       title={t('refer.title')}
-      description={config ? t('refer.how', { earn: config.earn_coin, refer: config.refer_coin }) : undefined}
+      description={config ? t('refer.how', { earn: t('count.coins', { count: Number(config.earn_coin) }), refer: t('count.coins', { count: Number(config.refer_coin) }) }) : undefined}
     >
       {failed ? (
         <ErrorWithRetry

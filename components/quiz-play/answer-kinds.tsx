@@ -261,7 +261,7 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
   return (
     <section aria-label={t('play.word.answer')} className="flex flex-col gap-4">
       <p className="sr-only" aria-live="polite">
-        {t('play.word.entered', { letters: letters.map((l) => l || '_').join(' '), n: letters.filter(Boolean).length, total: letters.length })}
+        {t('play.word.entered', { letters: letters.map((l) => l || '_').join(' '), n: letters.filter(Boolean).length, total: letters.length, count: letters.length })}
       </p>
       <div dir="auto" className="flex flex-wrap justify-center gap-1" aria-hidden="true">
         {word.slots.map((slot, i) => {
@@ -315,7 +315,7 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
             </Button>
             {rules ? (
               <Button variant="secondary" disabled={!open || hinting || hintsLeft <= 0} onClick={() => actorRef.send({ type: 'user.hint' })}>
-                {t('play.word.hint', { cost: rules.cost, left: hintsLeft })}
+                {t('play.word.hint', { cost: rules.cost, left: hintsLeft, count: rules.cost })}
               </Button>
             ) : null}
             <Button disabled={!open || !complete || locked !== null} onClick={submit}>

@@ -112,7 +112,7 @@ function LifelineBar({ actorRef, lifelinesRef, enabled }: { actorRef: QuizPlayAc
                 }`}
               >
                 <span className="font-semibold">{t(`play.lifeline.${offer.key}`)}</span>
-                <span className="text-xs">{t('play.lifeline.cost', { cost: offer.cost })}</span>
+                <span className="text-xs">{t('play.lifeline.cost', { cost: offer.cost, count: offer.cost })}</span>
                 <span className="text-xs">{t(status)}</span>
               </button>
             </li>

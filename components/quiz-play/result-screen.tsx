@@ -48,7 +48,7 @@ export function ResultScreen({ actorRef, actions, ranked = false }: { actorRef: 
           {t('play.result.title')}
         </h1>
         {ranked ? (
-          <p className="font-semibold">{result.rank !== undefined ? t('contest.your_rank_score', { rank: result.rank, score: formatNumber(result.score, i18n.language) }) : t('contest.your_score', { score: formatNumber(result.score, i18n.language) })}</p>
+          <p className="font-semibold">{result.rank !== undefined ? t('contest.your_rank_score', { rank: result.rank, score: formatNumber(result.score, i18n.language), count: result.score }) : t('contest.your_score', { score: formatNumber(result.score, i18n.language), count: result.score })}</p>
         ) : (
           <p className={result.passed ? 'font-semibold text-success' : 'font-semibold text-danger'}>
             <span aria-hidden="true">{result.passed ? '✓ ' : '✗ '}</span>
@@ -70,7 +70,7 @@ export function ResultScreen({ actorRef, actions, ranked = false }: { actorRef: 
           <p className="rounded-control bg-surface-muted p-3">{t('play.result.review_opens', { time: formatDateTime(opensAt, i18n.language) })}</p>
         ) : (
           <Button onClick={() => actorRef.send({ type: 'user.review' })}>
-            {result.review_cost > 0 ? t('play.result.review_cost', { cost: result.review_cost }) : t('play.result.review')}
+            {result.review_cost > 0 ? t('play.result.review_cost', { cost: result.review_cost, count: result.review_cost }) : t('play.result.review')}
           </Button>
         )}
         {ranked ? null : (

@@ -60,8 +60,8 @@ export function LockedPlace({ name, price, onUnlock }: { name: string; price: nu
         <LockIcon className="size-5" />
         {t('quiz_zone.premium_locked', { name })}
       </p>
-      <p className="text-fg-muted">{t('quiz_zone.premium_price', { coins: price })}</p>
-      <Button onClick={onUnlock}>{t('quiz_zone.unlock_action', { coins: price })}</Button>
+      <p className="text-fg-muted">{t('quiz_zone.premium_price', { coins: price, count: price })}</p>
+      <Button onClick={onUnlock}>{t('quiz_zone.unlock_action', { coins: price, count: price })}</Button>
     </Card>
   );
 }

@@ -55,7 +55,7 @@ export function PlaceList({ items, onUnlock }: { items: readonly PlaceCardItem[]
               {item.isPremium ? (
                 <span className="flex items-center gap-1 text-sm font-semibold">
                   {item.unlocked ? <UnlockedIcon /> : <LockIcon />}
-                  {item.unlocked ? t('quiz_zone.premium_unlocked') : t('quiz_zone.premium_price', { coins: item.price })}
+                  {item.unlocked ? t('quiz_zone.premium_unlocked') : t('quiz_zone.premium_price', { coins: item.price, count: item.price })}
                 </span>
               ) : null}
             </span>

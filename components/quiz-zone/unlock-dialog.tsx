@@ -50,7 +50,7 @@ export function UnlockDialog({ target, onClose, onUnlocked }: { target: UnlockTa
 
   return (
     <FormDialog open title={t('quiz_zone.unlock_title', { name: target.name })} onClose={onClose} busy={busy}>
-      <p className="capitalise-first">{t('quiz_zone.unlock_price', { coins: new Intl.NumberFormat(i18n.language).format(target.price) })}</p>
+      <p className="capitalise-first">{t('quiz_zone.unlock_price', { coins: new Intl.NumberFormat(i18n.language).format(target.price), count: target.price })}</p>
       {balance !== null && Number.isFinite(balance) ? (
         <p className="text-fg-muted">{t('quiz_zone.your_coins', { coins: new Intl.NumberFormat(i18n.language).format(balance), count: balance })}</p>
       ) : null}
@@ -60,7 +60,7 @@ export function UnlockDialog({ target, onClose, onUnlocked }: { target: UnlockTa
           {t('quiz_zone.cancel')}
         </Button>
         <Button onClick={() => void unlock()} disabled={busy}>
-          {busy ? t('quiz_zone.unlocking') : t('quiz_zone.unlock_action', { coins: target.price })}
+          {busy ? t('quiz_zone.unlocking') : t('quiz_zone.unlock_action', { coins: target.price, count: target.price })}
         </Button>
       </div>
     </FormDialog>

@@ -41,7 +41,7 @@ export function AnswersChart({ history }: { history: readonly StatisticsDay[] })
     <figure className="flex flex-col gap-3">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="h-auto w-full max-w-lg text-fg">
         <title id={titleId}>{t('statistics.chart_title')}</title>
-        <desc id={descId}>{t('statistics.chart_summary', { days: history.length, answered: totals.answered, correct: totals.correct })}</desc>
+        <desc id={descId}>{t('statistics.chart_summary', { days: history.length, count: history.length, answered: totals.answered, correct: totals.correct })}</desc>
         {[0, top / 2, top].map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} className="stroke-line" strokeWidth={1} />
