@@ -3,6 +3,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
 import { AppToaster } from '@/components/shell/app-toaster';
+import { FirebaseSession } from '@/components/shell/firebase-session';
 import { RouteProgress } from '@/components/shell/route-progress';
 import { StoreProvider } from '@/components/shell/store-provider';
 
@@ -15,6 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <RouteProgress />
       </Suspense>
       <AppToaster />
+      <FirebaseSession />
       <AppShell>{children}</AppShell>
     </StoreProvider>
   );

@@ -72,22 +72,30 @@ async function proofOf(user: User, type: IdentityProof['type']): Promise<Identit
   };
 }
 
+const authByConfig = new Map<string, Auth>();
+
+/**
+ * The page's Firebase Auth for a configuration, made once: the sign-in screens and the session
+ * watch (components/auth/firebase-session-watch.tsx) share it, so both see the same signed-in user.
+ */
+export function firebaseAuthFor(config: FirebaseWebConfig): Auth {
+  const key = JSON.stringify(config);
+  const held = authByConfig.get(key);
+  if (held) return held;
+  const created = getAuth(firebaseWebApp(config));
+  if (config.authEmulatorHost) {
+    // Must happen before the first call; it also replaces reCAPTCHA with a test double. The
+    // banner it would add to the page is for people who forgot: we chose it.
+    connectAuthEmulator(created, `http://${config.authEmulatorHost}`, { disableWarnings: true });
+  }
+  authByConfig.set(key, created);
+  return created;
+}
+
 export function createFirebaseClientIdentity(config: FirebaseWebConfig, options: FirebaseClientOptions = {}): ClientIdentity {
-  let auth: Auth | undefined;
   /** Phone sign-ins waiting for their code, by phone number. */
   const pendingOtp = new Map<string, ConfirmationResult>();
-
-  function firebaseAuth(): Auth {
-    if (auth) return auth;
-    const created = getAuth(firebaseWebApp(config));
-    if (config.authEmulatorHost) {
-      // Must happen before the first call; it also replaces reCAPTCHA with a test double. The
-      // banner it would add to the page is for people who forgot: we chose it.
-      connectAuthEmulator(created, `http://${config.authEmulatorHost}`, { disableWarnings: true });
-    }
-    auth = created;
-    return auth;
-  }
+  const firebaseAuth = (): Auth => firebaseAuthFor(config);
 
   /** A fresh element for one reCAPTCHA: a verifier cannot be rendered twice into the same one. */
   function recaptchaHost(): HTMLElement {

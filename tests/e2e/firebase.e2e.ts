@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser } from '@/tests/e2e/support/browser';
+import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { startAuthEmulator, type AuthEmulator } from '@/tests/setup/firebase-emulator';
+
+// The Firebase identity provider in the browser, against the real Firebase Auth emulator: the web
+// SDK signs the player in, the server verifies the ID token, and the player's Firebase session
+// (react-firebase-hooks' useIdToken) keeps every tab's sign-in in step with it.
+
+const PROJECT = 'demo-quiz-arena-web';
+const API_KEY = 'fake-api-key';
+
+let emulator: AuthEmulator;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+async function rest<T>(path: string, body: Record<string, unknown>, owner = false): Promise<T> {
+  const res = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/${path}?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(owner ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { error?: { message?: string } };
+  if (!res.ok) throw new Error(`emulator ${path} answered ${res.status}: ${json.error?.message ?? JSON.stringify(json)}`);
+  return json;
+}
+
+/** A Firebase account with a verified email, as after following the verification mail. */
+async function verifiedAccount(name: string, email: string, password: string): Promise<void> {
+  const { localId } = await rest<{ localId: string }>('accounts:signUp', { email, password, returnSecureToken: true });
+  await rest(`projects/${PROJECT}/accounts:update`, { localId, displayName: name, emailVerified: true }, true);
+}
+
+beforeAll(async () => {
+  emulator = await startAuthEmulator(PROJECT);
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({
+      env: {
+        // Not 'production': the server refuses the emulator (no token signatures) in production.
+        NODE_ENV: 'test',
+        IDENTITY_PROVIDER: 'firebase',
+        FIREBASE_PROJECT_ID: PROJECT,
+        FIREBASE_API_KEY: API_KEY,
+        FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      },
+    }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop(), emulator?.stop()]);
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+test('a player signs in with Firebase; signing out in one tab signs the other tab out too, with the reason', async () => {
+  const email = `ada.${Date.now().toString(36)}@example.com`;
+  await verifiedAccount('Ada', email, 'correct horse 1');
+
+  const first = await context.newPage();
+  await first.goto(`${server.url}/auth/login/`);
+  await first.getByLabel('Email').fill(email);
+  await first.getByLabel('Password').fill('correct horse 1');
+  await first.getByRole('button', { name: 'Log in' }).click();
+  await first.waitForURL(`${server.url}/`);
+  await first.getByText('hello Ada').waitFor();
+
+  // A second tab of the same browser is signed in too (the saved player and Firebase's session).
+  const second = await context.newPage();
+  await second.goto(`${server.url}/`);
+  await second.getByText('hello Ada').waitFor();
+  await second.getByRole('button', { name: 'Log out' }).click();
+  await second.getByText('hello guest').waitFor();
+
+  // The first tab was not touched: Firebase's session ended, so it signs out and says why.
+  await first.getByRole('status').filter({ hasText: 'Your sign-in has ended' }).waitFor({ timeout: 15_000 });
+  await first.getByText('hello guest').waitFor();
+  // And the server ended the session: the saved token is gone from this tab's storage.
+  const saved = await first.evaluate(() => window.localStorage.getItem('persist:quiz-arena'));
+  expect(JSON.parse(JSON.parse(saved ?? '{}').user ?? '{}')).toMatchObject({ isLogin: false, token: null });
+});
