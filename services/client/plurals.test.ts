@@ -45,6 +45,21 @@ describe('counts in words follow each language’s plural rules (Intl.PluralRule
     expect(t('kinds.set_size', { n: 12, count: 12 })).toBe('12 سؤالًا');
   });
 
+  test('sentences with several counts take each from the shared count keys', () => {
+    const en = translatorIn('en');
+    const facts = (tr: Translator, fee: number, questions: number, players: number) =>
+      tr.t('contest.facts', {
+        fee: tr.t('count.coins', { count: fee }),
+        questions: tr.t('count.questions', { count: questions }),
+        players: tr.t('count.players', { count: players }),
+      });
+    expect(facts(en, 1, 10, 2)).toBe('Entry: 1 coin · 10 questions · 2 players');
+    const arabic = translatorIn('ar');
+    expect(facts(arabic, 2, 11, 1)).toBe('الدخول: عملتان · 11 سؤالًا · لاعب واحد');
+    const spanish = translatorIn('es');
+    expect(facts(spanish, 5, 1, 1)).toBe('Entrada: 5 monedas · 1 pregunta · 1 jugador');
+  });
+
   test('without a count, or for a key with no forms, the key itself', () => {
     const { t } = translatorIn('en');
     expect(t('battle.coins', { coins: 1 })).toBe('1 coins');
