@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { browserSuite } from '@/tests/e2e/support/suite';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
+import { Translator } from '@/services/client/i18n';
 
 /**
  * Every visible interface text goes through the translations: the main pages of a signed-in
@@ -186,8 +187,11 @@ describe('the interface in Spanish and in Arabic', () => {
     // The live contest played in the browser with every answer wrong: the result screen's score
     // and the contest's leaderboard show a negative number of their own.
     const ar = bundle('ar');
+    // The button's text as the app words it: Arabic's plural form for 10 coins (the translator's own rules).
+    const arabic = new Translator({ en: english, ar });
+    await arabic.changeLanguage('ar');
     await page.goto(`${server.url}/contest-play/`);
-    await page.getByRole('article', { name: LIVE_CONTEST }).getByRole('button', { name: ar['contest.play_fee']!.replace('{{fee}}', '10') }).click();
+    await page.getByRole('article', { name: LIVE_CONTEST }).getByRole('button', { name: arabic.t('contest.play_fee', { fee: 10, count: 10 }) }).click();
     for (;;) {
       const options = page.getByRole('region', { name: ar['play.options'] }).getByRole('button');
       await options.first().waitFor();
