@@ -99,3 +99,25 @@ describe('the app store', () => {
     expect(saved()).toBeNull();
   });
 });
+
+describe('the Redux DevTools', () => {
+  afterEach(() => {
+    delete (window as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: unknown }).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__;
+  });
+
+  test('outside a production build the store connects to the DevTools extension when the browser has it', () => {
+    expect(process.env.NODE_ENV).not.toBe('production');
+    const connected = jest.fn((...enhancers: ((next: unknown) => unknown)[]) => (next: unknown) => enhancers.reduceRight((acc, e) => e(acc), next));
+    (window as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: unknown }).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options: unknown) =>
+      typeof options === 'function' ? connected(options as never) : connected;
+    // Redux Toolkit looks for the extension when it is loaded: load the store afresh.
+    jest.isolateModules(() => {
+      const fresh = require('@/services/store/store') as typeof import('@/services/store/store');
+      const prefs = require('@/services/store/preferences-slice') as typeof import('@/services/store/preferences-slice');
+      const store = fresh.makeStore();
+      expect(connected).toHaveBeenCalledTimes(1);
+      store.dispatch(prefs.themeChosen('dark'));
+      expect(store.getState().preferences.theme).toBe('dark');
+    });
+  });
+});
