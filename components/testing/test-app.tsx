@@ -2,7 +2,7 @@
  * Helpers for view tests: the app's real store, i18n and toaster around a view, and a fake
  * server at the network edge (global.fetch). Not imported by the app.
  */
-import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import toast from 'react-hot-toast';
@@ -71,14 +71,9 @@ export async function resetApp(): Promise<void> {
   document.documentElement.dir = 'ltr';
 }
 
-/** The app's store around a tree, as the shell gives it (for `render`'s `wrapper` too). */
-export function WithStore({ children }: { children: ReactNode }) {
+/** The app's store around a tree, as the shell gives it (`render`'s `wrapper`). */
+function WithStore({ children }: { children: ReactNode }) {
   return <Provider store={getAppStore()}>{children}</Provider>;
-}
-
-/** `render` with the app's store around the tree: for a view test that brings its own toaster or none. */
-export function renderWithStore(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> = {}): RenderResult {
-  return render(ui, { ...options, wrapper: WithStore });
 }
 
 export function renderWithApp(ui: ReactElement): RenderResult & { store: AppStore } {

@@ -1,4 +1,4 @@
-import { configureStore, createListenerMiddleware, type Action, type Reducer } from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware, type Reducer } from '@reduxjs/toolkit';
 import { battleSlice } from '@/services/store/battle-slice';
 import { languagesSlice } from '@/services/store/languages-slice';
 import { notificationsSlice } from '@/services/store/notifications-slice';
@@ -121,5 +121,3 @@ export function getAppStore(): AppStore {
 export function resetAppStore(): void {
   clientStore = null;
 }
-
-export type { Action };

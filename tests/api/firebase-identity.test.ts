@@ -7,7 +7,7 @@ import { createFirebaseClientIdentity } from '@/services/client/identity/firebas
 import { IdentityError } from '@/services/client/identity/provider';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
 import { startTestApi, type TestApi } from '@/tests/setup/api';
-import { startAuthEmulator, type AuthEmulator } from '@/tests/setup/firebase-emulator';
+import { identityToolkit, startAuthEmulator, type AuthEmulator } from '@/tests/setup/firebase-emulator';
 
 /**
  * The Firebase identity provider against the real Firebase Auth emulator: real ID tokens from
@@ -64,16 +64,8 @@ afterAll(async () => {
 
 // --- the emulator's REST API ------------------------------------------------------------------
 
-async function rest<T>(path: string, body: Record<string, unknown>, options: { owner?: boolean } = {}): Promise<T> {
-  const res = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/${path}?key=${API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(options.owner ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & { error?: { message?: string } };
-  if (!res.ok) throw new Error(`emulator ${path} answered ${res.status}: ${json.error?.message ?? JSON.stringify(json)}`);
-  return json;
-}
+const rest = <T>(path: string, body: Record<string, unknown>, options: { owner?: boolean } = {}): Promise<T> =>
+  identityToolkit<T>(emulator, path, body, { apiKey: API_KEY, ...options });
 
 async function emulatorGet<T>(path: string): Promise<T> {
   const res = await fetch(`${emulator.url}/emulator/v1/projects/${PROJECT}/${path}`);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '@/tests/e2e/support/browser';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
-import { startAuthEmulator, type AuthEmulator } from '@/tests/setup/firebase-emulator';
+import { identityToolkit, startAuthEmulator, type AuthEmulator } from '@/tests/setup/firebase-emulator';
 
 // The Firebase identity provider in the browser, against the real Firebase Auth emulator: the web
 // SDK signs the player in, the server verifies the ID token, and the player's Firebase session
@@ -15,21 +15,10 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 
-async function rest<T>(path: string, body: Record<string, unknown>, owner = false): Promise<T> {
-  const res = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/${path}?key=${API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(owner ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & { error?: { message?: string } };
-  if (!res.ok) throw new Error(`emulator ${path} answered ${res.status}: ${json.error?.message ?? JSON.stringify(json)}`);
-  return json;
-}
-
 /** A Firebase account with a verified email, as after following the verification mail. */
 async function verifiedAccount(name: string, email: string, password: string): Promise<void> {
-  const { localId } = await rest<{ localId: string }>('accounts:signUp', { email, password, returnSecureToken: true });
-  await rest(`projects/${PROJECT}/accounts:update`, { localId, displayName: name, emailVerified: true }, true);
+  const { localId } = await identityToolkit<{ localId: string }>(emulator, 'accounts:signUp', { email, password, returnSecureToken: true }, { apiKey: API_KEY });
+  await identityToolkit(emulator, `projects/${PROJECT}/accounts:update`, { localId, displayName: name, emailVerified: true }, { apiKey: API_KEY, owner: true });
 }
 
 beforeAll(async () => {

@@ -142,3 +142,19 @@ export async function startAuthEmulator(projectId = 'demo-quiz-arena'): Promise<
 
   return { projectId, host, url, output: () => output, stop };
 }
+
+/**
+ * A call of the emulator's Identity Toolkit REST API (what the web SDK calls): `accounts:signUp`,
+ * `accounts:update`… `owner` calls as the project's owner (the emulator's admin rights: set a
+ * field such as emailVerified directly). Throws with the emulator's message on a refusal.
+ */
+export async function identityToolkit<T>(emulator: AuthEmulator, path: string, body: Record<string, unknown>, options: { apiKey?: string; owner?: boolean } = {}): Promise<T> {
+  const res = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/${path}?key=${options.apiKey ?? 'fake-api-key'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(options.owner ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { error?: { message?: string } };
+  if (!res.ok) throw new Error(`emulator ${path} answered ${res.status}: ${json.error?.message ?? JSON.stringify(json)}`);
+  return json;
+}
