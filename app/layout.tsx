@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { DocumentPreferencesScript } from '@/components/shell/document-preferences-script';
 import { Providers } from '@/components/shell/providers';
+import { displayArabic, displayLatin } from './fonts';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -22,7 +23,7 @@ export const viewport: Viewport = {
 // switch them to the player's language, hence suppressHydrationWarning on <html>.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" dir="ltr" suppressHydrationWarning>
+    <html lang="en" dir="ltr" className={`${displayLatin.variable} ${displayArabic.variable}`} suppressHydrationWarning>
       <head>
         <DocumentPreferencesScript />
       </head>

@@ -1,23 +1,31 @@
 'use client';
 
+import { Bookmark, ChartColumn, ChevronRight, Medal, Play, Trophy } from 'lucide-react';
+import Link from 'next/link';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { operatorText } from '@/services/client/operator-text';
-import { ButtonLink } from '@/components/ui/button';
-import { Card, LinkCard } from '@/components/ui/card';
+import { HIGHLIGHTS_HEIGHT } from '@/components/home/home-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { MODE_LOOK, TONE_BG } from '@/components/ui/mode-look';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSystemConfig } from '@/services/client/use-system-config';
 import { useAppSelector } from '@/services/store/hooks';
-import { selectEnabledModes, selectIsLogin, selectWebSettings } from '@/services/store/selectors';
+import { selectEnabledModes, selectIsLogin, selectLastLevel, selectUser, selectWebSettings } from '@/services/store/selectors';
+
+// Today's daily quiz with the player's streak, and the live contest with its countdown: they ask
+// the server once the page is up, in a box that keeps its height meanwhile.
+const HomeHighlights = lazy(() => import('@/components/home/home-highlights'));
 
 /** A signed-in player's own pages: where they stand and what they kept. */
 const PROGRESS_LINKS = [
-  { href: '/leaderboard/', key: 'leaderboard.title' },
-  { href: '/profile/badges/', key: 'badges.title' },
-  { href: '/profile/statistics/', key: 'statistics.title' },
-  { href: '/profile/play-bookmark-questions/', key: 'bookmark.title' },
+  { href: '/leaderboard/', key: 'leaderboard.title', Icon: Trophy },
+  { href: '/profile/badges/', key: 'badges.title', Icon: Medal },
+  { href: '/profile/statistics/', key: 'statistics.title', Icon: ChartColumn },
+  { href: '/profile/play-bookmark-questions/', key: 'bookmark.title', Icon: Bookmark },
 ] as const;
+
 
 export function HomeView() {
   const { t } = useTranslation();
@@ -28,29 +36,22 @@ export function HomeView() {
   const title = web?.web_header_title || web?.app_name || t('app.name');
   // Empty when the operator cleared it; the shipped default in the interface language.
   const tagline = web ? operatorText('web_tagline', web.web_tagline, t('home.tagline')) : null;
+  const dailyOn = !!modes?.some((m) => m.key === 'daily_quiz');
+  const contestOn = !!modes?.some((m) => m.key === 'contest');
 
   return (
-    <div className="flex flex-col gap-8">
-      <section className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{title}</h1>
-        {tagline ? (
-          <p dir="auto" className="text-lg text-fg-muted">
-            {tagline}
-          </p>
-        ) : null}
-      </section>
+    <div className="flex flex-col gap-5">
+      {/* The page's name for screen readers and the document outline; the hero below speaks for it on screen. */}
+      <h1 className="sr-only">{title}</h1>
+      {isLogin ? <ContinueHero /> : <GuestHero title={title} tagline={tagline} />}
 
-      {isLogin ? null : (
-        <Card as="section" className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="flex-1">
-            <h2 className="capitalise-first font-semibold">{t('home.login_required_title')}</h2>
-            <p className="capitalise-first text-fg-muted">{t('home.login_required')}</p>
-          </div>
-          <ButtonLink href="/auth/login/">{t('home.login_action')}</ButtonLink>
-        </Card>
-      )}
+      {isLogin && (dailyOn || contestOn) ? (
+        <Suspense fallback={<Skeleton className={HIGHLIGHTS_HEIGHT} />}>
+          <HomeHighlights daily={dailyOn} contest={contestOn} />
+        </Suspense>
+      ) : null}
 
-      <section aria-labelledby="modes-heading" className="flex flex-col gap-4">
+      <section aria-labelledby="modes-heading" className="flex flex-col gap-3">
         <h2 id="modes-heading" className="text-xl font-bold">
           {t('home.modes_heading')}
         </h2>
@@ -62,24 +63,36 @@ export function HomeView() {
             onRetry={config.retry}
           />
         ) : !modes ? (
-          <div role="status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <div role="status" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <span className="sr-only">{t('common.loading')}</span>
             {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-28" />
+              <Skeleton key={i} className="h-24 sm:h-32" />
             ))}
           </div>
         ) : modes.length === 0 ? (
           <EmptyState title={t('home.no_quizzes')} />
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {modes.map((mode) => (
-              <li key={mode.key} className="flex">
-                <LinkCard href={`${mode.route}/`} className="flex flex-1 flex-col gap-1">
-                  <h3 className="text-lg font-semibold text-accent">{t(`mode.${mode.key}.title`)}</h3>
-                  <p className="text-fg-muted">{t(`mode.${mode.key}.description`)}</p>
-                </LinkCard>
-              </li>
-            ))}
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-mode-tiles>
+            {modes.map((mode) => {
+              const { Icon, tone } = MODE_LOOK[mode.key];
+              return (
+                <li key={mode.key} className="flex">
+                  <Link
+                    href={`${mode.route}/`}
+                    data-mode-tile={mode.key}
+                    className={`group flex min-h-24 flex-1 flex-col justify-between gap-2 rounded-tile p-3 text-white no-underline shadow-chunky motion-safe:transition-transform motion-safe:active:translate-y-0.5 sm:min-h-32 sm:p-4 ${TONE_BG[tone]}`}
+                  >
+                    <span className="inline-flex size-10 items-center justify-center rounded-full bg-white/20">
+                      <Icon aria-hidden="true" className="size-6" strokeWidth={2.25} />
+                    </span>
+                    <span className="flex flex-col">
+                      <span className="font-display text-lg font-bold leading-tight">{t(`mode.${mode.key}.title`)}</span>
+                      <span className="sr-only text-sm leading-snug text-white/90 sm:not-sr-only">{t(`mode.${mode.key}.description`)}</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
@@ -90,16 +103,78 @@ export function HomeView() {
             {t('home.progress_heading')}
           </h2>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {PROGRESS_LINKS.map((link) => (
-              <li key={link.href} className="flex">
-                <LinkCard href={link.href} className="flex-1 font-semibold">
-                  {t(link.key)}
-                </LinkCard>
+            {PROGRESS_LINKS.map(({ href, key, Icon }) => (
+              <li key={href} className="flex">
+                <Link
+                  href={href}
+                  className="flex min-h-touch flex-1 items-center gap-2 rounded-card border border-line bg-surface p-3 font-semibold text-fg no-underline shadow-card hover:border-accent"
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
+                  <span className="min-w-0">{t(key)}</span>
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** A guest's hero: what the app is, and the way in. */
+function GuestHero({ title, tagline }: { title: string; tagline: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <section className={`flex flex-col gap-3 rounded-tile p-4 text-white shadow-chunky ${TONE_BG.indigo}`}>
+      <div className="flex flex-col gap-1">
+        <p className="capitalise-first text-sm text-white/90">{t('header.hello_guest')}</p>
+        <p className="font-display text-2xl font-bold leading-tight">{title}</p>
+        {tagline ? (
+          <p dir="auto" className="text-white/90">
+            {tagline}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-control bg-white/15 p-3">
+        <p className="capitalise-first text-sm">
+          <span className="font-semibold">{t('home.login_required_title')}: </span>
+          {t('home.login_required')}
+        </p>
+        <Link href="/auth/login/" className="inline-flex min-h-touch items-center rounded-full bg-white px-5 font-bold text-tone-indigo no-underline shadow-chunky">
+          {t('home.login_action')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** A player's hero: the greeting, and the quiz-zone level to go on with (or where to start). */
+function ContinueHero() {
+  const { t } = useTranslation();
+  const { data } = useAppSelector(selectUser);
+  const last = useAppSelector(selectLastLevel);
+  const greeting = data?.name ? t('header.hello_user', { name: data.name }) : t('header.hello_player');
+  const href = last?.href ?? '/quiz-zone/';
+  return (
+    <section aria-labelledby="continue-title" className={`flex items-center gap-3 rounded-tile p-4 text-white shadow-chunky ${TONE_BG.violet}`}>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="capitalise-first text-sm text-white/90">
+          {greeting}
+        </p>
+        <h2 id="continue-title" className="text-xl font-bold leading-tight">
+          {last ? t('home.continue_title') : t('home.start_title')}
+        </h2>
+        <p dir="auto" className="break-words font-semibold">
+          {last ? t('home.continue_level', { place: last.place, level: last.level }) : t('home.start_text')}
+        </p>
+      </div>
+      <Link
+        href={href}
+        aria-label={last ? t('home.continue_action', { place: last.place, level: last.level }) : t('home.start_action')}
+        className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-white text-tone-violet no-underline shadow-chunky"
+      >
+        {last ? <Play aria-hidden="true" className="size-7 fill-current rtl:-scale-x-100" /> : <ChevronRight aria-hidden="true" className="size-7 rtl:-scale-x-100" />}
+      </Link>
+    </section>
   );
 }

@@ -12,6 +12,7 @@ import { SkeletonText } from '@/components/ui/skeleton';
 import { getNotifications, totalOf } from '@/services/client/accounts-api';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { notificationsAppended, notificationsCleared } from '@/services/store/notifications-slice';
+import { notificationsSeen } from '@/services/store/preferences-slice';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
@@ -28,15 +29,18 @@ export function NotificationsView() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { list, total } = useAppSelector((s) => s.notifications);
+  const player = useAppSelector((s) => s.user.data?.id);
   const [phase, setPhase] = useState<Phase>('loading');
 
   const apply = useCallback(
     (offset: number, result: Awaited<ReturnType<typeof getNotifications>>) => {
       if (offset === 0 && (result.ok || result.code === NO_DATA)) dispatch(notificationsCleared());
       if (result.ok) dispatch(notificationsAppended({ list: result.data, total: totalOf(result) }));
+      // Opening the list reads them all: the bell's count starts again from here.
+      if (offset === 0 && player !== undefined && (result.ok || result.code === NO_DATA)) dispatch(notificationsSeen({ player: String(player), total: result.ok ? totalOf(result) : 0 }));
       setPhase(result.ok || result.code === NO_DATA ? 'idle' : offset === 0 ? 'error' : 'more-error');
     },
-    [dispatch],
+    [dispatch, player],
   );
   const load = (offset: number) => getNotifications({ offset, limit: NOTIFICATIONS_PAGE_SIZE }).then((result) => apply(offset, result));
 

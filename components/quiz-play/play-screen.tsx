@@ -10,7 +10,11 @@ import { AudioClip, MultiSelectAnswer, SequenceAnswer, WordAnswer } from '@/comp
 import { ContentText } from '@/components/quiz-play/content-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CountdownRing } from '@/components/ui/countdown-ring';
+import { TimerBar } from '@/components/ui/timer-bar';
+import { PlayExit } from '@/components/quiz-play/play-exit';
+import { useImmersive } from '@/components/shell/immersive';
+import { ChartColumn, CircleCheck, CircleX, Coins, SkipForward, SquareSplitHorizontal, TimerOff, TimerReset, type LucideIcon } from 'lucide-react';
+import { formatNumber } from '@/components/ui/format-number';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useFocusOnChange } from '@/components/ui/use-focus-on-change';
@@ -31,7 +35,7 @@ const optionLabel = (question: PlayQuestion, key: string | null): string => answ
 
 function CountdownFor({ countdownRef, totalMs, label }: { countdownRef: CountdownRef; totalMs: number; label: string }) {
   const remainingMs = useSelector(countdownRef, (s) => s.context.remainingMs);
-  return <CountdownRing remainingMs={remainingMs} totalMs={totalMs} label={label} />;
+  return <TimerBar remainingMs={remainingMs} totalMs={totalMs} label={label} />;
 }
 
 /** Announces the last five seconds, once per second. */
@@ -86,34 +90,46 @@ const STATUS_TEXT: Partial<Record<OptionStatus, string>> = {
   removed: 'play.status.removed',
 };
 
+/** Each lifeline's icon (the text under it names it). */
+const LIFELINE_ICONS: Readonly<Record<string, LucideIcon>> = { fifty_fifty: SquareSplitHorizontal, audience_poll: ChartColumn, reset_timer: TimerReset, skip: SkipForward };
+
 function LifelineBar({ actorRef, lifelinesRef, enabled }: { actorRef: QuizPlayActorRef; lifelinesRef: LifelinesRef; enabled: boolean }) {
   const { t } = useTranslation();
   const offers = useSelector(actorRef, (s) => s.context.session?.lifelines ?? []);
   const context = useSelector(lifelinesRef, (s) => s.context);
   return (
-    <section aria-labelledby="lifelines-heading" className="flex flex-col gap-2">
-      <h2 id="lifelines-heading" className="text-sm font-semibold text-fg-muted">
+    <section aria-labelledby="lifelines-heading" className="flex flex-col gap-1">
+      <h2 id="lifelines-heading" className="sr-only">
         {t('play.lifelines')}
       </h2>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <ul className="grid grid-cols-4 gap-2">
         {offers.map((offer) => {
           const refusal = lifelineRefusal(context, offer.key);
           const status = refusal === null ? 'play.lifeline.available' : refusal === 'lifeline_used' ? 'play.lifeline.used' : 'play.lifeline.unavailable';
+          const Icon = LIFELINE_ICONS[offer.key] ?? SkipForward;
+          const ready = refusal === null && enabled;
           return (
-            <li key={offer.key}>
+            <li key={offer.key} className="flex">
               <button
                 type="button"
                 // Unavailable lifelines stay pressable so that the player hears why (a toast).
                 aria-disabled={refusal !== null || !enabled ? true : undefined}
                 disabled={!enabled}
+                data-lifeline={offer.key}
                 onClick={() => actorRef.send({ type: 'user.lifeline', lifeline: offer.key })}
-                className={`flex min-h-touch w-full flex-col items-start rounded-control border px-3 py-2 text-start ${
-                  refusal === null && enabled ? 'border-accent bg-surface hover:bg-accent-soft' : 'border-line bg-surface-muted text-fg-muted'
+                className={`flex min-h-touch flex-1 flex-col items-center justify-center gap-0.5 rounded-control border-2 px-1 py-1.5 text-center ${
+                  ready ? 'border-accent bg-surface text-accent shadow-chunky hover:bg-accent-soft' : 'border-line bg-surface-muted text-fg-muted'
                 }`}
               >
-                <span className="font-semibold">{t(`play.lifeline.${offer.key}`)}</span>
-                <span className="text-xs">{t('play.lifeline.cost', { cost: offer.cost, count: offer.cost })}</span>
-                <span className="text-xs">{t(status)}</span>
+                <Icon aria-hidden="true" className="size-6" />
+                <span className="text-xs font-semibold leading-tight text-fg">{t(`play.lifeline.${offer.key}`)}</span>
+                <span className="sr-only">
+                  {t('play.lifeline.cost', { cost: offer.cost, count: offer.cost })}, {t(status)}
+                </span>
+                <span aria-hidden="true" className={`inline-flex items-center gap-0.5 text-xs font-bold ${refusal === 'lifeline_used' ? 'line-through' : 'text-coin'}`}>
+                  <Coins className="size-3" />
+                  {offer.cost}
+                </span>
               </button>
             </li>
           );
@@ -124,8 +140,9 @@ function LifelineBar({ actorRef, lifelinesRef, enabled }: { actorRef: QuizPlayAc
 }
 
 /** The question screen: top bar, question, options, feedback, lifelines, announcements. */
-export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayActorRef; questionActions?: (question: PlayQuestion) => ReactNode }) {
-  const { t } = useTranslation();
+export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: QuizPlayActorRef; questionActions?: (question: PlayQuestion) => ReactNode; exitHref?: string }) {
+  const { t, i18n } = useTranslation();
+  useImmersive();
   const session = useSelector(actorRef, selectSession);
   const question = useSelector(actorRef, selectQuestion);
   const mode = useSelector(actorRef, selectMode);
@@ -168,19 +185,26 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
   const area = { actorRef, question, open: answering, locked, feedback };
 
   return (
-    <div className="flex flex-col gap-4">
-      <header className="flex items-center gap-3">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate text-sm text-fg-muted">{t(modeTitleKey(mode))}</span>
-          <span className="font-semibold">{t('play.question_of', { n: index + 1, total })}</span>
-        </div>
-        {coins !== null ? <span className="rounded-full bg-surface-muted px-3 py-1 text-sm font-semibold">{t('play.coins', { coins })}</span> : null}
-        {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
+    <div className={`flex flex-col gap-3 ${feedback ? 'pb-44' : ''}`}>
+      <header className="flex items-center gap-2">
+        <PlayExit href={exitHref} />
+        <ProgressBar className="h-3 flex-1" value={index + 1} max={total} label={t('play.progress_label')} valueText={t('play.question_of', { n: index + 1, total })} />
+        {coins !== null ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-coin-soft px-2.5 py-1 font-display font-bold text-coin">
+            <Coins aria-hidden="true" className="size-4" />
+            <span className="sr-only">{t('play.coins', { coins })}</span>
+            <span aria-hidden="true" className="tabular-nums">{formatNumber(coins, i18n.language)}</span>
+          </span>
+        ) : null}
       </header>
-      <ProgressBar value={index + 1} max={total} label={t('play.progress_label')} valueText={t('play.question_of', { n: index + 1, total })} />
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="truncate font-semibold text-fg-muted">{t(modeTitleKey(mode))}</span>
+        <span className="shrink-0 font-display text-base font-bold">{t('play.question_of', { n: index + 1, total })}</span>
+      </div>
+      {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
 
       <Card as="section" aria-labelledby="question-text" className="flex flex-col gap-3">
-        <h1 id="question-text" ref={heading} tabIndex={-1} dir="auto" className="text-xl font-bold leading-snug outline-none">
+        <h1 id="question-text" ref={heading} tabIndex={-1} dir="auto" className="font-sans text-lg font-bold leading-snug outline-none sm:text-xl">
           <ContentText text={question.question} />
         </h1>
         {question.image ? (
@@ -227,16 +251,22 @@ export function PlayScreen({ actorRef, questionActions }: { actorRef: QuizPlayAc
       {step === 'submitting' ? <p className="text-center text-fg-muted">{t('play.sending')}</p> : null}
 
       {feedback ? (
-        <div className={`flex flex-col gap-3 rounded-card border p-4 ${feedback.correct ? 'border-success bg-success-soft' : 'border-danger bg-danger-soft'}`}>
-          <p className="flex items-center gap-2 font-semibold">
-            <span aria-hidden="true">{feedback.correct ? '✓' : feedback.timedOut ? '⏱' : '✗'}</span>
-            <span>
-              <FeedbackText question={question} feedback={feedback} />
-            </span>
-          </p>
-          <Button autoFocus onClick={() => actorRef.send({ type: 'user.next' })}>
-            {feedback.finished ? t('play.see_result') : t('play.next')}
-          </Button>
+        // Fixed at the bottom, so that the question, its options and Next share one screen.
+        <div
+          data-feedback={feedback.correct ? 'right' : 'wrong'}
+          className={`fixed inset-x-0 bottom-0 z-20 border-t-4 pb-[env(safe-area-inset-bottom)] shadow-raised motion-safe:animate-pop ${feedback.correct ? 'border-success bg-success-soft' : 'border-danger bg-danger-soft'}`}
+        >
+          <div className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-4 py-3">
+            <p className={`flex items-center gap-2 font-display text-lg font-bold leading-snug ${feedback.correct ? 'text-success' : 'text-danger'}`}>
+              {feedback.correct ? <CircleCheck aria-hidden="true" className="size-7 shrink-0" /> : feedback.timedOut ? <TimerOff aria-hidden="true" className="size-7 shrink-0" /> : <CircleX aria-hidden="true" className="size-7 shrink-0" />}
+              <span className="text-fg">
+                <FeedbackText question={question} feedback={feedback} />
+              </span>
+            </p>
+            <Button autoFocus className="w-full shadow-chunky" onClick={() => actorRef.send({ type: 'user.next' })}>
+              {feedback.finished ? t('play.see_result') : t('play.next')}
+            </Button>
+          </div>
         </div>
       ) : null}
 

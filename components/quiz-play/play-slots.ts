@@ -18,4 +18,6 @@ export interface QuizPlaySlots {
    * with retry; null (or no slot) keeps the generic one.
    */
   readonly startRefusal?: (code: string | null) => ReactNode | null;
+  /** Where the play screen's close button leads (the page the game was opened from); home when absent. */
+  readonly exitHref?: string;
 }

@@ -1,7 +1,9 @@
 'use client';
 
+import type React from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '@/services/client/i18n';
+import { PlayExit } from '@/components/quiz-play/play-exit';
 import { PlayScreen } from '@/components/quiz-play/play-screen';
 import type { QuizPlaySlots } from '@/components/quiz-play/play-slots';
 import { selectScreen } from '@/components/quiz-play/play-selectors';
@@ -34,22 +36,30 @@ export function QuizPlayView({ actorRef, slots = {} }: { actorRef: QuizPlayActor
   const errorCode = useSelector(actorRef, (s) => s.context.errorCode);
   const refusal = screen === 'failed' && slots.startRefusal ? slots.startRefusal(errorCode) : null;
 
+  // Around the screens without a game on them: the way back, without asking.
+  const withExit = (body: React.ReactNode) => (
+    <div className="flex flex-col gap-3">
+      {slots.exitHref ? <PlayExit href={slots.exitHref} ask={false} /> : null}
+      {body}
+    </div>
+  );
+
   switch (screen) {
     case 'loading':
-      return <SkeletonText label={t('play.loading')} lines={6} />;
+      return withExit(<SkeletonText label={t('play.loading')} lines={6} />);
     case 'failed':
-      if (refusal) return refusal;
-      return <Failed actorRef={actorRef} titleKey="play.load_failed_title" fallbackKey="common.load_failed" />;
+      if (refusal) return withExit(refusal);
+      return withExit(<Failed actorRef={actorRef} titleKey="play.load_failed_title" fallbackKey="common.load_failed" />);
     case 'empty':
-      return <EmptyState title={t('empty.no_questions')} />;
+      return withExit(<EmptyState title={t('empty.no_questions')} />);
     case 'playing':
-      return <PlayScreen actorRef={actorRef} questionActions={slots.questionActions} />;
+      return <PlayScreen actorRef={actorRef} questionActions={slots.questionActions} exitHref={slots.exitHref} />;
     case 'finishing':
       return <SkeletonText label={t('play.finishing')} lines={4} />;
     case 'finishFailed':
       return <Failed actorRef={actorRef} titleKey="common.error_title" fallbackKey="play.finish_failed" />;
     case 'result':
-      return <ResultScreen actorRef={actorRef} actions={slots.resultActions} ranked={slots.ranked} />;
+      return <ResultScreen actorRef={actorRef} actions={slots.resultActions} ranked={slots.ranked} exitHref={slots.exitHref} />;
     case 'reviewing':
       return <SkeletonText label={t('play.review.loading')} lines={6} />;
     case 'reviewFailed':

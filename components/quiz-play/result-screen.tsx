@@ -4,10 +4,13 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Coins, LockOpen, Star } from 'lucide-react';
+import { PlayExit } from '@/components/quiz-play/play-exit';
+import { useImmersive } from '@/components/shell/immersive';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
 import type { PlayResult } from '@/services/domain/play-session';
-import { formatDateTime, formatNumber } from '@/components/profile/format';
+import { formatDateTime } from '@/components/profile/format';
+import { formatNumber } from '@/components/ui/format-number';
 
 /** When the review of a ranked play opens, if that is still to come (a running contest keeps its answers). */
 export function reviewOpensLater(result: Pick<PlayResult, 'review_opens_at'>, now: number = Date.now()): string | null {
@@ -15,24 +18,42 @@ export function reviewOpensLater(result: Pick<PlayResult, 'review_opens_at'>, no
   return at && Date.parse(at) > now ? at : null;
 }
 
+/** Stars of a result: none without a pass, then one, two or three by the share right (30, 60, 90 % by default). */
+export function starsFor(result: Pick<PlayResult, 'passed' | 'percentage'>): 0 | 1 | 2 | 3 {
+  if (!result.passed) return 0;
+  if (result.percentage >= 90) return 3;
+  if (result.percentage >= 60) return 2;
+  return 1;
+}
+
+/**
+ * What the result says first. Praise only for a real pass: a pass whose wrong answers cost more
+ * points than the right ones won is said to be a pass, plainly, with why the score is below zero
+ * (docs/economy.md); a ranked play (contest) speaks of its rank.
+ */
+export function verdictKey(result: Pick<PlayResult, 'passed' | 'score'>): string {
+  if (!result.passed) return 'play.result.not_passed';
+  return result.score < 0 ? 'play.result.passed_negative' : 'play.result.passed';
+}
+
 /**
  * Score, coins, percentage, right and wrong answers, the level unlocked, review and play again.
- * A ranked play (a contest: played once, scored against others) speaks of its score and rank,
- * never of passing; it offers no replay, and its review waits for the contest's end.
+ * One hero (stars, the score, what the play earned) and one primary action: the page's own (next
+ * level) when it gives one, else play again. A ranked play (a contest: played once, scored against
+ * others) speaks of its score and rank, never of passing; it offers no replay, and its review
+ * waits for the contest's end.
  */
-export function ResultScreen({ actorRef, actions, ranked = false }: { actorRef: QuizPlayActorRef; actions?: (result: PlayResult) => ReactNode; ranked?: boolean }) {
+export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { actorRef: QuizPlayActorRef; actions?: (result: PlayResult) => ReactNode; ranked?: boolean; exitHref?: string }) {
   const { t, i18n } = useTranslation();
+  useImmersive();
   const result = useSelector(actorRef, (s) => s.context.result);
   if (!result) return null;
   const stats: [string, string | number][] = ranked
     ? [
-        ['play.result.score', formatNumber(result.score, i18n.language)],
         ['play.result.correct', result.correct],
         ['play.result.wrong', result.wrong],
       ]
     : [
-        ['play.result.score', formatNumber(result.score, i18n.language)],
-        ['play.result.coins_earned', result.coins_earned],
         ['play.result.percentage', `${result.percentage}%`],
         ['play.result.correct', result.correct],
         ['play.result.wrong', result.wrong],
@@ -40,46 +61,90 @@ export function ResultScreen({ actorRef, actions, ranked = false }: { actorRef: 
   const opensAt = reviewOpensLater(result);
   if (result.unanswered > 0) stats.push(['play.result.unanswered', result.unanswered]);
   if (result.skipped > 0) stats.push(['play.result.skipped', result.skipped]);
+  const stars = ranked ? 0 : starsFor(result);
+  const praise = !ranked && result.passed && result.score >= 0;
+  const pageActions = actions?.(result);
 
   return (
-    <Card as="section" aria-labelledby="result-title" className="flex flex-col gap-4">
-      <div role="status" className="flex flex-col gap-1">
-        <h1 id="result-title" className="text-2xl font-bold">
+    <section aria-labelledby="result-title" className="flex flex-col gap-4">
+      <div className="flex items-center gap-2">
+        <PlayExit href={exitHref} ask={false} />
+        <h1 id="result-title" className="flex-1 text-xl font-bold">
           {t('play.result.title')}
         </h1>
-        {ranked ? (
-          <p className="font-semibold">{result.rank !== undefined ? t('contest.your_rank_score', { rank: result.rank, score: formatNumber(result.score, i18n.language), count: result.score }) : t('contest.your_score', { score: formatNumber(result.score, i18n.language), count: result.score })}</p>
-        ) : (
-          <p className={result.passed ? 'font-semibold text-success' : 'font-semibold text-danger'}>
-            <span aria-hidden="true">{result.passed ? '✓ ' : '✗ '}</span>
-            {result.passed ? t('play.result.passed') : t('play.result.not_passed')}
+      </div>
+      <div
+        role="status"
+        data-verdict={ranked ? 'ranked' : result.passed ? (result.score < 0 ? 'passed-negative' : 'passed') : 'not-passed'}
+        className={`flex flex-col items-center gap-3 rounded-tile p-5 text-center shadow-chunky ${praise ? 'bg-tone-violet text-white' : 'border-2 border-line bg-surface'}`}
+      >
+        {ranked ? null : (
+          <p className="flex items-end justify-center gap-1" aria-label={t('play.result.stars', { count: stars })}>
+            {[1, 2, 3].map((n) => (
+              <Star
+                key={n}
+                aria-hidden="true"
+                className={`${n === 2 ? 'size-14' : 'size-10'} ${n <= stars ? 'fill-current text-amber-300 motion-safe:animate-pop' : praise ? 'text-white/40' : 'text-line-strong'}`}
+                strokeWidth={1.5}
+              />
+            ))}
           </p>
         )}
+        {ranked ? (
+          <p className="font-display text-xl font-bold">
+            {result.rank !== undefined
+              ? t('contest.your_rank_score', { rank: result.rank, score: formatNumber(result.score, i18n.language), count: result.score })
+              : t('contest.your_score', { score: formatNumber(result.score, i18n.language), count: result.score })}
+          </p>
+        ) : (
+          <p className={`font-display text-xl font-bold leading-snug ${praise ? '' : result.passed ? 'text-fg' : 'text-danger'}`}>{t(verdictKey(result))}</p>
+        )}
+        <div className="flex flex-wrap items-stretch justify-center gap-3">
+          <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>
+            <span className="text-sm">{t('play.result.score')}</span>
+            <span className="font-display text-3xl font-bold tabular-nums">{formatNumber(result.score, i18n.language)}</span>
+          </div>
+          {ranked ? null : (
+            <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>
+              <span className="text-sm">{t('play.result.coins_earned')}</span>
+              <span className="inline-flex items-center justify-center gap-1 font-display text-3xl font-bold tabular-nums">
+                <Coins aria-hidden="true" className="size-6" />
+                {result.coins_earned > 0 ? `+${formatNumber(result.coins_earned, i18n.language)}` : formatNumber(result.coins_earned, i18n.language)}
+              </span>
+            </div>
+          )}
+        </div>
+        {!ranked && result.score < 0 && result.passed ? <p className="text-sm text-fg-muted">{t('play.result.negative_why')}</p> : null}
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {result.level_unlocked !== null ? (
+        <p className="flex items-center gap-3 rounded-tile border-2 border-success bg-success-soft p-3 font-display text-lg font-bold text-success motion-safe:animate-pop">
+          <LockOpen aria-hidden="true" className="size-7 shrink-0" />
+          <span className="text-fg">{t('play.result.level_unlocked', { level: result.level_unlocked })}</span>
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-3 gap-2">
         {stats.map(([key, value]) => (
-          <div key={key} className="flex flex-col rounded-control bg-surface-muted p-3">
-            <dt className="text-sm text-fg-muted">{t(key)}</dt>
-            <dd className="text-xl font-bold tabular-nums">{value}</dd>
+          <div key={key} className="flex flex-col rounded-control bg-surface-muted p-2 text-center">
+            <dt className="text-xs text-fg-muted">{t(key)}</dt>
+            <dd className="font-display text-xl font-bold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
-      {result.level_unlocked !== null ? <p className="rounded-control bg-accent-soft p-3 font-semibold">{t('play.result.level_unlocked', { level: result.level_unlocked })}</p> : null}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        {opensAt ? (
-          <p className="rounded-control bg-surface-muted p-3">{t('play.result.review_opens', { time: formatDateTime(opensAt, i18n.language) })}</p>
-        ) : (
-          <Button onClick={() => actorRef.send({ type: 'user.review' })}>
-            {result.review_cost > 0 ? t('play.result.review_cost', { cost: result.review_cost, count: result.review_cost }) : t('play.result.review')}
-          </Button>
-        )}
+      <div className="flex flex-col gap-2">
+        {pageActions}
         {ranked ? null : (
-          <Button variant="secondary" onClick={() => actorRef.send({ type: 'user.play_again' })}>
+          <Button variant={pageActions ? 'secondary' : 'primary'} className="shadow-chunky" onClick={() => actorRef.send({ type: 'user.play_again' })}>
             {t('play.result.play_again')}
           </Button>
         )}
+        {opensAt ? (
+          <p className="rounded-control bg-surface-muted p-3">{t('play.result.review_opens', { time: formatDateTime(opensAt, i18n.language) })}</p>
+        ) : (
+          <Button variant="ghost" onClick={() => actorRef.send({ type: 'user.review' })}>
+            {result.review_cost > 0 ? t('play.result.review_cost', { cost: result.review_cost, count: result.review_cost }) : t('play.result.review')}
+          </Button>
+        )}
       </div>
-      {actions ? <div className="flex flex-col gap-2 sm:flex-row">{actions(result)}</div> : null}
-    </Card>
+    </section>
   );
 }

@@ -89,7 +89,7 @@ export function CategoryView({ categorySlug }: { categorySlug: string }) {
           />
         );
       case 'levels':
-        return <LevelList data={c.levels} hrefFor={(n) => levelHref(categorySlug, undefined, n)} />;
+        return <LevelList data={c.levels} place={c.category.category_name} hrefFor={(n) => levelHref(categorySlug, undefined, n)} />;
       case 'subcategories':
         return (
           <section aria-labelledby="subcategories-heading" className="flex flex-col gap-3">

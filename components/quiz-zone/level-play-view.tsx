@@ -49,17 +49,19 @@ export function LevelPlayView({ categorySlug, subcategorySlug, level, machine }:
 
   return (
     <section className="flex flex-col gap-2">
-      <BackLink href={back} label={t('quiz_zone.back_to_levels')} />
       {valid ? (
         <LiveQuizPlay
           key={`${categorySlug}/${subcategorySlug ?? ''}/${level}`}
           request={{ mode: 'quiz_zone', category: categorySlug, ...(subcategorySlug ? { subcategory: subcategorySlug } : {}), level }}
           lifelines
-          slots={{ resultActions, startRefusal }}
+          slots={{ resultActions, startRefusal, exitHref: back }}
           machine={machine}
         />
       ) : (
-        <EmptyState title={t('empty.no_questions')} />
+        <>
+          <BackLink href={back} label={t('quiz_zone.back_to_levels')} />
+          <EmptyState title={t('empty.no_questions')} />
+        </>
       )}
     </section>
   );

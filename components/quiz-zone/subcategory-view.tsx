@@ -72,7 +72,7 @@ export function SubcategoryView({ categorySlug, subcategorySlug }: { categorySlu
           />
         );
       case 'levels':
-        return <LevelList data={c.levels} hrefFor={(n) => levelHref(categorySlug, subcategorySlug, n)} />;
+        return <LevelList data={c.levels} place={c.subcategory.subcategory_name} hrefFor={(n) => levelHref(categorySlug, subcategorySlug, n)} />;
     }
   };
 

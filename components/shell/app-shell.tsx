@@ -6,7 +6,8 @@ import { useTranslation } from '@/services/client/i18n';
 import { useLiveNotifications } from '@/components/shell/live-notifications';
 import { RouteGuard } from '@/components/shell/route-guard';
 import { SiteFooter } from '@/components/shell/site-footer';
-import { SiteHeader } from '@/components/shell/site-header';
+import { AppBar, TabBar } from '@/components/shell/app-bar';
+import { ImmersiveContext, isImmersivePath, useImmersiveRequests } from '@/components/shell/immersive';
 import { MaintenanceView } from '@/components/system/maintenance-view';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { FullScreenLoader } from '@/components/ui/spinner';
@@ -38,6 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const rehydrated = useAppSelector(selectRehydrated);
   const maintenance = useAppSelector(selectMaintenance);
   const [phase, setPhase] = useState<'starting' | 'failed' | 'ready'>('starting');
+  const [immersiveRequested, changeImmersive] = useImmersiveRequests();
 
   useDocumentPreferences();
   useApiNavigation();
@@ -81,21 +83,38 @@ export function AppShell({ children }: { children: ReactNode }) {
   if (phase === 'starting') return <FullScreenLoader label={t('loader.loading')} />;
   if (maintenance && !isAdminPath(pathname)) return <MaintenanceView />;
 
+  // The console has a frame of its own (ConsoleFrame); a game on screen hides the site's frame.
+  const admin = isAdminPath(pathname);
+  const bare = admin || immersiveRequested || isImmersivePath(pathname);
+
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded-control focus:bg-surface focus:p-3"
-      >
-        {t('app.skip_to_content')}
-      </a>
-      <SiteHeader />
-      {/* At least a screen high: the footer starts below the fold, so a page filling in does not move it in view. */}
-      <main id="content" tabIndex={-1} className={`mx-auto min-h-dvh w-full flex-1 px-4 py-6 sm:py-8 ${isAdminPath(pathname) ? 'max-w-7xl' : 'max-w-5xl'}`}>
-        <RouteGuard>{children}</RouteGuard>
-      </main>
-      <SiteFooter />
-    </div>
+    <ImmersiveContext value={changeImmersive}>
+      <div className="flex min-h-dvh flex-col" data-frame={admin ? 'console' : bare ? 'immersive' : 'app'}>
+        <a
+          href="#content"
+          className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded-control focus:bg-surface focus:p-3"
+        >
+          {t('app.skip_to_content')}
+        </a>
+        {bare ? null : <AppBar />}
+        {/* At least a screen high: the footer starts below the fold, so a page filling in does not move it in view. */}
+        <main
+          id="content"
+          tabIndex={-1}
+          className={`mx-auto min-h-dvh w-full flex-1 ${admin ? 'max-w-7xl px-0 py-0' : bare ? 'max-w-3xl px-3 pb-4 pt-2 sm:px-4' : 'max-w-5xl px-4 pb-6 pt-4 sm:pb-8 sm:pt-6'}`}
+        >
+          <RouteGuard>{children}</RouteGuard>
+        </main>
+        {bare ? null : (
+          <>
+            <div className="pb-16 sm:pb-0">
+              <SiteFooter />
+            </div>
+            <TabBar />
+          </>
+        )}
+      </div>
+    </ImmersiveContext>
   );
 }
 

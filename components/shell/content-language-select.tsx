@@ -13,7 +13,8 @@ import { selectContentLanguages, selectCurrentLanguage, selectLanguageMode } fro
  * their list arrives it holds its place, disabled, with the language in use (or "Loading…"), so the
  * page below it does not jump when it comes.
  */
-export function ContentLanguageSelect() {
+/** `id` names the field (the menu and the settings page each have theirs); `className` sets its width. */
+export function ContentLanguageSelect({ id = 'content-language', className = LANGUAGE_SELECT_WIDTH }: { id?: string; className?: string } = {}) {
   const { t } = useTranslation();
   const languageMode = useAppSelector(selectLanguageMode);
   const languages = useAppSelector(selectContentLanguages);
@@ -28,19 +29,19 @@ export function ContentLanguageSelect() {
   if (languages.length === 0) {
     return (
       <SelectField
-        id="content-language"
+        id={id}
         label={t('settings.content_language')}
         value="current"
         options={[{ value: 'current', label: current?.name ?? t('common.loading') }]}
         onChange={() => undefined}
         disabled
-        className={LANGUAGE_SELECT_WIDTH}
+        className={className}
       />
     );
   }
   return (
     <SelectField
-      id="content-language"
+      id={id}
       label={t('settings.content_language')}
       value={String(current?.id ?? '')}
       options={languages.map((l) => ({ value: String(l.id), label: l.language }))}
@@ -48,7 +49,7 @@ export function ContentLanguageSelect() {
         const chosen = languages.find((l) => String(l.id) === id);
         if (chosen) chooseContentLanguage(chosen);
       }}
-      className={LANGUAGE_SELECT_WIDTH}
+      className={className}
     />
   );
 }

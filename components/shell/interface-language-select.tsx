@@ -9,7 +9,8 @@ import { selectAppLanguages, selectCurrentAppLanguage } from '@/services/store/s
 /** One width whatever the language names: the header's rows do not change as lists arrive. */
 export const LANGUAGE_SELECT_WIDTH = 'w-36';
 
-export function InterfaceLanguageSelect() {
+/** `id` names the field (the menu and the settings page each have theirs); `className` sets its width. */
+export function InterfaceLanguageSelect({ id = 'interface-language', className = LANGUAGE_SELECT_WIDTH }: { id?: string; className?: string } = {}) {
   const { t, i18n } = useTranslation();
   const languages = useAppSelector(selectAppLanguages);
   const current = useAppSelector(selectCurrentAppLanguage);
@@ -17,12 +18,12 @@ export function InterfaceLanguageSelect() {
 
   return (
     <SelectField
-      id="interface-language"
+      id={id}
       label={t('settings.interface_language')}
       value={current?.name ?? i18n.language}
       options={options}
       onChange={(name) => void switchInterfaceLanguage(name)}
-      className={LANGUAGE_SELECT_WIDTH}
+      className={className}
     />
   );
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { LiveNotification } from '@/services/client/notification-feed';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
-import { notificationReceived } from '@/services/store/notifications-slice';
+import { notificationReceived, notificationsCounted } from '@/services/store/notifications-slice';
 import { selectToken } from '@/services/store/selectors';
 import { whenPageSettled } from '@/services/client/when-settled';
 
@@ -25,6 +25,12 @@ export function useLiveNotifications(): void {
     let stop: (() => void) | null = null;
     // It starts once the page has loaded, at an idle moment: the page's own start comes first.
     const cancelStart = whenPageSettled(() => {
+      // The bell's count: how many notifications there are (one row asked for, the total read).
+      void import('@/services/client/accounts-api').then(({ getNotifications, totalOf }) =>
+        getNotifications({ offset: 0, limit: 1 }).then((result) => {
+          if (!cancelled && result.ok) dispatch(notificationsCounted(totalOf(result)));
+        }),
+      );
       void import('@/services/client/notification-feed').then(({ startNotificationFeed }) => {
         if (cancelled) return;
         stop = startNotificationFeed({

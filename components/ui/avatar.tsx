@@ -1,28 +1,59 @@
 import { PlainImage } from '@/components/ui/plain-image';
+import { TONE_BG, type Tone } from '@/components/ui/mode-look';
 
 export interface AvatarProps {
-  /** Image URL (an upload path), or null for the initial. */
+  /** Image URL (an upload path), or null for the generated one. */
   src: string | null | undefined;
   /** The person's name: the image's alt text and the source of the initial; '' makes it decorative. */
   name: string;
+  /** What the generated avatar is drawn from when `name` is '' (a decorative avatar beside the name). */
+  seed?: string;
   size?: number;
 }
 
-/** A round picture of a player, or the first letter of their name when they have none. */
-export function Avatar({ src, name, size = 96 }: AvatarProps) {
+const TONES = Object.keys(TONE_BG) as Tone[];
+
+/** The same name always gets the same tone: a small string hash (FNV-1a) over the tones. */
+export function avatarTone(seed: string): Tone {
+  let hash = 0x811c9dc5;
+  for (const ch of seed.trim().toLocaleLowerCase()) {
+    hash ^= ch.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return TONES[hash % TONES.length]!;
+}
+
+/** Up to two initials: the first letters of the first two words ("Ada Lovelace" → "AL"). */
+export function initialsOf(seed: string): string {
+  const words = seed.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  return words
+    .slice(0, 2)
+    .map((w) => String.fromCodePoint(w.codePointAt(0)!).toLocaleUpperCase())
+    .join('');
+}
+
+/** A round picture of a player, or, when they have none, a generated one: their initials on a tone of their own. */
+export function Avatar({ src, name, seed, size = 96 }: AvatarProps) {
   const style = { width: size, height: size };
   if (src) {
     // Uploads are already small, checked images served by our own server: no optimiser needed.
     return <PlainImage src={src} alt={name} width={size} height={size} className="shrink-0 rounded-full border border-line object-cover" style={style} />;
   }
-  const initial = name.trim() ? String.fromCodePoint(name.trim().codePointAt(0)!).toLocaleUpperCase() : '?';
+  const source = name.trim() || seed?.trim() || '';
+  const initials = source ? initialsOf(source) : '?';
+  // The initials are drawn (SVG text), not written: a control that holds a decorative avatar keeps its own name.
   return (
     <span
       {...(name.trim() ? { role: 'img', 'aria-label': name } : { 'aria-hidden': true })}
-      style={{ ...style, fontSize: size / 2.4 }}
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-accent-soft font-bold text-accent"
+      style={style}
+      className={`inline-flex shrink-0 select-none items-center justify-center rounded-full text-white ${TONE_BG[avatarTone(source || '?')]}`}
     >
-      {initial}
+      <svg aria-hidden="true" viewBox="0 0 40 40" className="size-full">
+        <text x="20" y="21" textAnchor="middle" dominantBaseline="central" fill="currentColor" fontSize={initials.length > 1 ? 15 : 18} fontWeight="700" className="font-display">
+          {initials}
+        </text>
+      </svg>
     </span>
   );
 }

@@ -1,4 +1,6 @@
+import { Check, X } from 'lucide-react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { TONE_BG, type Tone } from '@/components/ui/mode-look';
 
 /**
  * idle: can be chosen; chosen: locked in, waiting for the result; right / wrong: the result;
@@ -7,7 +9,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 export type OptionStatus = 'idle' | 'chosen' | 'right' | 'wrong' | 'removed' | 'muted';
 
 export type OptionButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
-  /** The letter shown before the text (A, B, …). */
+  /** The letter of the option (A, B, …): its place, its shape and its colour. */
   letter: string;
   text: ReactNode;
   status?: OptionStatus;
@@ -17,29 +19,54 @@ export type OptionButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'c
   percent?: number | null;
 };
 
+/** Each place has a colour and a shape, so that a player who cannot tell the colours apart still tells the tiles apart. */
+const MARKS: readonly { tone: Tone; shape: string }[] = [
+  { tone: 'rose', shape: 'M12 2.5 22 20.5H2Z' }, // triangle
+  { tone: 'blue', shape: 'M12 1.5 22.5 12 12 22.5 1.5 12Z' }, // diamond
+  { tone: 'amber', shape: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Z' }, // circle
+  { tone: 'green', shape: 'M3 3h18v18H3Z' }, // square
+  { tone: 'violet', shape: 'M12 1.5 21.5 7v10L12 22.5 2.5 17V7Z' }, // hexagon
+];
+
+/** The letter's colour on its white shape: the tone, written out whole for Tailwind. */
+const LETTER_TEXT: Partial<Record<Tone, string>> = { rose: 'text-tone-rose', blue: 'text-tone-blue', amber: 'text-tone-amber', green: 'text-tone-green', violet: 'text-tone-violet' };
+
+const LETTER_PLACE: Readonly<Record<string, number>> = { A: 0, B: 1, C: 2, D: 3, E: 4 };
+
+/** The coloured mark of an option's place: a shape with its letter. */
+export function OptionMark({ letter, dim = false }: { letter: string; dim?: boolean }) {
+  const mark = MARKS[LETTER_PLACE[letter] ?? 0]!;
+  return (
+    <span aria-hidden="true" className={`relative inline-flex size-10 shrink-0 items-center justify-center rounded-control ${dim ? 'bg-tone-slate' : TONE_BG[mark.tone]}`}>
+      <svg viewBox="0 0 24 24" className="size-8 fill-white">
+        <path d={mark.shape} />
+      </svg>
+      <span className={`absolute inset-0 flex items-center justify-center font-display text-sm font-bold ${mark.tone === 'rose' ? 'pt-1.5' : ''} ${dim ? 'text-tone-slate' : (LETTER_TEXT[mark.tone] ?? '')}`}>
+        {letter}
+      </span>
+    </span>
+  );
+}
+
 const FRAME: Record<OptionStatus, string> = {
-  idle: 'border-line-strong bg-surface hover:border-accent hover:bg-accent-soft',
+  idle: 'border-line-strong bg-surface shadow-chunky hover:border-accent hover:bg-accent-soft motion-safe:active:translate-y-0.5',
   chosen: 'border-accent bg-accent-soft ring-2 ring-accent',
-  right: 'border-success bg-success-soft ring-2 ring-success',
-  wrong: 'border-danger bg-danger-soft ring-2 ring-danger',
+  right: 'border-success bg-success-soft ring-2 ring-success motion-safe:animate-pop',
+  wrong: 'border-danger bg-danger-soft ring-2 ring-danger motion-safe:animate-shake',
   removed: 'border-dashed border-line bg-surface-muted text-fg-muted line-through',
   muted: 'border-line bg-surface text-fg-muted',
 };
 
-const ICON: Partial<Record<OptionStatus, string>> = { right: '✓', wrong: '✗', chosen: '●' };
-
-/** A large answer button: at least 48 px high, full width on phones. */
+/** A large answer tile: at least 48 px high, full width on phones, with its place's colour and shape. */
 export function OptionButton({ letter, text, status = 'idle', statusText, percent, className = '', type = 'button', ...props }: OptionButtonProps) {
-  const icon = ICON[status];
   return (
     <button
       type={type}
-      className={`flex min-h-touch w-full items-center gap-3 rounded-control border px-4 py-3 text-start text-base motion-safe:transition-colors disabled:cursor-default ${FRAME[status]} ${className}`}
+      data-status={status}
+      className={`flex min-h-14 w-full items-center gap-3 rounded-control border-2 px-2 py-2 text-start text-base font-semibold motion-safe:transition-colors disabled:cursor-default ${FRAME[status]} ${className}`}
       {...props}
     >
-      <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-current font-bold">
-        {letter}
-      </span>
+      <OptionMark letter={letter} dim={status === 'removed' || status === 'muted'} />
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span dir="auto" className="break-words">
           {text}
@@ -54,8 +81,8 @@ export function OptionButton({ letter, text, status = 'idle', statusText, percen
         ) : null}
       </span>
       {statusText ? (
-        <span className={`flex shrink-0 items-center gap-1 text-sm font-semibold ${status === 'right' ? 'text-success' : status === 'wrong' ? 'text-danger' : ''}`}>
-          {icon ? <span aria-hidden="true">{icon}</span> : null}
+        <span className={`flex shrink-0 items-center gap-1 pe-1 text-sm font-bold ${status === 'right' ? 'text-success' : status === 'wrong' ? 'text-danger' : ''}`}>
+          {status === 'right' ? <Check aria-hidden="true" className="size-5" strokeWidth={3} /> : status === 'wrong' ? <X aria-hidden="true" className="size-5" strokeWidth={3} /> : null}
           {statusText}
         </span>
       ) : null}

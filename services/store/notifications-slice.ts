@@ -45,6 +45,10 @@ export const notificationsSlice = createSlice({
       state.total += 1;
       if (typeof action.payload.type === 'string' && WALLET_NOTIFICATION_TYPES.has(action.payload.type)) state.walletVersion = (state.walletVersion ?? 0) + 1;
     },
+    /** The player's count of notifications, read at the start (the bell's unread count) without loading the list. */
+    notificationsCounted(state, action: PayloadAction<number>) {
+      if (state.list.length === 0) state.total = action.payload;
+    },
     notificationsCleared() {
       return initialState;
     },
@@ -54,4 +58,4 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { notificationsAppended, notificationReceived, notificationsCleared } = notificationsSlice.actions;
+export const { notificationsAppended, notificationReceived, notificationsCounted, notificationsCleared } = notificationsSlice.actions;

@@ -49,3 +49,22 @@ export const selectPendingFriendsCode = (s: RootState) => s.signup.pendingFriend
 
 /** Random-battle wins in a row (spec §3, temporary data). */
 export const selectWinStreak = (s: RootState): number => s.battle.winStreak;
+
+/** The player's sound choice (auto, on, off); whether it plays also depends on the device (useSoundOn). */
+export const selectSoundChoice = (s: RootState) => s.preferences.sound ?? 'auto';
+
+const playerKey = (s: RootState): string | null => (s.user.isLogin && s.user.data?.id !== undefined ? String(s.user.data.id) : null);
+
+/** Notifications that arrived since the player last opened the list (0 until their count is known). */
+export const selectUnreadNotifications = (s: RootState): number => {
+  const player = playerKey(s);
+  if (!player) return 0;
+  const seen = s.preferences.notificationsSeen?.[player] ?? 0;
+  return Math.max(0, s.notifications.total - seen);
+};
+
+/** The quiz-zone level the signed-in player last started, for "Continue". */
+export const selectLastLevel = (s: RootState) => {
+  const player = playerKey(s);
+  return player ? (s.preferences.lastLevel?.[player] ?? null) : null;
+};

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { launchBrowser } from '@/tests/e2e/support/browser';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { logOut } from '@/tests/e2e/support/frame';
 
 // Accounts with the built-in provider, end to end: mail and SMS are read from the dev outbox.
 
@@ -118,14 +119,15 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await page.getByLabel('Name').fill('Amira Bell');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('hello Amira Bell').waitFor();
+    await page.locator('main').getByText('Amira Bell', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Edit profile' }).waitFor();
 
-    // The edit was saved on the server: a reload shows it.
+    // The edit was saved on the server: a reload shows it, and the account menu says it too.
     await page.reload();
-    await page.getByText('hello Amira Bell').waitFor();
+    await page.locator('main').getByText('Amira Bell', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Amira Bell Account and settings' }).waitFor();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await page.waitForURL(`${server.url}/`);
     await page.getByText('hello guest').waitFor();
     await page.goto(`${server.url}/profile/`);

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '@/tests/e2e/support/browser';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { identityToolkit, startAuthEmulator, type AuthEmulator } from '@/tests/setup/firebase-emulator';
+import { logOut } from '@/tests/e2e/support/frame';
 
 // The Firebase identity provider in the browser, against the real Firebase Auth emulator: the web
 // SDK signs the player in, the server verifies the ID token, and the player's Firebase session
@@ -67,7 +68,7 @@ test('a player signs in with Firebase; signing out in one tab signs the other ta
   const second = await context.newPage();
   await second.goto(`${server.url}/`);
   await second.getByText('hello Ada').waitFor();
-  await second.getByRole('button', { name: 'Log out' }).click();
+  await logOut(second);
   await second.getByText('hello guest').waitFor();
 
   // The first tab was not touched: Firebase's session ended, so it signs out and says why.

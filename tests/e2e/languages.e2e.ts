@@ -5,6 +5,7 @@ import { browserSuite } from '@/tests/e2e/support/suite';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 import { Translator } from '@/services/client/i18n';
+import { chooseInterfaceLanguage } from '@/tests/e2e/support/frame';
 
 /**
  * Every visible interface text goes through the translations: the main pages of a signed-in
@@ -125,7 +126,7 @@ describe('the interface in Spanish and in Arabic', () => {
       const player = await signUpPlayer(server, 'Amira Noor');
       await signInPage(page, player);
       await page.goto(`${server.url}/`);
-      await page.getByLabel('Interface language').selectOption(language);
+      await chooseInterfaceLanguage(page, language);
       await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 
       const sentences = englishSentences(bundle(language));
@@ -173,7 +174,7 @@ describe('the interface in Spanish and in Arabic', () => {
 
     await signInPage(page, player);
     await page.goto(`${server.url}/profile/`);
-    await page.getByLabel('Interface language').selectOption('ar');
+    await chooseInterfaceLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     const digits = String(Math.abs(result.data.score));
     await page.locator('main').getByText(new RegExp(`-${digits}`)).first().waitFor();

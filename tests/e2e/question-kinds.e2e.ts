@@ -5,6 +5,7 @@ import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 import type { RunningServer } from '@/tests/e2e/support/server';
 import { browserSuite } from '@/tests/e2e/support/suite';
+import { chooseInterfaceLanguage, chooseContentLanguage } from '@/tests/e2e/support/frame';
 
 // The question kinds in Chromium against the built app and its demo content: guess the word (a
 // hint, charged once; typed in English, from the tiles in Spanish with Ñ), multi match (a sequence ordered with the
@@ -62,7 +63,7 @@ describe('the question kinds in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await page.getByRole('link', { name: new RegExp(first) }).waitFor();
     }
-    await page.getByLabel('Interface language').selectOption('ar');
+    await chooseInterfaceLanguage(page, 'ar');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByRole('heading', { level: 1, name: 'المطابقة المتعددة' }).waitFor();
     await page.getByRole('link', { name: /Science and nature/ }).click();
@@ -112,8 +113,8 @@ describe('the question kinds in Chromium', () => {
     const player = await signUpPlayer(server, 'jugador');
     await signInPage(page, player);
     await page.goto(`${server.url}/`);
-    await page.getByLabel('Interface language').selectOption('es');
-    await page.getByLabel('Idioma de los cuestionarios').selectOption({ label: 'Español' });
+    await chooseInterfaceLanguage(page, 'es');
+    await chooseContentLanguage(page, 'Español', /Cuenta y ajustes$/);
     await page.goto(`${server.url}/guess-the-word/`);
     await page.getByRole('link', { name: /Mundo y naturaleza/ }).click();
     await page.getByRole('link', { name: /Comida/ }).click();

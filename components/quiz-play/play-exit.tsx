@@ -1,0 +1,42 @@
+'use client';
+
+import { X } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useTranslation } from '@/services/client/i18n';
+import { ConfirmDialog } from '@/components/ui/dialog';
+
+/**
+ * The immersive play screen's way out: a close button that asks first ("Leave the game?"), then
+ * goes to `href` (the page the game was opened from).
+ */
+export function PlayExit({ href = '/', ask = true }: { href?: string; ask?: boolean }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={t('play.exit')}
+        title={t('play.exit')}
+        onClick={() => (ask ? setAsking(true) : router.push(href))}
+        className="inline-flex size-touch shrink-0 items-center justify-center rounded-full text-fg-muted hover:bg-surface-muted hover:text-fg"
+      >
+        <X aria-hidden="true" className="size-7" />
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t('play.exit_title')}
+        message={t('play.exit_message')}
+        confirmLabel={t('play.exit_confirm')}
+        cancelLabel={t('play.exit_stay')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          router.push(href);
+        }}
+      />
+    </>
+  );
+}
