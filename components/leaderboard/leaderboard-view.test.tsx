@@ -42,10 +42,10 @@ describe('the leaderboard', () => {
 
     expect(await within(panel()).findByText('Your rank: 17, score 340')).toBeInTheDocument();
     const top = screen.getByRole('region', { name: 'Top three' });
-    expect(within(top).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Rank 1PPlayer 1500 pts', 'Rank 2PPlayer 2490 pts', 'Rank 3PPlayer 3480 pts']);
+    expect(within(top).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Rank 1P1Player 1500 pts', 'Rank 2P2Player 2490 pts', 'Rank 3P3Player 3480 pts']);
     const ranking = within(screen.getByRole('region', { name: 'Ranking' })).getAllByRole('listitem');
     expect(ranking).toHaveLength(10);
-    expect(ranking[0]).toHaveTextContent('Rank 1PPlayer 1500 pts');
+    expect(ranking[0]).toHaveTextContent('Rank 1P1Player 1500 pts');
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
   });
 

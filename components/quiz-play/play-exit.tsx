@@ -1,10 +1,10 @@
 'use client';
 
 import { X } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { goTo } from '@/services/client/app-navigator';
 
 /**
  * The immersive play screen's way out: a close button that asks first ("Leave the game?"), then
@@ -12,7 +12,6 @@ import { ConfirmDialog } from '@/components/ui/dialog';
  */
 export function PlayExit({ href = '/', ask = true }: { href?: string; ask?: boolean }) {
   const { t } = useTranslation();
-  const router = useRouter();
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -20,7 +19,7 @@ export function PlayExit({ href = '/', ask = true }: { href?: string; ask?: bool
         type="button"
         aria-label={t('play.exit')}
         title={t('play.exit')}
-        onClick={() => (ask ? setAsking(true) : router.push(href))}
+        onClick={() => (ask ? setAsking(true) : goTo(href))}
         className="inline-flex size-touch shrink-0 items-center justify-center rounded-full text-fg-muted hover:bg-surface-muted hover:text-fg"
       >
         <X aria-hidden="true" className="size-7" />
@@ -34,7 +33,7 @@ export function PlayExit({ href = '/', ask = true }: { href?: string; ask?: bool
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          router.push(href);
+          goTo(href);
         }}
       />
     </>

@@ -37,7 +37,8 @@ describe('the play screen', () => {
   test('offers the options as large buttons, at least 48 px high', async () => {
     const { options } = await showPlay();
     expect(options().map((b) => b.textContent)).toEqual(['AVenus', 'BJupiter', 'CMars', 'DSaturn']);
-    for (const b of options()) expect(b.className).toContain('min-h-touch');
+    // min-h-14: 56 px, more than the 48 px of a touch target.
+    for (const b of options()) expect(b.className).toContain('min-h-14');
   });
 
   test('counts down on the clock', async () => {
@@ -80,7 +81,7 @@ describe('the play screen', () => {
     await step(() => fireEvent.click(screen.getByRole('button', { name: /Mars/ })));
     await step(() => h.server.answer.grade(true));
     const mars = screen.getByRole('button', { name: /Mars/ });
-    expect(mars).toHaveTextContent('✓');
+    expect(mars.querySelector('svg.lucide-check')).not.toBeNull();
     expect(mars).toHaveTextContent('Right answer');
     expect(mars.className).toContain('border-success');
     expect(screen.getAllByText('Correct!').length).toBeGreaterThan(0);
@@ -91,7 +92,8 @@ describe('the play screen', () => {
     const { h, step } = await showPlay();
     await step(() => fireEvent.click(screen.getByRole('button', { name: /Venus/ })));
     await step(() => h.server.answer.grade(false));
-    expect(screen.getByRole('button', { name: /Venus/ })).toHaveTextContent('✗Your answer: wrong');
+    expect(screen.getByRole('button', { name: /Venus/ })).toHaveTextContent('Your answer: wrong');
+    expect(screen.getByRole('button', { name: /Venus/ }).querySelector('svg.lucide-x')).not.toBeNull();
     expect(screen.getByRole('button', { name: /Mars/ })).toHaveTextContent('Right answer');
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Wrong answer. The right answer is C. Mars.');
   });
@@ -117,7 +119,7 @@ describe('the play screen', () => {
 
   test('lists the lifelines with their cost and whether they are available', async () => {
     const { lifeline } = await showPlay();
-    expect(lifeline('50/50')).toHaveTextContent('50/50Cost: 10 coinsAvailable');
+    expect(lifeline('50/50')).toHaveAccessibleName('50/50 Cost: 10 coins, Available');
     expect(lifeline('Skip')).toHaveTextContent('Available');
   });
 
@@ -200,13 +202,26 @@ describe('the other screens of a play', () => {
     expect(screen.getByText('Well done, you passed!')).toBeInTheDocument();
     const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
     expect(value('Score')).toBe('20');
-    expect(value('Coins earned')).toBe('4');
+    expect(value('Coins earned')).toBe('+4');
     expect(value('Percentage')).toBe('70%');
     expect(value('Right answers')).toBe('7');
     expect(value('Wrong answers')).toBe('2');
     expect(value('Not answered')).toBe('1');
     expect(screen.getByText('Level 3 unlocked!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Review answers (cost: 10 coins)' })).toBeInTheDocument();
+  });
+
+  test('a pass whose score is below zero is said plainly, never praised', async () => {
+    const { h, step } = await showPlay({ session: playSession({ current_index: 1 }) });
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(() => h.server.answer.grade(true));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
+    await step(() => h.server.answer.finish(playResult({ passed: true, score: -16, coins_earned: 0, percentage: 30, correct: 3, wrong: 7, unanswered: 0, level_unlocked: 2 })));
+    expect(screen.getByText('Passed, but your score is below zero')).toBeInTheDocument();
+    expect(screen.queryByText('Well done, you passed!')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveAttribute('data-verdict', 'passed-negative');
+    expect(screen.getByText(/Each wrong answer takes away/)).toBeInTheDocument();
+    expect(screen.getByLabelText('1 star of 3')).toBeInTheDocument();
   });
 
   test('the review lists each question with the answer given, the right one and the note', async () => {

@@ -20,6 +20,7 @@ jest.mock('next/navigation', () => ({
 
 const arabicStrings = {
   'header.hello_guest': 'مرحبًا أيها الزائر',
+  'nav.login': 'تسجيل الدخول',
   'settings.interface_language': 'لغة الواجهة',
 };
 
@@ -52,6 +53,9 @@ afterEach(() => {
 const runHeadScript = () => new Function(PREFETCH_SCRIPT)();
 const callsTo = (server: jest.Mock, endpoint: string) => server.mock.calls.filter(([url]) => url === `/api/${endpoint}`);
 
+/** The languages are in the app bar's account menu. */
+const openMenu = async () => fireEvent.click(await screen.findByRole('button', { name: /Account and settings$/ }));
+
 describe('the app shell', () => {
   test('keeps the loader up with a retry while web settings fail, and shows the app once a retry succeeds', async () => {
     let settingsAnswer = fail(500, '122');
@@ -72,12 +76,12 @@ describe('the app shell', () => {
     fireEvent.click(retry);
 
     expect(await screen.findByText('page content')).toBeInTheDocument();
-    expect(screen.getByText('hello guest')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(Number(window.sessionStorage.getItem(WEB_SETTINGS_FETCHED_AT_KEY))).toBeGreaterThan(0);
   });
 
-  test('greets a logged-in player by name', async () => {
+  test("shows a signed-in player's account menu instead of the login", async () => {
     fakeServer({ ...backgroundCalls, get_web_settings: () => ok(WEB_SETTINGS) });
     const { store } = renderWithApp(
       <AppShell>
@@ -87,8 +91,8 @@ describe('the app shell', () => {
     act(() => {
       store.dispatch(loggedIn({ data: { name: 'Amira' }, token: 't0k3n' }));
     });
-    expect(await screen.findByText('hello Amira')).toBeInTheDocument();
-    expect(screen.queryByText('hello guest')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Amira Account and settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
   test('shows the maintenance notice instead of any player page while maintenance mode is on', async () => {
@@ -126,13 +130,14 @@ describe('the app shell', () => {
         <p>page content</p>
       </AppShell>,
     );
+    await openMenu();
     const select = await screen.findByLabelText('Interface language');
     await screen.findByRole('option', { name: 'العربية' });
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
 
     fireEvent.change(select, { target: { value: 'ar' } });
 
-    expect(await screen.findByText('مرحبًا أيها الزائر')).toBeInTheDocument();
+    expect((await screen.findAllByRole('link', { name: 'تسجيل الدخول' })).length).toBeGreaterThan(0);
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     const arabicRequest = server.mock.calls.find(
@@ -156,6 +161,8 @@ describe('the app shell', () => {
       </AppShell>,
     );
     await screen.findByText('page content');
+    await openMenu();
+    await screen.findByLabelText('Interface language');
     if (shown) {
       await waitFor(() => expect(screen.getByLabelText('Quiz language')).toHaveDisplayValue('English'));
       expect(screen.getByLabelText('Quiz language')).toBeEnabled();
@@ -174,7 +181,7 @@ describe('the app shell', () => {
         <p>page content</p>
       </AppShell>,
     );
-    expect(await screen.findByText('مرحبًا أيها الزائر')).toBeInTheDocument();
+    expect((await screen.findAllByRole('link', { name: 'تسجيل الدخول' })).length).toBeGreaterThan(0);
     expect(callsTo(server, 'get_web_settings')).toHaveLength(1);
     const strings = callsTo(server, 'get_system_language_json');
     expect(strings).toHaveLength(1);
@@ -213,7 +220,7 @@ describe('the app shell', () => {
     });
     await screen.findByText('page content');
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
-    expect(screen.getByText('hello guest')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(callsTo(server, 'get_system_language_json').map(([, init]) => (init.body as FormData).get('language'))).toEqual(['ar', 'en']);
   });
 
@@ -225,6 +232,7 @@ describe('the app shell', () => {
       </AppShell>,
     );
     await screen.findByText('page content');
+    await openMenu();
     await waitFor(() => expect(screen.getByLabelText('Quiz language')).toBeEnabled());
     expect(screen.getByLabelText('Quiz language')).toHaveDisplayValue('English');
     expect(callsTo(server, 'get_languages')).toHaveLength(1);

@@ -12,6 +12,7 @@ import { MaintenanceView } from '@/components/system/maintenance-view';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { setApiNavigator } from '@/services/client/api';
+import { setAppNavigator } from '@/services/client/app-navigator';
 import { startApp } from '@/services/client/app-bootstrap';
 import { BACKGROUND_DELAY_MS, whenPageSettled } from '@/services/client/when-settled';
 import { useAppSelector } from '@/services/store/hooks';
@@ -141,5 +142,6 @@ function useApiNavigation(): void {
   const router = useRouter();
   useEffect(() => {
     setApiNavigator((path) => router.replace(path));
+    setAppNavigator((path) => router.push(path));
   }, [router]);
 }
