@@ -63,7 +63,7 @@ export function OptionButton({ letter, text, status = 'idle', statusText, percen
     <button
       type={type}
       data-status={status}
-      className={`flex min-h-14 w-full items-center gap-3 rounded-control border-2 px-2 py-2 text-start text-base font-semibold motion-safe:transition-colors disabled:cursor-default ${FRAME[status]} ${className}`}
+      className={`flex min-h-touch w-full items-center gap-3 rounded-control border-2 px-2 py-2 text-start text-base font-semibold motion-safe:transition-colors disabled:cursor-default ${FRAME[status]} ${className}`}
       {...props}
     >
       <OptionMark letter={letter} dim={status === 'removed' || status === 'muted'} />
