@@ -6,7 +6,6 @@ import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
 import { identityErrorKey } from '@/components/auth/identity-error';
 import type { IdentityProof } from '@/services/client/identity/provider';
-import { completeSignIn } from '@/services/client/sign-in';
 
 /**
  * Runs a sign-in from a screen: the provider's proof, then the product's session. While it runs
@@ -22,7 +21,8 @@ export function useSignIn() {
     setBusy(true);
     setError(null);
     try {
-      const proof = await prove();
+      // The session's last step loads with the first sign-in: it is not part of the screen's first load.
+      const [proof, { completeSignIn }] = await Promise.all([prove(), import('@/services/client/sign-in')]);
       const outcome = await completeSignIn(proof, { friendsCode, navigate: (path) => router.replace(path) });
       toast.success(t(outcome.created ? 'codes.user_registered' : 'codes.logged_in'));
       if (outcome.friendsCodeRejected) toast.error(t('auth.friends_code_rejected'));

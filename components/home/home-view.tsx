@@ -8,7 +8,7 @@ import { operatorText } from '@/services/client/operator-text';
 import { HIGHLIGHTS_HEIGHT } from '@/components/home/home-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
-import { MODE_LOOK, TONE_BG } from '@/components/ui/mode-look';
+import { MODE_TONE, TONE_BG } from '@/components/ui/tones';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSystemConfig } from '@/services/client/use-system-config';
 import { useAppSelector } from '@/services/store/hooks';
@@ -17,6 +17,8 @@ import { selectEnabledModes, selectIsLogin, selectLastLevel, selectUser, selectW
 // Today's daily quiz with the player's streak, and the live contest with its countdown: they ask
 // the server once the page is up, in a box that keeps its height meanwhile.
 const HomeHighlights = lazy(() => import('@/components/home/home-highlights'));
+// The tiles' icons come in their own small chunk, into a circle that is already drawn.
+const ModeIcon = lazy(() => import('@/components/ui/mode-look'));
 
 /** A signed-in player's own pages: where they stand and what they kept. */
 const PROGRESS_LINKS = [
@@ -74,7 +76,7 @@ export function HomeView() {
         ) : (
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-mode-tiles>
             {modes.map((mode) => {
-              const { Icon, tone } = MODE_LOOK[mode.key];
+              const tone = MODE_TONE[mode.key];
               return (
                 <li key={mode.key} className="flex">
                   <Link
@@ -83,7 +85,9 @@ export function HomeView() {
                     className={`group flex min-h-24 flex-1 flex-col justify-between gap-2 rounded-tile p-3 text-white no-underline shadow-chunky motion-safe:transition-transform motion-safe:active:translate-y-0.5 sm:min-h-32 sm:p-4 ${TONE_BG[tone]}`}
                   >
                     <span className="inline-flex size-10 items-center justify-center rounded-full bg-white/20">
-                      <Icon aria-hidden="true" className="size-6" strokeWidth={2.25} />
+                      <Suspense fallback={null}>
+                        <ModeIcon mode={mode.key} className="size-6" />
+                      </Suspense>
                     </span>
                     <span className="flex flex-col">
                       <span className="font-display text-lg font-bold leading-tight">{t(`mode.${mode.key}.title`)}</span>

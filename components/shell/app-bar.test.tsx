@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AppBar, TabBar } from '@/components/shell/app-bar';
+import { AppBar } from '@/components/shell/app-bar';
+import TabBar from '@/components/shell/tab-bar';
 import { fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
 import { notificationReceived, notificationsCounted } from '@/services/store/notifications-slice';
 import { notificationsSeen } from '@/services/store/preferences-slice';

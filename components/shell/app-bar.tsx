@@ -1,12 +1,13 @@
 'use client';
 
-import { Bell, Coins, House, Settings2, Swords, Trophy, UserRound } from 'lucide-react';
+import { Bell, Coins, Settings2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { Avatar } from '@/components/ui/avatar';
 import { formatNumber } from '@/components/ui/format-number';
+import { MAIN_TABS } from '@/components/shell/main-tabs';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectAppName, selectUnreadNotifications, selectUser } from '@/services/store/selectors';
 
@@ -15,13 +16,6 @@ import { selectAppName, selectUnreadNotifications, selectUser } from '@/services
 const loadMenuPanel = () => import('@/components/shell/account-menu-panel');
 const AccountMenuPanel = lazy(loadMenuPanel);
 
-/** The four places a player goes most: the bottom tabs on phones, the top links from sm up. */
-export const MAIN_TABS = [
-  { href: '/', key: 'nav.home', Icon: House, match: (p: string) => p === '/' },
-  { href: '/random-battle/', key: 'nav.battle', Icon: Swords, match: (p: string) => p.startsWith('/random-battle') || p.startsWith('/group-battle') },
-  { href: '/leaderboard/', key: 'nav.leaderboard', Icon: Trophy, match: (p: string) => p.startsWith('/leaderboard') },
-  { href: '/profile/', key: 'nav.profile', Icon: UserRound, match: (p: string) => p.startsWith('/profile') },
-] as const;
 
 /** The app's mark: a speech bubble holding a spark, drawn for Quiz Arena. */
 export function LogoMark({ className = 'size-8' }: { className?: string }) {
@@ -58,10 +52,9 @@ export function AppBar() {
         </Link>
         <nav aria-label={t('nav.main')} className="hidden sm:block">
           <ul className="flex items-center gap-1">
-            {MAIN_TABS.map(({ href, key, Icon, match }) => (
+            {MAIN_TABS.map(({ href, key, match }) => (
               <li key={href}>
                 <Link href={href} prefetch={false} aria-current={match(pathname) ? 'page' : undefined} className={BAR_LINK}>
-                  <Icon aria-hidden="true" className="size-5" />
                   {t(key)}
                 </Link>
               </li>
@@ -164,32 +157,3 @@ function AccountMenu({ name, image }: { name: string | null; image: string | nul
   );
 }
 
-/** The bottom tabs on phones (below sm): Home, Battle, Leaderboard, Profile. */
-export function TabBar() {
-  const { t } = useTranslation();
-  const pathname = usePathname() ?? '/';
-  return (
-    <nav aria-label={t('nav.main')} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)] shadow-raised sm:hidden">
-      <ul className="mx-auto grid h-16 max-w-md grid-cols-4">
-        {MAIN_TABS.map(({ href, key, Icon, match }) => {
-          const current = match(pathname);
-          return (
-            <li key={href} className="flex">
-              <Link
-                href={href}
-                prefetch={false}
-                aria-current={current ? 'page' : undefined}
-                className="flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-fg-muted no-underline aria-[current=page]:text-accent"
-              >
-                <span className={`inline-flex h-7 w-12 items-center justify-center rounded-full ${current ? 'bg-accent-soft' : ''}`}>
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                {t(key)}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}

@@ -1,14 +1,13 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { useLiveNotifications } from '@/components/shell/live-notifications';
 import { RouteGuard } from '@/components/shell/route-guard';
 import { SiteFooter } from '@/components/shell/site-footer';
-import { AppBar, TabBar } from '@/components/shell/app-bar';
+import { AppBar } from '@/components/shell/app-bar';
 import { ImmersiveContext, isImmersivePath, useImmersiveRequests } from '@/components/shell/immersive';
-import { MaintenanceView } from '@/components/system/maintenance-view';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { setApiNavigator } from '@/services/client/api';
@@ -23,6 +22,11 @@ import {
   selectRtl,
   selectTheme,
 } from '@/services/store/selectors';
+
+// Loaded as the frame first shows, beside the page: the bottom tabs (fixed, so nothing moves when
+// they appear) and the maintenance notice (shown only in maintenance).
+const TabBar = lazy(() => import('@/components/shell/tab-bar'));
+const MaintenanceView = lazy(() => import('@/components/system/maintenance-view').then((m) => ({ default: m.MaintenanceView })));
 
 /** Page-speed measuring starts once per page load (a StrictMode re-run or a remount starts nothing more). */
 let webVitalsStarted = false;
@@ -82,7 +86,13 @@ export function AppShell({ children }: { children: ReactNode }) {
     );
   }
   if (phase === 'starting') return <FullScreenLoader label={t('loader.loading')} />;
-  if (maintenance && !isAdminPath(pathname)) return <MaintenanceView />;
+  if (maintenance && !isAdminPath(pathname)) {
+    return (
+      <Suspense fallback={<FullScreenLoader label={t('loader.loading')} />}>
+        <MaintenanceView />
+      </Suspense>
+    );
+  }
 
   // The console has a frame of its own (ConsoleFrame); a game on screen hides the site's frame.
   const admin = isAdminPath(pathname);
@@ -111,7 +121,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             <div className="pb-16 sm:pb-0">
               <SiteFooter />
             </div>
-            <TabBar />
+            <Suspense fallback={null}>
+              <TabBar />
+            </Suspense>
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { PlainImage } from '@/components/ui/plain-image';
-import { TONE_BG, type Tone } from '@/components/ui/mode-look';
+import { TONE_BG, type Tone } from '@/components/ui/tones';
 
 export interface AvatarProps {
   /** Image URL (an upload path), or null for the generated one. */

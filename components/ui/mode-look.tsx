@@ -16,32 +16,22 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { MODES } from '@/services/domain/routes';
+import type { Tone } from '@/components/ui/tones';
+import { MODE_TONE } from '@/components/ui/tones';
+
+export { TONE_BG, type Tone } from '@/components/ui/tones';
 
 export type ModeKey = (typeof MODES)[number]['key'];
-
-/** The tones of the theme file; each class is written out whole so that Tailwind keeps it. */
-export const TONE_BG = {
-  violet: 'bg-tone-violet',
-  blue: 'bg-tone-blue',
-  teal: 'bg-tone-teal',
-  green: 'bg-tone-green',
-  amber: 'bg-tone-amber',
-  orange: 'bg-tone-orange',
-  rose: 'bg-tone-rose',
-  pink: 'bg-tone-pink',
-  cyan: 'bg-tone-cyan',
-  indigo: 'bg-tone-indigo',
-  fuchsia: 'bg-tone-fuchsia',
-  sky: 'bg-tone-sky',
-  lime: 'bg-tone-lime',
-  slate: 'bg-tone-slate',
-} as const;
-
-export type Tone = keyof typeof TONE_BG;
 
 export interface ModeLook {
   readonly Icon: LucideIcon;
   readonly tone: Tone;
+}
+
+/** A mode's icon alone, drawn in its tile (the home page loads this beside the page). */
+export default function ModeIcon({ mode, className }: { mode: ModeKey; className?: string }) {
+  const { Icon } = MODE_LOOK[mode];
+  return <Icon aria-hidden="true" className={className} strokeWidth={2.25} />;
 }
 
 /**
@@ -50,18 +40,18 @@ export interface ModeLook {
  * that a page carries only the ones it draws.
  */
 export const MODE_LOOK: Readonly<Record<ModeKey, ModeLook>> = {
-  quiz_zone: { Icon: Layers, tone: 'violet' },
-  daily_quiz: { Icon: CalendarCheck, tone: 'orange' },
-  true_false: { Icon: ToggleRight, tone: 'teal' },
-  random_battle: { Icon: Swords, tone: 'rose' },
-  group_battle: { Icon: Users, tone: 'pink' },
-  play_with_friend: { Icon: UserPlus, tone: 'fuchsia' },
-  fun_and_learn: { Icon: BookOpen, tone: 'green' },
-  guess_the_word: { Icon: SpellCheck, tone: 'sky' },
-  self_challenge: { Icon: Target, tone: 'indigo' },
-  contest: { Icon: Trophy, tone: 'amber' },
-  audio_questions: { Icon: AudioLines, tone: 'cyan' },
-  math_mania: { Icon: Sigma, tone: 'blue' },
-  multi_match: { Icon: ListChecks, tone: 'lime' },
-  exam: { Icon: GraduationCap, tone: 'slate' },
+  quiz_zone: { Icon: Layers, tone: MODE_TONE.quiz_zone },
+  daily_quiz: { Icon: CalendarCheck, tone: MODE_TONE.daily_quiz },
+  true_false: { Icon: ToggleRight, tone: MODE_TONE.true_false },
+  random_battle: { Icon: Swords, tone: MODE_TONE.random_battle },
+  group_battle: { Icon: Users, tone: MODE_TONE.group_battle },
+  play_with_friend: { Icon: UserPlus, tone: MODE_TONE.play_with_friend },
+  fun_and_learn: { Icon: BookOpen, tone: MODE_TONE.fun_and_learn },
+  guess_the_word: { Icon: SpellCheck, tone: MODE_TONE.guess_the_word },
+  self_challenge: { Icon: Target, tone: MODE_TONE.self_challenge },
+  contest: { Icon: Trophy, tone: MODE_TONE.contest },
+  audio_questions: { Icon: AudioLines, tone: MODE_TONE.audio_questions },
+  math_mania: { Icon: Sigma, tone: MODE_TONE.math_mania },
+  multi_match: { Icon: ListChecks, tone: MODE_TONE.multi_match },
+  exam: { Icon: GraduationCap, tone: MODE_TONE.exam },
 };

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { TONE_BG, type Tone } from '@/components/ui/mode-look';
+import { TONE_BG, type Tone } from '@/components/ui/tones';
 
 /**
  * idle: can be chosen; chosen: locked in, waiting for the result; right / wrong: the result;
