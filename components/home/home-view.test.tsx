@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HomeView } from '@/components/home/home-view';
 import { fail, fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
 import { defaultSettings, SYSTEM_SETTINGS } from '@/services/domain/settings';
@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('the home page', () => {
-  test('shows a card for each mode the system configuration turns on, and none for the others', () => {
+  test('shows a tile for each mode the system configuration turns on, each with its icon, and none for the others', async () => {
     fakeServer({});
     getAppStore().dispatch(
       systemConfigLoaded({
@@ -42,6 +42,8 @@ describe('the home page', () => {
     expect(within(list).getByRole('link', { name: /Quiz Zone/ })).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: /Group Battle/ })).toBeInTheDocument();
     expect(within(list).queryByRole('link', { name: /Daily Quiz/ })).not.toBeInTheDocument();
+    // The icons arrive in their own chunk, one per tile.
+    await waitFor(() => expect(list.querySelectorAll('a svg.lucide')).toHaveLength(3));
   });
 
   test('says no quizzes are available when every mode is off', () => {
