@@ -91,7 +91,7 @@ export function HomeView() {
                     </span>
                     <span className="flex flex-col">
                       <span className="font-display text-lg font-bold leading-tight">{t(`mode.${mode.key}.title`)}</span>
-                      <span className="sr-only text-sm leading-snug text-white/90 sm:not-sr-only">{t(`mode.${mode.key}.description`)}</span>
+                      <span className="sr-only text-sm leading-snug text-white sm:not-sr-only">{t(`mode.${mode.key}.description`)}</span>
                     </span>
                   </Link>
                 </li>

@@ -79,7 +79,7 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
         className={`flex flex-col items-center gap-3 rounded-tile p-5 text-center shadow-chunky ${praise ? 'bg-tone-violet text-white' : 'border-2 border-line bg-surface'}`}
       >
         {ranked ? null : (
-          <p className="flex items-end justify-center gap-1" aria-label={t('play.result.stars', { count: stars })}>
+          <p role="img" className="flex items-end justify-center gap-1" aria-label={t('play.result.stars', { count: stars })}>
             {[1, 2, 3].map((n) => (
               <Star
                 key={n}
