@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
+import { useImmersive } from '@/components/shell/immersive';
 import { BattlePlayers } from '@/components/battle/battle-players';
 import { BattleQuestion } from '@/components/battle/battle-question';
 import { MessagePicker, MessageStrip } from '@/components/battle/quick-messages';
@@ -48,6 +49,8 @@ export function BattleScreen({ actorRef, doc, userId, playRef }: { actorRef: Bat
   const playDoc = useSelector(playRef, (s) => s.context.doc);
   const shown = playDoc.version > doc.version ? playDoc : doc;
   const answer = useCallback((key: string) => actorRef.send({ type: 'user.answer', key }), [actorRef]);
+  // A battle on screen is immersive: no site frame (leaving is the Leave button, which asks first).
+  useImmersive();
   return (
     <div className="flex flex-col gap-4">
       <BattlePlayers doc={shown} userId={userId} question={currentQuestion(shown)} />

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
 import { entryFeeFor, type RandomBattleActorRef } from '@/machines/random-battle/random-battle.machine';
+import { usePlayerCoins } from '@/components/battle/use-player-coins';
 
 export interface BattleCategory {
   readonly slug: string;
@@ -23,6 +24,7 @@ export function RandomBattleSetup({ actorRef, categories, baseFee }: { actorRef:
   const max = useSelector(actorRef, (s) => s.context.maxFeeMultiplier);
   const error = useSelector(actorRef, (s) => s.context.error);
   const feeLegend = useId();
+  const balance = usePlayerCoins();
   const options = [{ value: '', label: t('battle.setup.any_category') }, ...categories.map((c) => ({ value: c.slug, label: c.name }))];
   return (
     <Card as="section" aria-labelledby="battle-setup-title" className="flex flex-col gap-4">
@@ -44,21 +46,29 @@ export function RandomBattleSetup({ actorRef, categories, baseFee }: { actorRef:
           {t('battle.setup.fee')}
         </legend>
         <div role="radiogroup" aria-labelledby={feeLegend} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {Array.from({ length: max }, (_, i) => i + 1).map((m) => (
+          {Array.from({ length: max }, (_, i) => i + 1).map((m) => {
+            // A stake above the balance is shown, not offered (docs/economy.md).
+            const short = balance !== null && entryFeeFor(baseFee, m) > balance && m !== multiplier;
+            return (
             <button
               key={m}
               type="button"
               role="radio"
               aria-checked={m === multiplier}
+              disabled={short}
               onClick={() => actorRef.send({ type: 'user.fee', multiplier: m })}
-              className={`flex min-h-touch flex-col items-center justify-center rounded-control border px-3 py-2 ${m === multiplier ? 'border-accent bg-accent-soft ring-2 ring-accent' : 'border-line-strong bg-surface hover:bg-surface-muted'}`}
+              className={`flex min-h-touch flex-col items-center justify-center rounded-control border px-3 py-2 disabled:cursor-not-allowed disabled:border-dashed disabled:bg-surface-muted disabled:text-fg-muted ${m === multiplier ? 'border-accent bg-accent-soft ring-2 ring-accent' : 'border-line-strong bg-surface hover:bg-surface-muted'}`}
             >
               <span className="font-bold">{t('battle.setup.multiplier', { multiplier: m })}</span>
               <span className="text-sm">{t('battle.coins', { coins: entryFeeFor(baseFee, m), count: entryFeeFor(baseFee, m) })}</span>
             </button>
-          ))}
+            );
+          })}
         </div>
-        <p className="text-sm text-fg-muted">{t('battle.setup.fee_hint')}</p>
+        <p className="text-sm text-fg-muted">
+          {t('battle.setup.fee_hint')}
+          {balance !== null ? ` ${t('battle.your_coins', { coins: balance, count: balance })}` : ''}
+        </p>
       </fieldset>
       <Button onClick={() => actorRef.send({ type: 'user.search' })}>{t('battle.setup.search')}</Button>
     </Card>

@@ -12,9 +12,11 @@ import { RandomBattleSetup, type BattleCategory } from '@/components/battle/rand
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { Avatar } from '@/components/ui/avatar';
+import { Coins, Swords } from 'lucide-react';
+import { useAppSelector } from '@/services/store/hooks';
 import { playerOf } from '@/machines/battle-play/battle-room';
-import type { RandomBattleActorRef, RandomBattleSnapshot } from '@/machines/random-battle/random-battle.machine';
+import { entryFeeFor, type RandomBattleActorRef, type RandomBattleSnapshot } from '@/machines/random-battle/random-battle.machine';
 
 export type RandomScreen =
   | 'idle'
@@ -41,20 +43,58 @@ export const selectRandomScreen = (s: RandomBattleSnapshot): RandomScreen => {
   return (room === 'route' ? 'connecting' : room) as RandomScreen;
 };
 
-function Searching({ actorRef }: { actorRef: RandomBattleActorRef }) {
+/** The search: the player against an empty seat, with the stake and the category on the table. */
+function Searching({ actorRef, categories, baseFee }: { actorRef: RandomBattleActorRef; categories: readonly BattleCategory[]; baseFee: number }) {
   const { t } = useTranslation();
   const countdownRef = useSelector(actorRef, (s) => s.children.countdown);
+  const category = useSelector(actorRef, (s) => s.context.category);
+  const multiplier = useSelector(actorRef, (s) => s.context.feeMultiplier);
+  const me = useAppSelector((s) => s.user.data);
+  const myName = me?.name || t('battle.you');
+  const fee = entryFeeFor(baseFee, multiplier);
+  const categoryName = category ? (categories.find((c) => c.slug === category)?.name ?? category) : t('battle.setup.any_category');
   return (
-    <Card as="section" aria-labelledby="battle-search-title" className="flex flex-col items-center gap-4 py-10 text-center">
-      <Spinner />
+    <section aria-labelledby="battle-search-title" className="flex flex-col items-center gap-5 rounded-tile bg-tone-rose p-5 text-center text-white shadow-chunky">
       <h1 id="battle-search-title" className="text-xl font-bold">
         {t('battle.searching.title')}
       </h1>
-      <p aria-live="off" className="text-lg">
+      <div className="flex w-full items-start justify-center gap-3">
+        <div className="flex min-w-0 flex-1 flex-col items-center gap-2">
+          <Avatar src={me?.profile} name="" seed={myName} size={72} />
+          <span dir="auto" className="break-words font-display text-lg font-bold leading-tight">
+            {myName}
+          </span>
+        </div>
+        <span aria-hidden="true" className="mt-5 inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-white font-display text-xl font-bold text-tone-rose shadow-chunky">
+          <Swords className="size-6" />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col items-center gap-2">
+          <span aria-hidden="true" className="inline-flex size-[72px] items-center justify-center rounded-full border-4 border-dashed border-white/80 font-display text-3xl font-bold motion-safe:animate-pulse-urgent">
+            ?
+          </span>
+          <span className="font-display text-lg font-bold leading-tight">{t('battle.searching.opponent')}</span>
+        </div>
+      </div>
+      <dl className="grid w-full grid-cols-2 gap-2 text-start">
+        <div className="rounded-control bg-white/15 p-2">
+          <dt className="text-sm">{t('battle.setup.fee')}</dt>
+          <dd className="flex items-center gap-1 font-display text-lg font-bold">
+            <Coins aria-hidden="true" className="size-5" />
+            {t('battle.coins', { coins: fee, count: fee })}
+          </dd>
+        </div>
+        <div className="rounded-control bg-white/15 p-2">
+          <dt className="text-sm">{t('battle.setup.category')}</dt>
+          <dd dir="auto" className="break-words font-display text-lg font-bold leading-tight">
+            {categoryName}
+          </dd>
+        </div>
+      </dl>
+      <p aria-live="off" className="text-lg font-semibold">
         {countdownRef ? <SecondsLeft countdownRef={countdownRef} /> : null}
       </p>
       <LeaveButton actorRef={actorRef} label={t('battle.cancel')} title={t('battle.searching.cancel_title')} message={t('battle.searching.cancel_message')} />
-    </Card>
+    </section>
   );
 }
 
@@ -144,7 +184,7 @@ export function RandomBattleView({ actorRef, categories, baseFee }: RandomBattle
     case 'connecting':
       return <BattleBusy label={t('battle.connecting')} />;
     case 'searching':
-      return <Searching actorRef={actorRef} />;
+      return <Searching actorRef={actorRef} categories={categories} baseFee={baseFee} />;
     case 'noOpponent':
       return <NoOpponent actorRef={actorRef} />;
     case 'retrying':

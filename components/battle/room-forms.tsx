@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@/services/client/i18n';
+import { usePlayerCoins } from '@/components/battle/use-player-coins';
 import { refusalText } from '@/components/battle/battle-text';
 import type { BattleCategory } from '@/components/battle/random-battle-setup';
 import { Alert } from '@/components/ui/alert';
@@ -28,6 +29,7 @@ const withCurrent = (list: readonly number[], current: number) => (list.includes
 /** Create a room: category, number of questions, entry fee. */
 export function CreateRoomForm({ actorRef, categories, choices = {} }: { actorRef: GroupBattleActorRef; categories: readonly BattleCategory[]; choices?: RoomFormChoices }) {
   const { t } = useTranslation();
+  const balance = usePlayerCoins();
   const form = useSelector(actorRef, (s) => s.context.form);
   const error = useSelector(actorRef, (s) => s.context.error);
   // A friend room plays the random battle's number of questions: the server takes no choice.
@@ -65,7 +67,13 @@ export function CreateRoomForm({ actorRef, categories, choices = {} }: { actorRe
           id="room-fee"
           label={t('battle.setup.fee')}
           value={String(form.entryFee)}
-          options={withCurrent(choices.entryFees ?? ENTRY_FEES, form.entryFee).map((n) => ({ value: String(n), label: n === 0 ? t('battle.create.free') : t('battle.coins', { coins: n, count: n }) }))}
+          options={withCurrent(choices.entryFees ?? ENTRY_FEES, form.entryFee).map((n) => ({
+            value: String(n),
+            label: n === 0 ? t('battle.create.free') : t('battle.coins', { coins: n, count: n }),
+            // A stake above the balance is shown, not offered (docs/economy.md).
+            disabled: balance !== null && n > balance && n !== form.entryFee,
+          }))}
+          hint={balance !== null ? t('battle.your_coins', { coins: balance, count: balance }) : undefined}
           onChange={(value) => actorRef.send({ type: 'user.fee', fee: Number(value) })}
         />
         <div className="flex flex-col gap-2 sm:flex-row">

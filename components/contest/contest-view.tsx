@@ -3,6 +3,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
+import { usePlayerCoins } from '@/components/battle/use-player-coins';
 import { formatDateTime, formatNumber, formatTimeUntil } from '@/components/profile/format';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
@@ -75,6 +76,9 @@ function Prizes({ contest }: { contest: ContestItem }) {
 
 function ContestCard({ contest, actorRef }: { contest: ContestItem; actorRef: ContestActorRef }) {
   const { t, i18n } = useTranslation();
+  const balance = usePlayerCoins();
+  // A fee above the balance: the button is off and says why, before the server would (docs/economy.md).
+  const short = balance !== null && !contest.played && contest.entry_fee > balance;
   return (
     <Card as="article" className="flex flex-col gap-2" aria-label={contest.name}>
       <h2 className="text-lg font-semibold" dir="auto">
@@ -99,9 +103,14 @@ function ContestCard({ contest, actorRef }: { contest: ContestItem; actorRef: Co
       {contest.status === 'upcoming' ? <StartsIn at={contest.starts_at} /> : null}
       {contest.my_score !== null ? <p className="text-sm font-semibold">{t('contest.my_result', { score: formatNumber(contest.my_score, i18n.language), rank: contest.my_rank ?? '—' })}</p> : null}
       {contest.my_prize ? <p className="text-sm font-semibold">{t('contest.my_prize', { coins: contest.my_prize, count: contest.my_prize })}</p> : null}
+      {short ? (
+        <p id={`contest-${contest.id}-short`} className="capitalise-first text-sm font-semibold text-danger">
+          {t('codes.not_enough_coins')} {t('battle.your_coins', { coins: balance, count: balance })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {contest.status === 'live' && contest.my_score === null ? (
-          <Button onClick={() => actorRef.send({ type: 'user.play', contestId: contest.id })}>
+          <Button disabled={short} aria-describedby={short ? `contest-${contest.id}-short` : undefined} onClick={() => actorRef.send({ type: 'user.play', contestId: contest.id })}>
             {contest.played ? t('contest.resume') : contest.entry_fee > 0 ? t('contest.play_fee', { fee: contest.entry_fee, count: contest.entry_fee }) : t('contest.play')}
           </Button>
         ) : null}

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
+import { useImmersive } from '@/components/shell/immersive';
 import { formatDateTime, formatDurationWords, formatTimeOfDay } from '@/components/profile/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -258,6 +259,8 @@ function TimeAnnouncer({ countdownRef }: { countdownRef: CountdownRef }) {
 
 function ExamScreen({ actorRef }: { actorRef: ExamActorRef }) {
   const { t } = useTranslation();
+  // The exam on screen is immersive: nothing of the site's frame to wander off to.
+  useImmersive();
   const session = useSelector(actorRef, (s) => s.context.session)!;
   const index = useSelector(actorRef, (s) => s.context.index);
   const question = useSelector(actorRef, (s) => examQuestionOnScreen(s.context));

@@ -13,7 +13,8 @@ import { Card } from '@/components/ui/card';
 import { TimerBar } from '@/components/ui/timer-bar';
 import { PlayExit } from '@/components/quiz-play/play-exit';
 import { useImmersive } from '@/components/shell/immersive';
-import { ChartColumn, CircleCheck, CircleX, Coins, SkipForward, SquareSplitHorizontal, TimerOff, TimerReset, type LucideIcon } from 'lucide-react';
+import { useGameSound } from '@/services/client/use-game-sound';
+import { ChartColumn, CircleCheck, CircleX, Coins, Flame, SkipForward, SquareSplitHorizontal, TimerOff, TimerReset, type LucideIcon } from 'lucide-react';
 import { formatNumber } from '@/components/ui/format-number';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -38,10 +39,14 @@ function CountdownFor({ countdownRef, totalMs, label }: { countdownRef: Countdow
   return <TimerBar remainingMs={remainingMs} totalMs={totalMs} label={label} />;
 }
 
-/** Announces the last five seconds, once per second. */
+/** Announces the last five seconds, once per second, with a tick when sound is on. */
 function LastSeconds({ countdownRef }: { countdownRef: CountdownRef }) {
   const { t } = useTranslation();
   const seconds = useSelector(countdownRef, (s) => (s.matches('running') ? secondsLeft(s.context.remainingMs) : 0));
+  const play = useGameSound();
+  useEffect(() => {
+    if (seconds > 0 && seconds <= 5) play('tick');
+  }, [seconds, play]);
   return seconds > 0 && seconds <= 5 ? <span>{t('play.seconds_left', { seconds })}</span> : null;
 }
 
@@ -150,6 +155,8 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
   const index = useSelector(actorRef, (s) => s.context.index);
   const coins = useSelector(actorRef, (s) => s.context.coins);
   const locked = useSelector(actorRef, (s) => s.context.answer);
+  const streak = useSelector(actorRef, (s) => s.context.streak);
+  const play = useGameSound();
   const feedback = useSelector(actorRef, (s) => s.context.feedback);
   const removed = useSelector(actorRef, (s) => s.context.removed);
   const poll = useSelector(actorRef, (s) => s.context.poll);
@@ -177,6 +184,12 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
     return () => window.removeEventListener('keydown', onKey);
   }, [actorRef, question, step, single]);
 
+  // Right and wrong are heard (and felt) as well as seen, when the player's setting allows.
+  const verdict = feedback ? (feedback.correct ? 'right' : 'wrong') : null;
+  useEffect(() => {
+    if (verdict) play(verdict);
+  }, [verdict, index, play]);
+
   if (!session || !question) return null;
   const total = session.questions.length;
   const totalMs = (session.total_time ?? session.time_per_question ?? 0) * 1000;
@@ -197,9 +210,26 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
           </span>
         ) : null}
       </header>
-      <div className="flex items-baseline justify-between gap-2 text-sm">
-        <span className="truncate font-semibold text-fg-muted">{t(modeTitleKey(mode))}</span>
+      <div className="relative flex items-center justify-between gap-2 text-sm">
+        <span className="min-w-0 truncate font-semibold text-fg-muted">{t(modeTitleKey(mode))}</span>
+        {streak >= 2 ? (
+          <span data-streak={streak} className="inline-flex shrink-0 items-center gap-1 rounded-full bg-coin-soft px-2 py-0.5 font-display font-bold text-streak motion-safe:animate-pop" key={streak}>
+            <Flame aria-hidden="true" className="size-4 fill-current" />
+            {t('play.streak', { count: streak })}
+          </span>
+        ) : null}
         <span className="shrink-0 font-display text-base font-bold">{t('play.question_of', { n: index + 1, total })}</span>
+        {feedback && feedback.points !== null && feedback.points !== 0 ? (
+          // The points the answer won or lost rise and fade over the line (the feedback says it in words).
+          <span
+            key={`points-${index}`}
+            aria-hidden="true"
+            data-points={feedback.points}
+            className={`pointer-events-none absolute end-0 top-6 z-10 rounded-full px-3 py-1 font-display text-2xl font-bold text-white shadow-raised motion-safe:animate-rise ${feedback.points > 0 ? 'bg-tone-green' : 'bg-tone-rose'}`}
+          >
+            {feedback.points > 0 ? `+${formatNumber(feedback.points, i18n.language)}` : formatNumber(feedback.points, i18n.language)}
+          </span>
+        ) : null}
       </div>
       {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
 

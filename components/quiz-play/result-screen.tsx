@@ -1,7 +1,8 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useGameSound } from '@/services/client/use-game-sound';
 import { useTranslation } from '@/services/client/i18n';
 import { Button } from '@/components/ui/button';
 import { Coins, LockOpen, Star } from 'lucide-react';
@@ -47,6 +48,24 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
   const { t, i18n } = useTranslation();
   useImmersive();
   const result = useSelector(actorRef, (s) => s.context.result);
+  const play = useGameSound();
+  const won = result ? !ranked && result.passed && result.score >= 0 : null;
+  useEffect(() => {
+    if (won !== null) play(won ? 'win' : 'lose');
+  }, [won, play]);
+  // Confetti on a real pass: its library loads only then, and never under reduced motion.
+  useEffect(() => {
+    if (!won || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    // jsdom (the view tests) draws on no canvas.
+    if (navigator.userAgent.includes('jsdom')) return;
+    let stop = false;
+    void import('canvas-confetti').then(({ default: confetti }) => {
+      if (!stop) void confetti({ particleCount: 120, spread: 80, origin: { y: 0.3 }, disableForReducedMotion: true });
+    });
+    return () => {
+      stop = true;
+    };
+  }, [won]);
   if (!result) return null;
   const stats: [string, string | number][] = ranked
     ? [
@@ -102,7 +121,9 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
         <div className="flex flex-wrap items-stretch justify-center gap-3">
           <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>
             <span className="text-sm">{t('play.result.score')}</span>
-            <span className="font-display text-3xl font-bold tabular-nums">{formatNumber(result.score, i18n.language)}</span>
+            <span data-result-score className="font-display text-3xl font-bold tabular-nums">
+              {formatNumber(result.score, i18n.language)}
+            </span>
           </div>
           {ranked ? null : (
             <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>

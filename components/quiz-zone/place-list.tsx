@@ -3,6 +3,7 @@
 import { PlainImage } from '@/components/ui/plain-image';
 import { useTranslation } from '@/services/client/i18n';
 import { LinkCard } from '@/components/ui/card';
+import { CategoryArt } from '@/components/quiz-zone/category-art';
 import { LockIcon, UnlockedIcon } from '@/components/ui/icons';
 import type { QuizCategory, QuizSubcategory } from '@/services/client/play-api';
 
@@ -21,7 +22,7 @@ export interface PlaceCardItem {
   readonly detail?: string;
 }
 
-const CARD = 'flex min-h-touch flex-1 items-center gap-3';
+const CARD = 'flex min-h-touch flex-1 items-center gap-3 shadow-card';
 
 /** A category as a card of a list; the line under its name and where it leads are the page's. */
 export function categoryCard(c: QuizCategory, href: string, detail: string): PlaceCardItem {
@@ -33,9 +34,13 @@ export function subcategoryCard(s: QuizSubcategory, href: string, detail: string
   return { key: s.slug, name: s.subcategory_name, image: s.image, questions: s.no_of_questions, isPremium: s.is_premium, unlocked: s.has_unlocked, price: s.coins, href, detail };
 }
 
-function Picture({ src }: { src: string | null }) {
-  // Decorative: the card's name says what it is.
-  return src ? <PlainImage src={src} alt="" width={48} height={48} className="size-12 shrink-0 rounded-control object-cover" /> : null;
+function Picture({ item }: { item: PlaceCardItem }) {
+  // Decorative: the card's name says what it is. An operator's image, else the category's art.
+  return item.image ? (
+    <PlainImage src={item.image} alt="" width={64} height={64} className="size-16 shrink-0 rounded-control object-cover" />
+  ) : (
+    <CategoryArt slug={item.key} name={item.name} />
+  );
 }
 
 /** The cards of a list of categories or subcategories; a locked premium one asks to be unlocked. */
@@ -46,9 +51,9 @@ export function PlaceList({ items, onUnlock }: { items: readonly PlaceCardItem[]
       {items.map((item) => {
         const body = (
           <>
-            <Picture src={item.image} />
+            <Picture item={item} />
             <span className="flex min-w-0 flex-1 flex-col gap-1 text-start">
-              <span dir="auto" className="text-lg font-semibold">
+              <span dir="auto" className="font-display text-lg font-bold leading-tight">
                 {item.name}
               </span>
               <span className="text-sm text-fg-muted">{item.detail ?? t('quiz_zone.questions', { n: item.questions })}</span>

@@ -68,23 +68,26 @@ export function AppBar() {
                 href="/profile/coin-history/"
                 prefetch={false}
                 data-coin-balance
-                aria-label={t('header.coins', { coins: formatNumber(coins, i18n.language), count: coins })}
                 className="inline-flex min-h-touch items-center gap-1 rounded-full px-2 font-display text-lg font-bold text-coin no-underline hover:bg-coin-soft"
               >
+                {/* Named by a text of its own, so that every language's plural form names it, digits or not. */}
                 <Coins aria-hidden="true" className="size-5" />
-                <span className="tabular-nums">{formatNumber(coins, i18n.language)}</span>
+                <span aria-hidden="true" className="tabular-nums">
+                  {formatNumber(coins, i18n.language)}
+                </span>
+                <span className="sr-only">{t('header.coins', { coins: formatNumber(coins, i18n.language), count: coins })}</span>
               </Link>
             ) : null}
             <Link
               href="/profile/notifications/"
               prefetch={false}
-              aria-label={unread > 0 ? t('header.notifications_unread', { count: unread }) : t('header.notifications')}
               className="relative inline-flex size-touch shrink-0 items-center justify-center rounded-full text-fg hover:bg-surface-muted"
             >
               <Bell aria-hidden="true" className="size-6" />
+              <span className="sr-only">{unread > 0 ? t('header.notifications_unread', { count: unread }) : t('header.notifications')}</span>
               {unread > 0 ? (
                 <span aria-hidden="true" className="absolute end-1.5 top-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs font-bold text-on-accent tabular-nums">
-                  {unread > 99 ? '99+' : unread}
+                  {unread > 99 ? '99+' : formatNumber(unread, i18n.language)}
                 </span>
               ) : null}
             </Link>

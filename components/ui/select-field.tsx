@@ -3,11 +3,15 @@ import type { ChangeEvent } from 'react';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (e.g. a stake above the player's balance). */
+  disabled?: boolean;
 }
 
 export interface SelectFieldProps {
   id: string;
   label: string;
+  /** A line under the field (e.g. the player's balance beside a fee). */
+  hint?: string;
   value: string;
   options: readonly SelectOption[];
   onChange: (value: string) => void;
@@ -17,7 +21,7 @@ export interface SelectFieldProps {
 }
 
 /** A labelled select with room for its error text. */
-export function SelectField({ id, label, value, options, onChange, error, className = '', disabled }: SelectFieldProps) {
+export function SelectField({ id, label, hint, value, options, onChange, error, className = '', disabled }: SelectFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
@@ -30,15 +34,20 @@ export function SelectField({ id, label, value, options, onChange, error, classN
         onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value)}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={[error ? errorId : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
         className="min-h-touch rounded-control border border-line-strong bg-surface px-3 text-base text-fg"
       >
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}
       </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-fg-muted">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="capitalise-first text-sm text-danger">
           {error}

@@ -61,6 +61,8 @@ export interface Feedback {
   /** Where the play goes on: the question the server opened, or the end. */
   readonly nextIndex: number;
   readonly finished: boolean;
+  /** What the answer did to the score, as the server counted it (null: not said). */
+  readonly points: number | null;
 }
 
 export interface QuizPlayContext {
@@ -73,6 +75,8 @@ export interface QuizPlayContext {
   /** The letter locked for the question being submitted ('' when the time ran out). */
   readonly answer: string | null;
   readonly feedback: Feedback | null;
+  /** Right answers in a row in this play (shown as a streak). */
+  readonly streak: number;
   /** Options 50/50 removed from the question on screen. */
   readonly removed: readonly string[];
   /** Audience poll percentages for the question on screen. */
@@ -182,6 +186,7 @@ export const quizPlayMachine = setup({
       coins: session.coins,
       answer: null,
       feedback: null,
+      streak: 0,
       removed: [...(session.current_effects?.removed ?? [])],
       poll: session.current_effects?.percentages ? { ...session.current_effects.percentages } : null,
       hints: [...(session.current_effects?.hints ?? [])],
@@ -191,7 +196,7 @@ export const quizPlayMachine = setup({
       review: null,
       errorCode: null,
     })),
-    resetPlay: assign({ session: null, index: 0, answer: null, feedback: null, removed: [], poll: null, hints: [], hintError: null, clockStarted: false, result: null, review: null, errorCode: null }),
+    resetPlay: assign({ session: null, index: 0, answer: null, feedback: null, streak: 0, removed: [], poll: null, hints: [], hintError: null, clockStarted: false, result: null, review: null, errorCode: null }),
     rememberError: assign((_, params: { code: string | null }) => ({ errorCode: params.code })),
     clearError: assign({ errorCode: null }),
     lockAnswer: assign(({ event }) => (event.type === 'user.answer' ? { answer: event.key } : {})),
@@ -204,8 +209,10 @@ export const quizPlayMachine = setup({
         timedOut: result.timed_out,
         nextIndex: result.current_index,
         finished: result.finished,
+        points: typeof result.points === 'number' ? result.points : null,
       },
       answer: null,
+      streak: result.correct ? context.streak + 1 : 0,
     })),
     showTooLate: assign(({ context }, after: AfterLateAnswer | null) => ({
       feedback: {
@@ -216,7 +223,9 @@ export const quizPlayMachine = setup({
         nextIndex: after?.current_index ?? context.index + 1,
         // Without the server's word: late on a session clock means the session's time is over.
         finished: after?.finished ?? (sessionClock(context) || context.index + 1 >= (context.session?.questions.length ?? 0)),
+        points: 0,
       },
+      streak: 0,
       answer: null,
     })),
     advance: assign(({ context }) => ({ index: context.feedback?.nextIndex ?? context.index + 1, feedback: null, removed: [], poll: null, hints: [], hintError: null, clockStarted: false })),
@@ -260,6 +269,7 @@ export const quizPlayMachine = setup({
     coins: null,
     answer: null,
     feedback: null,
+    streak: 0,
     removed: [],
     poll: null,
     hints: [],

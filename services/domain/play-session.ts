@@ -203,6 +203,8 @@ export interface SubmitAnswerResult {
   readonly current_index: number;
   readonly time_left_ms: number;
   readonly finished: boolean;
+  /** What the answer did to the play's score (+ when right, − when wrong, 0 unanswered or in practice). */
+  readonly points?: number;
 }
 
 export interface FiftyFiftyData {

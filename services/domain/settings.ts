@@ -99,7 +99,7 @@ export const SYSTEM_SETTINGS: readonly SettingDef[] = [
     int('minimum_coins_winning_percentage', 70, 'percentage that earns the maximum coins', 0, 100),
     int('quiz_zone_correct_answer_score', 4, 'score added per right answer in quiz zone', 0, 1000),
     int('quiz_zone_wrong_answer_score', 4, 'score taken per wrong answer in quiz zone', 0, 1000),
-    int('quiz_zone_lifeline_deduct_coin', 10, 'coins a lifeline costs', 0, 1000),
+    int('quiz_zone_lifeline_deduct_coin', 5, 'coins a lifeline costs', 0, 1000),
     int('daily_quiz_duration', 30, 'seconds per daily-quiz question', 5, 600),
     int('daily_quiz_total_question', 10, 'questions in the daily quiz', 1, 100),
     int('daily_quiz_correct_answer_score', 4, 'score per right answer in the daily quiz', 0, 1000),
@@ -130,7 +130,7 @@ export const SYSTEM_SETTINGS: readonly SettingDef[] = [
     int('self_challenge_max_questions', 50, 'most questions a self challenge may have', 1, 200),
     int('self_challenge_max_minutes', 30, 'most minutes a self challenge may last', 1, 180),
     flag('review_answers_mode', true, 'review answers costs coins'),
-    int('review_answers_deduct_coin', 10, 'coins a review of answers costs (once per play)', 0, 1000),
+    int('review_answers_deduct_coin', 5, 'coins a review of answers costs (once per play)', 0, 1000),
   ]),
   ...inGroup('battles', [
     int('random_battle_total_question', 10, 'questions in a random battle', 1, 50),
@@ -161,8 +161,8 @@ export const SYSTEM_SETTINGS: readonly SettingDef[] = [
     int('exam_violation_hidden_seconds', 5, 'seconds the exam page may be hidden before it is submitted', 1, 60),
   ]),
   ...inGroup('economy', [
-    int('welcome_bonus_coin', 10, 'coins a new player starts with', 0, 100000),
-    int('earn_coin', 50, 'coins a new player gets for entering a friend code (instead of the welcome bonus)', 0, 100000),
+    int('welcome_bonus_coin', 50, 'coins a new player starts with', 0, 100000),
+    int('earn_coin', 75, 'coins a new player gets for entering a friend code (instead of the welcome bonus)', 0, 100000),
     int('refer_coin', 100, "coins the code's owner gets per referral", 0, 100000),
     flag('payment_mode', true, 'coin redemption is offered'),
     int('per_coin', 10, 'coins that make coin_amount currency units', 1, 100000),

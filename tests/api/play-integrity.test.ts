@@ -89,7 +89,7 @@ async function walk(opener: Opener, token: string) {
     }
     const res = await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: q.options[i % q.options.length]!.key }, { token });
     const data = expectOk(res) as Record<string, unknown>;
-    expect(Object.keys(data).sort()).toEqual(['correct', 'correct_answer', 'current_index', 'finished', 'time_left_ms', 'timed_out']);
+    expect(Object.keys(data).sort()).toEqual(['correct', 'correct_answer', 'current_index', 'finished', 'points', 'time_left_ms', 'timed_out']);
     // The one right answer in the response is the answered question's.
     expect(data.correct_answer).toBe(answers.get(q.id));
   }

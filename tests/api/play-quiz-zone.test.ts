@@ -1,3 +1,4 @@
+import { defaultSettings, intSetting, SYSTEM_SETTINGS } from '@/services/domain/settings';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlayResult } from '@/services/domain/play-session';
 import { categories, playSessions, questions, leaderboardAllTime, leaderboardDaily, leaderboardMonthly, levelProgress, unlockedCategories } from '@/services/server/db/schema';
@@ -16,6 +17,10 @@ import {
   wrong,
   type SessionData,
 } from '@/tests/fixtures/play';
+
+/** What a lifeline and a review cost by default (docs/economy.md). */
+const LIFELINE = intSetting(defaultSettings(SYSTEM_SETTINGS), 'quiz_zone_lifeline_deduct_coin');
+const REVIEW = intSetting(defaultSettings(SYSTEM_SETTINGS), 'review_answers_deduct_coin');
 
 const { api, db } = seededApiSuite();
 
@@ -271,6 +276,19 @@ describe(`settlement (${testDbKind})`, () => {
     expect([late.status, late.body.message]).toEqual([409, 'play_finished']);
   });
 
+  test('each answer says what it did to the score; a pass below zero adds nothing to the leaderboards (docs/economy.md)', async () => {
+    const d = await db();
+    const { token, userId } = await player();
+    const session = expectOk(await openLevel(token, 1, { category: 'geography', subcategory: 'countries-capitals' })) as SessionData;
+    // 3 right of 10 (a pass at 30 %), 6 wrong, the last unanswered: 12 − 24 = −12.
+    const { submits, result } = await playThrough(api, d, token, session, (options, right, i) => (i < 3 ? right : i < 9 ? wrong(options, right) : ''));
+    expect(submits.map((s) => s.points)).toEqual([4, 4, 4, -4, -4, -4, -4, -4, -4, 0]);
+    expect(result).toMatchObject({ passed: true, score: -12 });
+    for (const table of [leaderboardAllTime, leaderboardDaily, leaderboardMonthly]) {
+      expect(await d.select({ score: table.score }).from(table).where(eq(table.userId, userId))).toEqual([]);
+    }
+  });
+
   test('a session of another player is not found', async () => {
     const { token } = await player();
     const other = await player();
@@ -307,7 +325,7 @@ describe(`lifelines (${testDbKind})`, () => {
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)!.body.message).toBe('lifeline_used');
     expect(await ledgerEntries(d, `lifeline:${session.session_id}:fifty_fifty`)).toHaveLength(1);
-    expect(await coinsOf(d, userId)).toBe(40);
+    expect(await coinsOf(d, userId)).toBe(50 - LIFELINE);
   });
 
   test('50/50 removes two wrong options, and the audience poll is then refused on that question', async () => {
@@ -320,7 +338,7 @@ describe(`lifelines (${testDbKind})`, () => {
     const fifty = expectOk(await api.call('use_lifeline', { session_id: session.session_id, question_id: q.id, lifeline: 'fifty_fifty' }, { token })) as { removed: string[]; coins: number };
     expect(fifty.removed).toHaveLength(2);
     expect(fifty.removed).not.toContain(right);
-    expect(fifty.coins).toBe(40);
+    expect(fifty.coins).toBe(50 - LIFELINE);
     const resumed = expectOk(await openLevel(token, 1, { category: 'mathematics-logic', subcategory: 'numbers' })) as SessionData;
     expect(resumed.current_effects.removed).toEqual(fifty.removed);
     expect(resumed.lifelines.find((l) => l.key === 'fifty_fifty')!.available).toBe(false);
@@ -338,7 +356,7 @@ describe(`lifelines (${testDbKind})`, () => {
     expect(Object.values(poll.percentages).reduce((a, b) => a + b, 0)).toBe(100);
     expect(Object.keys(poll.percentages).sort()).toEqual(q.options.map((o) => o.key).sort());
     const skip = expectOk(await api.call('use_lifeline', { session_id: session.session_id, question_id: q.id, lifeline: 'skip' }, { token }));
-    expect(skip).toMatchObject({ skipped: true, current_index: index + 1, finished: false, coins: 30 });
+    expect(skip).toMatchObject({ skipped: true, current_index: index + 1, finished: false, coins: 50 - 2 * LIFELINE });
     const reset = expectOk(
       await api.call('use_lifeline', { session_id: session.session_id, question_id: session.questions[index + 1]!.id, lifeline: 'reset_timer' }, { token }),
     ) as { time_left_ms: number };
@@ -375,11 +393,11 @@ describe(`review (${testDbKind})`, () => {
     const early = await api.call('get_play_review', { session_id: session.session_id }, { token });
     expect([early.status, early.body.message]).toEqual([409, 'play_not_finished']);
     const { result } = await playThrough(api, d, token, session, (options, right, i) => (i % 2 ? right : wrong(options, right)));
-    expect(result.review_cost).toBe(10);
+    expect(result.review_cost).toBe(REVIEW);
     const balance = await coinsOf(d, userId);
     const reviews = await Promise.all([0, 1, 2].map(() => api.call('get_play_review', { session_id: session.session_id }, { token })));
     expect(reviews.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await coinsOf(d, userId)).toBe(balance - 10);
+    expect(await coinsOf(d, userId)).toBe(balance - REVIEW);
     expect(await ledgerEntries(d, `review:${session.session_id}`)).toHaveLength(1);
     const review = reviews[0]!.body.data as { questions: { id: number; answer: string | null; correct_answer: string; note: string | null; status: string }[] };
     const answers = await rightAnswers(d, session.questions.map((q) => q.id));

@@ -55,7 +55,7 @@ describe(`signing up a player (${testDbKind})`, () => {
       mobile: '',
       type: 'email',
       profile: null,
-      coins: 10,
+      coins: 50,
       refer_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
       friends_code: '',
       web_language: '',
@@ -80,7 +80,7 @@ describe(`signing up a player (${testDbKind})`, () => {
     const b = second.body.data as Registered;
     expect(b.user.id).toBe(a.user.id);
     expect(b.api_token).not.toBe(a.api_token);
-    expect(b.user.coins).toBe(10);
+    expect(b.user.coins).toBe(50);
     expect(await ledgerOf(a.user.id)).toHaveLength(1);
   });
 
@@ -88,7 +88,7 @@ describe(`signing up a player (${testDbKind})`, () => {
     const proof = await phoneProof(api, '+14155550123');
     const res = await api.call('user_signup', { ...proof, type: 'mobile', mobile: '+4400000000', name: 'grace' });
     expect(res.body.message).toBe('104');
-    expect((res.body.data as Registered).user).toMatchObject({ type: 'mobile', mobile: '+14155550123', email: '', name: 'Grace', coins: 10 });
+    expect((res.body.data as Registered).user).toMatchObject({ type: 'mobile', mobile: '+14155550123', email: '', name: 'Grace', coins: 50 });
   });
 
   test('takes the email from the verified identity, not from the request, and the type from how it was proven', async () => {
@@ -135,7 +135,7 @@ describe(`signing up a player (${testDbKind})`, () => {
     const rows = await db().select().from(users).where(eq(users.firebaseId, proof.firebase_id));
     expect(rows).toHaveLength(1);
     expect(await ledgerOf(rows[0]!.id)).toHaveLength(1);
-    expect(rows[0]!.coins).toBe(10);
+    expect(rows[0]!.coins).toBe(50);
     expect(new Set(answers.map((a) => (a.body.data as Registered).api_token)).size).toBe(10);
   });
 
@@ -188,17 +188,17 @@ describe(`the identity proof of user_signup (${testDbKind})`, () => {
 });
 
 describe(`refer and earn (${testDbKind})`, () => {
-  test("a friend's code gives the new player 50 instead of 10 and the code's owner 100", async () => {
+  test("a friend's code gives the new player 75 instead of 50 and the code's owner 100", async () => {
     const owner = await registerByEmail(api, 'owner@example.com');
-    expect(owner.user.coins).toBe(10);
+    expect(owner.user.coins).toBe(50);
 
     const friend = await registerByEmail(api, 'friend@example.com', { friends_code: owner.user.refer_code.toLowerCase() });
-    expect(friend.user).toMatchObject({ coins: 50, friends_code: owner.user.refer_code });
+    expect(friend.user).toMatchObject({ coins: 75, friends_code: owner.user.refer_code });
     expect((await ledgerOf(friend.user.id)).map((e) => e.key)).toEqual([`referral-new:${friend.user.id}`]);
 
     const [ownerRow] = await db().select().from(users).where(eq(users.id, owner.user.id));
-    expect(ownerRow!.coins).toBe(110);
-    expect(await ledgerBalance(db(), owner.user.id)).toBe(110);
+    expect(ownerRow!.coins).toBe(150);
+    expect(await ledgerBalance(db(), owner.user.id)).toBe(150);
     expect((await ledgerOf(owner.user.id)).map((e) => e.key).sort()).toEqual([`referral-owner:${friend.user.id}`, `welcome:${owner.user.id}`]);
     const [friendRow] = await db().select().from(users).where(eq(users.id, friend.user.id));
     expect(friendRow!.referredBy).toBe(owner.user.id);

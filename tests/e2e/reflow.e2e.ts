@@ -37,7 +37,7 @@ function reflowProblems(page: Page): Promise<{ scrollWidth: number; width: numbe
 }
 
 const PAGES: { name: string; path: string; guest?: boolean; ready: (p: Page) => Promise<void> }[] = [
-  { name: 'home', path: '/', ready: (p: Page) => p.getByRole('link', { name: /quiz zone/i }).waitFor() },
+  { name: 'home', path: '/', ready: (p: Page) => p.locator('[data-mode-tile="quiz_zone"]').waitFor() },
   // A guest's page, measured before the player signs in.
   { name: 'login', path: '/auth/login/', guest: true, ready: (p: Page) => p.getByRole('textbox').first().waitFor() },
   { name: 'play', path: '/quiz-zone/science/physics/level/1/', ready: (p: Page) => p.getByRole('region', { name: 'Answers' }).getByRole('button').first().waitFor() },

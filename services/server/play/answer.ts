@@ -2,6 +2,8 @@ import { audiencePoll, canUse, lifelinesEnabled, pickFiftyFifty, type Lifeline }
 import { isRightAnswer, normalizeAnswer } from '@/services/domain/answers';
 import type { LifelineData, PlayMode, QuestionClockData, QuestionType, SubmitAnswerResult, WordHintData } from '@/services/domain/play-session';
 import { unrevealed, wordLetters } from '@/services/domain/word';
+import { scoreFor } from '@/services/domain/scoring';
+import type { SettingsMap } from '@/services/domain/settings';
 import type { Db } from '@/services/server/db/client';
 import type { PlayQuestionState } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
@@ -96,6 +98,7 @@ export async function submitAnswer(
   userId: number,
   input: { sessionId: string; questionId: number; answer: string },
   now: Date = new Date(),
+  settings: SettingsMap = {},
 ): Promise<SubmitAnswerResult> {
   for (let attempt = 1; ; attempt++) {
     const row = await readOpenQuestion(db, input.sessionId, userId);
@@ -131,6 +134,9 @@ export async function submitAnswer(
       current_index: next,
       time_left_ms: timeLeftMs({ currentDeadline: deadline, totalDeadline: row.totalDeadline, status: 'open' }, now),
       finished: next >= row.total,
+      // What this answer did to the play's score: + the mode's points when right, − when wrong,
+      // nothing when unanswered (practice modes score nothing).
+      points: scoreFor(closed.correct === true ? 1 : 0, given !== null && closed.correct !== true ? 1 : 0, row.mode, settings),
     };
     if (late && letter !== '') {
       // Stored above: the question is closed as unanswered and the next is open.

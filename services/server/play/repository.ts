@@ -3,6 +3,7 @@ import type { Db, Tx } from '@/services/server/db/client';
 import type { CategoryRef, SubcategoryRef } from '@/services/server/quiz-zone/repository';
 import { isPlaceId, levelAboveSql, levelPassedSql } from '@/services/server/quiz-zone/repository';
 import { asDate, preparedStatement, runPrepared, runPreparedQuery, type InTransaction } from '@/services/server/db/prepared';
+import type { PlayMode } from '@/services/domain/play-session';
 import {
   bookmarks,
   categories,
@@ -314,6 +315,8 @@ export async function lockSession(on: InTransaction, sessionId: string, userId: 
 /** A session's open question as submit_answer reads it: no lock (the write is guarded by `version`). */
 export interface OpenQuestionRow {
   readonly status: string;
+  /** The session's mode: what an answer scores (rules.md, Score). */
+  readonly mode: PlayMode;
   readonly currentIndex: number;
   /** How many questions the session has. */
   readonly total: number;
@@ -336,6 +339,7 @@ export interface OpenQuestionRow {
 
 const READ_OPEN_QUESTION = preparedStatement<{
   status: string;
+  mode: string;
   current_index: number;
   total: number;
   state: PlayQuestionState | null;
@@ -349,7 +353,7 @@ const READ_OPEN_QUESTION = preparedStatement<{
   version: string;
 }>(
   'play_read_open_question',
-  `select s.status, s.current_index, jsonb_array_length(s.questions) as total, s.questions -> s.current_index as state,
+  `select s.status, s.mode, s.current_index, jsonb_array_length(s.questions) as total, s.questions -> s.current_index as state,
      coalesce(q.answer, cq.answer) as right_answer, coalesce(q.question_type, cq.question_type) as question_type, s.current_deadline, s.total_deadline, s.time_per_question,
      (s.rules ->> 'startAllowance')::int as start_allowance, c.ends_at as answers_hidden_until, s.xmin::text as version
    from play_sessions s
@@ -365,6 +369,7 @@ export async function readOpenQuestion(db: Db, sessionId: string, userId: number
   if (!row) return null;
   return {
     status: row.status,
+    mode: row.mode as PlayMode,
     currentIndex: Number(row.current_index),
     total: Number(row.total),
     state: row.state,

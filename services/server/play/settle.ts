@@ -133,7 +133,9 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   const result: PlayResult = { ...settled, coins };
 
   // Last: the leaderboards' score counts are rows many settlements share, locked until commit.
-  if (SCORED_MODES.has(mode) && outcome.passed && outcome.score !== 0) {
+  // Only a score above zero is added (docs/economy.md): a pass never takes points off a board, so
+  // no total there is below zero, under the players who have not played yet.
+  if (SCORED_MODES.has(mode) && outcome.passed && outcome.score > 0) {
     await addScore(on, { userId: row.userId, score: outcome.score, day: periods.day, month: periods.month });
   }
   return result;

@@ -1,0 +1,238 @@
+/**
+ * npm run screenshots: drives the built app in Chromium (`npm run build` first) and writes the
+ * gallery of docs/screenshots/: the main screens on a 390x844 phone (light and dark, English and
+ * Arabic) and on a 1280x800 desktop (light English, dark Arabic), with an index (README.md).
+ *
+ *   npm run screenshots [-- --only=home,question] [-- --out=dir]
+ *
+ * Each combination gets its own fresh server state for the player (a new account), so a level, a
+ * contest or an exam is always at its start.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '@/tests/e2e/support/browser';
+import { chooseInterfaceLanguage } from '@/tests/e2e/support/frame';
+import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
+import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+
+interface Combo {
+  readonly device: 'phone' | 'desktop';
+  readonly scheme: 'light' | 'dark';
+  readonly language: 'en' | 'ar';
+}
+
+const COMBOS: readonly Combo[] = [
+  { device: 'phone', scheme: 'light', language: 'en' },
+  { device: 'phone', scheme: 'dark', language: 'en' },
+  { device: 'phone', scheme: 'light', language: 'ar' },
+  { device: 'phone', scheme: 'dark', language: 'ar' },
+  { device: 'desktop', scheme: 'light', language: 'en' },
+  { device: 'desktop', scheme: 'dark', language: 'ar' },
+];
+
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+interface Shot {
+  readonly name: string;
+  readonly title: string;
+  /** Brings the page to the screen to take; the player is signed in (an operator for the console). */
+  take(page: Page, ctx: { server: RunningServer; player: Player; admin: Player }): Promise<void>;
+}
+
+/** Answers the open question with its first option and waits for the feedback. */
+async function answerFirst(page: Page): Promise<void> {
+  await page.getByRole('region', { name: /.+/ }).locator('[data-status="idle"]').first().click();
+  await page.locator('[data-feedback]').waitFor();
+}
+
+const settle = (page: Page, ms = 700) => page.waitForTimeout(ms);
+
+const SHOTS: readonly Shot[] = [
+  {
+    name: 'home',
+    title: 'Home: continue, today, the modes',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/`);
+      await page.locator('[data-mode-tiles] svg').first().waitFor();
+      await settle(page, 1500);
+    },
+  },
+  {
+    name: 'quiz-zone',
+    title: 'Quiz zone: the categories',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/quiz-zone/`);
+      await page.locator('main a').nth(3).waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'question',
+    title: 'A question after answering: feedback and Next at the bottom',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
+      await page.locator('#question-text').waitFor();
+      await answerFirst(page);
+      await settle(page, 500);
+    },
+  },
+  {
+    name: 'result',
+    title: 'A result',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
+      await page.locator('#question-text').waitFor();
+      for (;;) {
+        await answerFirst(page);
+        const next = page.locator('[data-feedback] button');
+        const finishing = (await page.locator('[data-feedback] button').textContent())?.match(/result|النتيجة/i);
+        await next.click();
+        if (finishing) break;
+        await page.locator('[data-status="idle"]').first().waitFor();
+      }
+      await page.locator('#result-title').waitFor();
+      await settle(page, 900);
+    },
+  },
+  {
+    name: 'battle-lobby',
+    title: 'Random battle: choose the category and the stake',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/random-battle/`);
+      await page.locator('main select').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'battle-search',
+    title: 'Random battle: searching for an opponent',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/random-battle/`);
+      await page.locator('main select').first().waitFor();
+      await page.locator('main form button[type="submit"], main button').filter({ hasText: /Find an opponent|ابحث/ }).first().click();
+      await settle(page, 1200);
+    },
+  },
+  {
+    name: 'group-lobby',
+    title: 'Group battle: a room waiting for players',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/group-battle/`);
+      await page.locator('main button').first().click();
+      await page.locator('main select').first().waitFor();
+      await page.locator('main form button[type="submit"]').first().click();
+      await page.locator('[data-room-code], main h1').first().waitFor();
+      await settle(page, 1200);
+    },
+  },
+  {
+    name: 'exam',
+    title: 'Exams',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/exam-module/`);
+      await page.locator('main button').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'contest-leaderboard',
+    title: "A contest's leaderboard",
+    async take(page, { server, player }) {
+      const lists = await callApi<{ live: { items: { id: number }[] } }>(server, 'get_contest', {}, player.token);
+      const live = lists.data.live.items[0];
+      await page.goto(`${server.url}/contest-play/${live ? `?leaderboard=${live.id}` : ''}`);
+      await page.locator('main').waitFor();
+      await settle(page, 1200);
+    },
+  },
+  {
+    name: 'profile',
+    title: 'Profile',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/profile/`);
+      await page.locator('main img, main [role="img"]').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'console',
+    title: 'The operators’ console',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/admin/players/`);
+      await page.locator('main table').first().waitFor();
+      await settle(page);
+    },
+  },
+];
+
+function arg(name: string): string | undefined {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found?.slice(name.length + 3);
+}
+
+async function shoot(browser: Browser, server: RunningServer, combo: Combo, shots: readonly Shot[], out: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const shot of shots) {
+    const player = await signUpPlayer(server, combo.language === 'ar' ? 'سارة الأحمد' : 'Ada Lovelace');
+    const admin = player;
+    if (shot.name === 'console') server.operatorCommand('admin', ['grant', player.email]);
+    const context = await browser.newContext({ viewport: VIEWPORTS[combo.device], colorScheme: combo.scheme, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    try {
+      await signInPage(page, player);
+      if (combo.language !== 'en') {
+        await page.goto(`${server.url}/`);
+        await chooseInterfaceLanguage(page, combo.language);
+      }
+      await shot.take(page, { server, player, admin });
+      const file = `${shot.name}-${combo.device}-${combo.scheme}-${combo.language}.png`;
+      await page.screenshot({ path: path.join(out, file) });
+      written.push(file);
+      console.log(`  ${file}`);
+    } catch (err) {
+      console.error(`  ${shot.name} (${combo.device}, ${combo.scheme}, ${combo.language}) failed: ${err instanceof Error ? err.message.split('\n')[0] : err}`);
+      process.exitCode = 1;
+    } finally {
+      await context.close();
+    }
+  }
+  return written;
+}
+
+async function main() {
+  const out = path.resolve(arg('out') ?? 'docs/screenshots');
+  const only = arg('only')?.split(',');
+  const shots = only ? SHOTS.filter((s) => only.includes(s.name)) : SHOTS;
+  fs.mkdirSync(out, { recursive: true });
+  const [browser, server] = await Promise.all([launchBrowser(), startServer({ env: { DEV_OUTBOX: '1' } })]);
+  try {
+    for (const combo of COMBOS) {
+      console.log(`${combo.device}, ${combo.scheme}, ${combo.language}:`);
+      await shoot(browser, server, combo, shots, out);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const rows = SHOTS.map((s) => {
+    const cells = COMBOS.map((c) => {
+      const file = `${s.name}-${c.device}-${c.scheme}-${c.language}.png`;
+      return fs.existsSync(path.join(out, file)) ? `[${c.device} ${c.scheme} ${c.language}](${file})` : '—';
+    });
+    return `| ${s.title} | ${cells.join(' | ')} |`;
+  });
+  const index = [
+    '# Screenshots',
+    '',
+    'Written by `npm run screenshots` (scripts/screenshots.ts) from the built app in Chromium: a 390x844 phone and a 1280x800 desktop, light and dark, English and Arabic. Run it again after a change to the interface.',
+    '',
+    `| screen | ${COMBOS.map((c) => `${c.device} ${c.scheme} ${c.language}`).join(' | ')} |`,
+    `|---|${COMBOS.map(() => '---').join('|')}|`,
+    ...rows,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(out, 'README.md'), index);
+}
+
+void main();
