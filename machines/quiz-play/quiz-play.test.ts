@@ -117,7 +117,18 @@ describe('answering', () => {
     h.answer('b');
     await h.server.answer.grade(false);
     expect(h.snapshot().matches({ playing: 'feedback' })).toBe(true);
-    expect(h.context().feedback).toEqual({ answer: 'b', correct: false, correctAnswer: 'c', timedOut: false, nextIndex: 1, finished: false });
+    expect(h.context().feedback).toEqual({ answer: 'b', correct: false, correctAnswer: 'c', timedOut: false, nextIndex: 1, finished: false, points: null });
+  });
+
+  test("keeps the points the server gave each answer and counts right answers in a row, from 0 again after a wrong one", async () => {
+    const h = await playing();
+    h.answer('c');
+    await h.server.answer.grade(true, 4);
+    expect([h.context().feedback?.points, h.context().streak]).toEqual([4, 1]);
+    h.actor.send({ type: 'user.next' });
+    h.answer('a');
+    await h.server.answer.grade(false, -4);
+    expect([h.context().feedback?.points, h.context().streak]).toEqual([-4, 0]);
   });
 
   test('moves on to the question the server opened, and finishes after the last one', async () => {
@@ -153,7 +164,7 @@ describe('answering', () => {
     const h = await playing();
     h.answer('c');
     await h.server.answer.tooLate();
-    expect(h.context().feedback).toEqual({ answer: 'c', correct: false, correctAnswer: null, timedOut: true, nextIndex: 1, finished: false });
+    expect(h.context().feedback).toEqual({ answer: 'c', correct: false, correctAnswer: null, timedOut: true, nextIndex: 1, finished: false, points: 0 });
     expect(h.countdown()?.context.remainingMs).toBe(QUESTION_MS);
   });
 

@@ -220,12 +220,13 @@ export function fakePlayServer(session: PlaySession = playSession()) {
       await flushPromises();
     },
     /** Grades the answer in flight; `correct` says whether the player got it right (an empty answer never is). */
-    grade: async (correct: boolean) => {
+    /** Grades the last answer; `points` is what the server says the answer scored (absent: not said). */
+    grade: async (correct: boolean, points?: number) => {
       const { input } = calls.submitAnswer.last();
       const timedOut = input.answer === '';
       calls.submitAnswer.resolve({
         ok: true,
-        data: { correct: correct && !timedOut, correct_answer: RIGHT[input.question_id]!, timed_out: timedOut, ...next(indexOf(input.question_id)) },
+        data: { correct: correct && !timedOut, correct_answer: RIGHT[input.question_id]!, timed_out: timedOut, ...next(indexOf(input.question_id)), ...(points === undefined ? {} : { points }) },
       });
       await flushPromises();
     },
