@@ -3,7 +3,7 @@
  * gallery of docs/screenshots/: the main screens on a 390x844 phone (light and dark, English and
  * Arabic) and on a 1280x800 desktop (light English, dark Arabic), with an index (README.md).
  *
- *   npm run screenshots [-- --only=home,question] [-- --out=dir]
+ *   npm run screenshots [-- --only=home,question] [--combo=phone-light-en,desktop-dark-ar] [--out=dir]
  *
  * Each combination gets its own fresh server state for the player (a new account), so a level, a
  * contest or an exam is always at its start.
@@ -204,10 +204,12 @@ async function main() {
   const out = path.resolve(arg('out') ?? 'docs/screenshots');
   const only = arg('only')?.split(',');
   const shots = only ? SHOTS.filter((s) => only.includes(s.name)) : SHOTS;
+  const comboNames = arg('combo')?.split(',');
+  const combos = comboNames ? COMBOS.filter((c) => comboNames.includes(`${c.device}-${c.scheme}-${c.language}`)) : COMBOS;
   fs.mkdirSync(out, { recursive: true });
   const [browser, server] = await Promise.all([launchBrowser(), startServer({ env: { DEV_OUTBOX: '1' } })]);
   try {
-    for (const combo of COMBOS) {
+    for (const combo of combos) {
       console.log(`${combo.device}, ${combo.scheme}, ${combo.language}:`);
       await shoot(browser, server, combo, shots, out);
     }
