@@ -7,7 +7,7 @@ import { useImmersive } from '@/components/shell/immersive';
 import { BattlePlayers } from '@/components/battle/battle-players';
 import { BattleQuestion } from '@/components/battle/battle-question';
 import { MessagePicker, MessageStrip } from '@/components/battle/quick-messages';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonVariant } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import type { BattlePlayActorRef } from '@/machines/battle-play/battle-play.machine';
 import { currentQuestion, type QuickMessage, type RoomDocument } from '@/services/domain/rooms';
@@ -18,12 +18,12 @@ export interface BattleRoomActor {
 }
 
 /** A "Leave" button that asks first (focus on Stay), then sends `user.leave`. */
-export function LeaveButton({ actorRef, label, title, message }: { actorRef: BattleRoomActor; label: string; title: string; message: string }) {
+export function LeaveButton({ actorRef, label, title, message, variant = 'ghost' }: { actorRef: BattleRoomActor; label: string; title: string; message: string; variant?: ButtonVariant }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <Button variant="ghost" onClick={() => setAsking(true)}>
+      <Button variant={variant} onClick={() => setAsking(true)}>
         {label}
       </Button>
       <ConfirmDialog

@@ -1,6 +1,7 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
+import { Swords } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { refusalText } from '@/components/battle/battle-text';
@@ -28,7 +29,10 @@ export function RandomBattleSetup({ actorRef, categories, baseFee }: { actorRef:
   const options = [{ value: '', label: t('battle.setup.any_category') }, ...categories.map((c) => ({ value: c.slug, label: c.name }))];
   return (
     <Card as="section" aria-labelledby="battle-setup-title" className="flex flex-col gap-4">
-      <h1 id="battle-setup-title" className="text-2xl font-bold">
+      <h1 id="battle-setup-title" className="flex items-center gap-3 text-2xl font-bold">
+        <span aria-hidden="true" className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-tone-rose text-white shadow-chunky">
+          <Swords className="size-6" />
+        </span>
         {t('mode.random_battle.title')}
       </h1>
       {error ? <Alert>{refusalText(t, error.code)}</Alert> : null}

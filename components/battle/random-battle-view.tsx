@@ -60,7 +60,9 @@ function Searching({ actorRef, categories, baseFee }: { actorRef: RandomBattleAc
       </h1>
       <div className="flex w-full items-start justify-center gap-3">
         <div className="flex min-w-0 flex-1 flex-col items-center gap-2">
-          <Avatar src={me?.profile} name="" seed={myName} size={72} />
+          <span className="rounded-full ring-4 ring-white">
+            <Avatar src={me?.profile} name="" seed={myName} size={72} />
+          </span>
           <span dir="auto" className="break-words font-display text-lg font-bold leading-tight">
             {myName}
           </span>
@@ -93,7 +95,7 @@ function Searching({ actorRef, categories, baseFee }: { actorRef: RandomBattleAc
       <p aria-live="off" className="text-lg font-semibold">
         {countdownRef ? <SecondsLeft countdownRef={countdownRef} /> : null}
       </p>
-      <LeaveButton actorRef={actorRef} label={t('battle.cancel')} title={t('battle.searching.cancel_title')} message={t('battle.searching.cancel_message')} />
+      <LeaveButton variant="secondary" actorRef={actorRef} label={t('battle.cancel')} title={t('battle.searching.cancel_title')} message={t('battle.searching.cancel_message')} />
     </section>
   );
 }
