@@ -171,12 +171,11 @@ function arg(name: string): string | undefined {
   return found?.slice(name.length + 3);
 }
 
-async function shoot(browser: Browser, server: RunningServer, combo: Combo, shots: readonly Shot[], out: string): Promise<string[]> {
+async function shoot(browser: Browser, server: RunningServer, admin: Player, combo: Combo, shots: readonly Shot[], out: string): Promise<string[]> {
   const written: string[] = [];
   for (const shot of shots) {
-    const player = await signUpPlayer(server, combo.language === 'ar' ? 'سارة الأحمد' : 'Ada Lovelace');
-    const admin = player;
-    if (shot.name === 'console') server.operatorCommand('admin', ['grant', player.email]);
+    // A new player per screen (a level, a contest, an exam at its start); the console's operator is the one made at the start.
+    const player = shot.name === 'console' ? admin : await signUpPlayer(server, combo.language === 'ar' ? 'سارة الأحمد' : 'Ada Lovelace');
     const context = await browser.newContext({ viewport: VIEWPORTS[combo.device], colorScheme: combo.scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();
     try {
@@ -209,9 +208,12 @@ async function main() {
   fs.mkdirSync(out, { recursive: true });
   const [browser, server] = await Promise.all([launchBrowser(), startServer({ env: { DEV_OUTBOX: '1' } })]);
   try {
+    // An operator for the console's picture: granted while the server is stopped (the embedded database has one user at a time).
+    const admin = await signUpPlayer(server, 'Ada Admin');
+    await server.restart(() => void server.operatorCommand('admin', ['grant', admin.email]));
     for (const combo of combos) {
       console.log(`${combo.device}, ${combo.scheme}, ${combo.language}:`);
-      await shoot(browser, server, combo, shots, out);
+      await shoot(browser, server, admin, combo, shots, out);
     }
   } finally {
     await browser.close();

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { createContext, use, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { LogoMark } from '@/components/shell/app-bar';
 import { ButtonLink } from '@/components/ui/button';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { SkeletonText } from '@/components/ui/skeleton';
@@ -58,9 +59,16 @@ export function ConsoleFrame({ children }: { children: ReactNode }) {
   const who = useApiQuery('admin_whoami', () => adminApi.whoami().then((r) => (!r.ok && r.status === 403 ? { ...r, code: '102' } : r)), () => false);
   const whoami = who.status === 'content' ? who.data : null;
 
-  if (who.status === 'loading') return <SkeletonText label="Loading the console" lines={6} />;
+  if (who.status === 'loading') {
+    return (
+      <ConsoleShell>
+        <SkeletonText label="Loading the console" lines={6} />
+      </ConsoleShell>
+    );
+  }
   if (who.status === 'empty') {
     return (
+      <ConsoleShell>
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold">Operators only</h1>
         <Alert>The console is for operators. An admin can give your account a role (docs/operators.md).</Alert>
@@ -68,40 +76,70 @@ export function ConsoleFrame({ children }: { children: ReactNode }) {
           Home
         </ButtonLink>
       </div>
+      </ConsoleShell>
     );
   }
   if (who.status !== 'content') {
     return (
-      <ErrorWithRetry title="The console could not open" message="Your role could not be checked. Is the server up?" retryLabel="Try again" onRetry={who.retry} />
+      <ConsoleShell>
+        <ErrorWithRetry title="The console could not open" message="Your role could not be checked. Is the server up?" retryLabel="Try again" onRetry={who.retry} />
+      </ConsoleShell>
     );
   }
   return (
     <ConsoleContext value={whoami}>
-      <div className="flex flex-col gap-6 lg:flex-row">
-        <nav aria-label="Console" className="lg:w-48 lg:shrink-0">
-          <p className="mb-2 text-sm text-fg-muted">
-            Console · {who.data.name || `#${who.data.user_id}`} ({who.data.role})
-          </p>
-          <ul className="flex flex-wrap gap-1 lg:flex-col">
-            {CONSOLE_SECTIONS.filter((s) => allows(who.data.role, s.role)).map((s) => {
-              const current = s.href === '/admin/' ? pathname === '/admin/' || pathname === '/admin' : pathname.startsWith(s.href);
-              return (
-                <li key={s.href}>
-                  <Link
-                    href={s.href}
-                    aria-current={current ? 'page' : undefined}
-                    className="flex min-h-touch items-center rounded-control px-3 no-underline hover:bg-surface-muted aria-[current=page]:bg-accent-soft aria-[current=page]:font-semibold"
-                  >
-                    {s.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
-      </div>
+      <ConsoleShell>
+        <div className="flex flex-col gap-6 lg:flex-row">
+          {/* Phones: one row of sections that scrolls sideways; from lg up, a column beside the page. */}
+          <nav aria-label="Console" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:w-52 lg:shrink-0 lg:overflow-visible lg:px-0">
+            <p className="mb-2 hidden text-sm text-fg-muted lg:block">
+              {who.data.name || `#${who.data.user_id}`} ({who.data.role})
+            </p>
+            <ul className="flex gap-1 lg:flex-col">
+              {CONSOLE_SECTIONS.filter((s) => allows(who.data.role, s.role)).map((s) => {
+                const current = s.href === '/admin/' ? pathname === '/admin/' || pathname === '/admin' : pathname.startsWith(s.href);
+                return (
+                  <li key={s.href} className="shrink-0">
+                    <Link
+                      href={s.href}
+                      aria-current={current ? 'page' : undefined}
+                      className="flex min-h-touch items-center whitespace-nowrap rounded-control px-3 no-underline hover:bg-surface-muted aria-[current=page]:bg-accent-soft aria-[current=page]:font-semibold"
+                    >
+                      {s.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
+        </div>
+      </ConsoleShell>
     </ConsoleContext>
+  );
+}
+
+/**
+ * The console's own frame: its bar (the mark, "Console", the way back to the app) and its page,
+ * in English and left to right whatever language the player side is in (the console is written
+ * for operators in English: docs/operators.md).
+ */
+function ConsoleShell({ children }: { children: ReactNode }) {
+  return (
+    <div dir="ltr" lang="en" className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 border-b border-line bg-surface">
+        <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-3 px-4">
+          <Link href="/admin/" className="me-auto flex min-h-touch items-center gap-2 text-fg no-underline">
+            <LogoMark />
+            <span className="font-display text-xl font-bold">Console</span>
+          </Link>
+          <Link href="/" className="inline-flex min-h-touch items-center rounded-control px-3 font-semibold no-underline hover:bg-surface-muted">
+            Back to the app
+          </Link>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-4 sm:py-6">{children}</div>
+    </div>
   );
 }
 

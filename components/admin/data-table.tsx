@@ -35,6 +35,10 @@ export interface DataTableProps<Row extends RowData> {
 
 
 
+// One line per record: the table scrolls sideways on a phone, its first column (what the row is) staying in view.
+const STICKY_HEAD = 'sticky start-0 z-10 bg-surface-muted';
+const STICKY_CELL = 'sticky start-0 z-10 bg-surface';
+
 export function DataTable<Row extends RowData>({ caption, columns, data, sorting = [], onSortingChange, pagination, onPaginationChange, empty, rowId, toolbar }: DataTableProps<Row>) {
   const rows = useMemo(() => (data.status === 'content' ? data.rows : []), [data]);
   const total = data.status === 'content' ? data.total : 0;
@@ -72,7 +76,7 @@ export function DataTable<Row extends RowData>({ caption, columns, data, sorting
                   {group.headers.map((header) => {
                     const sorted = header.column.getIsSorted();
                     return (
-                      <th key={header.id} scope="col" className="px-3 py-2 text-start font-semibold" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      <th key={header.id} scope="col" className={`whitespace-nowrap px-3 py-2 text-start font-semibold ${header.index === 0 ? STICKY_HEAD : ''}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                         {header.column.getCanSort() && onSortingChange ? (
                           <button type="button" className="inline-flex min-h-touch items-center gap-1 underline-offset-2 hover:underline" onClick={header.column.getToggleSortingHandler()}>
                             <FlexRender header={header} />
@@ -98,8 +102,8 @@ export function DataTable<Row extends RowData>({ caption, columns, data, sorting
                   ))
                 : table.getRowModel().rows.map((row) => (
                     <tr key={row.id} className="border-t border-line align-top">
-                      {row.getAllCells().map((cell) => (
-                        <td key={cell.id} className="px-3 py-2">
+                      {row.getAllCells().map((cell, i) => (
+                        <td key={cell.id} className={`whitespace-nowrap px-3 py-2 ${i === 0 ? STICKY_CELL : ''}`}>
                           <FlexRender cell={cell} />
                         </td>
                       ))}

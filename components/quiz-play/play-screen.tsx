@@ -210,7 +210,7 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
           </span>
         ) : null}
       </header>
-      <div className="relative flex items-center justify-between gap-2 text-sm">
+      <div className="flex items-center justify-between gap-2 text-sm">
         <span className="min-w-0 truncate font-semibold text-fg-muted">{t(modeTitleKey(mode))}</span>
         {streak >= 2 ? (
           <span data-streak={streak} className="inline-flex shrink-0 items-center gap-1 rounded-full bg-coin-soft px-2 py-0.5 font-display font-bold text-streak motion-safe:animate-pop" key={streak}>
@@ -219,21 +219,21 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
           </span>
         ) : null}
         <span className="shrink-0 font-display text-base font-bold">{t('play.question_of', { n: index + 1, total })}</span>
+      </div>
+      {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
+
+      <Card as="section" aria-labelledby="question-text" className="relative flex flex-col gap-3">
         {feedback && feedback.points !== null && feedback.points !== 0 ? (
           // The points the answer won or lost rise and fade over the line (the feedback says it in words).
           <span
             key={`points-${index}`}
             aria-hidden="true"
             data-points={feedback.points}
-            className={`pointer-events-none absolute end-0 top-6 z-10 rounded-full px-3 py-1 font-display text-2xl font-bold text-white shadow-raised motion-safe:animate-rise ${feedback.points > 0 ? 'bg-tone-green' : 'bg-tone-rose'}`}
+            className={`pointer-events-none absolute inset-x-0 -top-4 z-10 mx-auto w-fit rounded-full px-3 py-1 font-display text-2xl font-bold text-white shadow-raised motion-safe:animate-rise ${feedback.points > 0 ? 'bg-tone-green' : 'bg-tone-rose'}`}
           >
             {feedback.points > 0 ? `+${formatNumber(feedback.points, i18n.language)}` : formatNumber(feedback.points, i18n.language)}
           </span>
         ) : null}
-      </div>
-      {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
-
-      <Card as="section" aria-labelledby="question-text" className="flex flex-col gap-3">
         <h1 id="question-text" ref={heading} tabIndex={-1} dir="auto" className="font-sans text-lg font-bold leading-snug outline-none sm:text-xl">
           <ContentText text={question.question} />
         </h1>
