@@ -35,11 +35,11 @@ export function BattlePlayers({ doc, userId, question }: { doc: RoomDocument; us
             >
               <Avatar src={p.image} name={p.name} size={40} />
               <span className="flex min-w-0 flex-col">
-                <span dir="auto" className="truncate font-semibold">
+                <span dir="auto" title={p.name} className="line-clamp-2 break-words font-semibold leading-tight">
                   {p.name}
                 </span>
                 <span className="text-sm tabular-nums">{t('battle.points', { points: p.points, count: p.points })}</span>
-                {marks.length ? <span className="truncate text-xs text-fg-muted">{marks.join(' · ')}</span> : null}
+                {marks.length ? <span className="text-xs text-fg-muted">{marks.join(' · ')}</span> : null}
               </span>
             </li>
           );

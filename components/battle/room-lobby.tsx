@@ -79,9 +79,11 @@ export function RoomLobby({ actorRef }: { actorRef: GroupBattleActorRef }) {
             p ? (
               <li key={p.user_id} className="flex min-h-touch items-center gap-3 rounded-control border border-line p-2">
                 <Avatar src={p.image} name={p.name} size={40} />
-                <span dir="auto" className="flex-1 truncate font-semibold">
-                  {p.name}
-                  {p.user_id === userId ? <span className="font-normal text-fg-muted"> ({t('battle.you')})</span> : null}
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span dir="auto" className="break-words font-semibold leading-tight">
+                    {p.name}
+                  </span>
+                  {p.user_id === userId ? <span className="text-sm text-fg-muted">{t('battle.you')}</span> : null}
                 </span>
                 <span className="text-sm">
                   {p.user_id === doc.created_by ? `${t('battle.lobby.creator')} · ` : ''}

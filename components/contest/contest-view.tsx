@@ -201,11 +201,14 @@ function RankRow({ row, mine }: { row: ContestRankRow; mine: boolean }) {
   return (
     <li className={`flex items-center justify-between gap-3 rounded-card border p-3 ${mine ? 'border-accent bg-accent-soft' : 'border-line bg-surface'}`} aria-current={mine ? 'true' : undefined}>
       <span className="w-10 font-bold tabular-nums">#{row.rank}</span>
-      <span className="flex-1 truncate" dir="auto">
-        {row.name || t('contest.player')}
-        {mine ? ` (${t('contest.you')})` : ''}
+      {/* The whole name (it wraps), the prize under it. */}
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="break-words font-semibold" dir="auto">
+          {row.name || t('contest.player')}
+          {mine ? <span className="font-normal text-fg-muted"> ({t('contest.you')})</span> : null}
+        </span>
+        {row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize, count: row.prize })}</span> : null}
       </span>
-      {row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize, count: row.prize })}</span> : null}
       <span className="font-semibold tabular-nums">{t('contest.points', { score: formatNumber(row.score, i18n.language) })}</span>
     </li>
   );

@@ -109,10 +109,11 @@ function BoardContent({ data, page, onPage }: { data: LeaderboardPage; page: num
                   <span aria-hidden="true">
                     <Avatar src={row.profile} name={row.name} size={48} />
                   </span>
-                  <span dir="auto" className="line-clamp-2 break-words text-sm font-semibold">
+                  {/* Two lines for the name (the rest in its tooltip); "you" on a line of its own, never cutting it. */}
+                  <span dir="auto" title={row.name} className="line-clamp-2 break-words text-sm font-semibold">
                     {row.name}
-                    {isMe(row) ? ` ${t('leaderboard.you')}` : ''}
                   </span>
+                  {isMe(row) ? <span className="text-xs font-semibold text-accent">{t('leaderboard.you')}</span> : null}
                   <span className="text-sm tabular-nums text-fg-muted">{t('leaderboard.score', { score: number(row.score) })}</span>
                 </Card>
               </li>

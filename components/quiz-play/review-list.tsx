@@ -1,5 +1,6 @@
 'use client';
 
+import { Check, ChevronsRight, Minus, X, type LucideIcon } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '@/services/client/i18n';
 import { answerLabel } from '@/components/quiz-play/answer-label';
@@ -17,7 +18,13 @@ const STATUS_STYLE: Record<ReviewQuestion['status'], string> = {
   unanswered: 'text-fg-muted',
   skipped: 'text-fg-muted',
 };
-const STATUS_ICON: Record<ReviewQuestion['status'], string> = { correct: '✓', wrong: '✗', unanswered: '–', skipped: '»' };
+/** The mark of a reviewed answer beside its words. */
+function StatusIcon({ status }: { status: ReviewQuestion['status'] }) {
+  const Icon = STATUS_ICON[status];
+  return <Icon aria-hidden="true" className="me-1 inline-block size-4 align-[-2px]" strokeWidth={3} />;
+}
+
+const STATUS_ICON: Record<ReviewQuestion['status'], LucideIcon> = { correct: Check, wrong: X, unanswered: Minus, skipped: ChevronsRight };
 
 const asContent = (text: string | null | undefined) => (text == null ? null : <ContentText text={text} />);
 
@@ -39,7 +46,7 @@ export function ReviewList({ actorRef }: { actorRef: QuizPlayActorRef }) {
                 {i + 1}. <ContentText text={q.question} />
               </h2>
               <p className={`text-sm font-semibold ${STATUS_STYLE[q.status]}`}>
-                <span aria-hidden="true">{STATUS_ICON[q.status]} </span>
+                <StatusIcon status={q.status} />
                 {t(`play.review.status.${q.status}`)}
               </p>
               <dl className="grid gap-1 text-sm">

@@ -1,5 +1,6 @@
 'use client';
 
+import { Flag, Star } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from '@/services/client/i18n';
@@ -27,7 +28,7 @@ export function BookmarkToggle({ questionId, bookmarks }: { questionId: number; 
       disabled={!bookmarks.ready || bookmarks.busyId === questionId}
       onClick={() => void bookmarks.toggle(questionId)}
     >
-      <span aria-hidden="true">{on ? '★' : '☆'}</span>
+      <Star aria-hidden="true" className={`size-4 ${on ? 'fill-current' : ''}`} />
       {t('bookmark.toggle')}
     </button>
   );
@@ -40,7 +41,7 @@ export function ReportQuestionButton({ questionId, kind }: { questionId: number;
   return (
     <>
       <button type="button" className={CHIP} onClick={() => setOpen(true)}>
-        <span aria-hidden="true">⚑</span>
+        <Flag aria-hidden="true" className="size-4" />
         {t('report.button')}
       </button>
       {open ? <ReportDialog questionId={questionId} kind={kind} onClose={() => setOpen(false)} /> : null}
