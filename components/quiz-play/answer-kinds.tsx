@@ -69,7 +69,11 @@ export function MultiSelectAnswer({ actorRef, question, open, locked, feedback }
 
   return (
     <section aria-label={t('play.options')} className="flex flex-col gap-2">
-      <p className="text-sm text-fg-muted">{t('play.multiselect.hint')}</p>
+      <p className="text-sm font-semibold text-fg-muted">
+        {question.pick ? t('play.multiselect.pick', { count: question.pick }) : t('play.multiselect.hint')}{' '}
+        {/* The keys are told to keyboard players (and screen readers), not shown on a touch screen. */}
+        <span className="sr-only in-data-[input=keyboard]:not-sr-only">{t('play.multiselect.keys')}</span>
+      </p>
       {question.options.map((option, position) => {
         const s = status(option.key);
         return (
@@ -80,6 +84,7 @@ export function MultiSelectAnswer({ actorRef, question, open, locked, feedback }
             status={s}
             statusText={statusText(s)}
             aria-pressed={!feedback && locked === null ? chosen.includes(option.key) : undefined}
+            checked={sent.includes(option.key) || (locked === null && !feedback && chosen.includes(option.key))}
             disabled={!open}
             onClick={() => toggle(option.key)}
           />
@@ -137,7 +142,11 @@ export function SequenceAnswer({ actorRef, question, open, locked, feedback }: A
 
   return (
     <section aria-label={t('play.options')} className="flex flex-col gap-2">
-      <p id={`sequence-help-${question.id}`} className="text-sm text-fg-muted">
+      <p aria-hidden="true" className="text-sm text-fg-muted in-data-[input=keyboard]:hidden">
+        {t('play.sequence.help_touch')}
+      </p>
+      {/* The whole help, keys included: read with each item, shown to keyboard players. */}
+      <p id={`sequence-help-${question.id}`} className="sr-only text-sm text-fg-muted in-data-[input=keyboard]:not-sr-only">
         {t('play.sequence.help')}
       </p>
       <ol className="flex flex-col gap-2">

@@ -47,6 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [immersiveRequested, changeImmersive] = useImmersiveRequests();
 
   useDocumentPreferences();
+  useInputKind();
   useApiNavigation();
   useLiveNotifications();
 
@@ -147,6 +148,29 @@ function useDocumentPreferences(): void {
     if (theme === 'system') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
   }, [theme]);
+}
+
+/**
+ * Marks <html data-input="keyboard"> while the player uses the keyboard, and clears it at the next
+ * touch or click: hints about keys show only to keyboard players (a touch screen has no 1 to 4).
+ */
+function useInputKind(): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'Tab' || e.key.startsWith('Arrow') || e.key === ' ' || /^[1-5a-e]$/i.test(e.key)) root.dataset.input = 'keyboard';
+    };
+    const onPointer = () => {
+      delete root.dataset.input;
+    };
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', onPointer, true);
+    };
+  }, []);
 }
 
 /** Lets the API client move to `/` after a 401 with the app's router instead of a full reload. */

@@ -17,6 +17,8 @@ export type OptionButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'c
   statusText?: string;
   /** An audience poll share, shown as a bar and a number. */
   percent?: number | null;
+  /** A multi-select option: a check box, ticked when chosen (undefined: a single-choice option). */
+  checked?: boolean;
 };
 
 /** Each place has a colour and a shape, so that a player who cannot tell the colours apart still tells the tiles apart. */
@@ -58,7 +60,7 @@ const FRAME: Record<OptionStatus, string> = {
 };
 
 /** A large answer tile: at least 48 px high, full width on phones, with its place's colour and shape. */
-export function OptionButton({ letter, text, status = 'idle', statusText, percent, className = '', type = 'button', ...props }: OptionButtonProps) {
+export function OptionButton({ letter, text, status = 'idle', statusText, percent, checked, className = '', type = 'button', ...props }: OptionButtonProps) {
   return (
     <button
       type={type}
@@ -80,6 +82,11 @@ export function OptionButton({ letter, text, status = 'idle', statusText, percen
           </span>
         ) : null}
       </span>
+      {checked !== undefined ? (
+        <span aria-hidden="true" className={`inline-flex size-7 shrink-0 items-center justify-center rounded-md border-2 ${checked ? 'border-accent bg-accent text-on-accent' : 'border-line-strong bg-surface'}`}>
+          {checked ? <Check className="size-5" strokeWidth={3} /> : null}
+        </span>
+      ) : null}
       {statusText ? (
         <span className={`flex shrink-0 items-center gap-1 pe-1 text-sm font-bold ${status === 'right' ? 'text-success' : status === 'wrong' ? 'text-danger' : ''}`}>
           {status === 'right' ? <Check aria-hidden="true" className="size-5" strokeWidth={3} /> : status === 'wrong' ? <X aria-hidden="true" className="size-5" strokeWidth={3} /> : null}

@@ -60,6 +60,11 @@ export function normalizeAnswer(type: QuestionType, raw: string, order: readonly
   }
 }
 
+/** How many options a multi-select's right answer names ("Pick 2"): its shape, as a word's slots are, never which. */
+export function optionsToPick(right: string): number {
+  return letterList(right).length;
+}
+
 /** Whether a canonical answer (from `normalizeAnswer`, not empty) is right. */
 export function isRightAnswer(type: QuestionType, answer: string, right: string, fold: WordFold = 'plain'): boolean {
   switch (type) {

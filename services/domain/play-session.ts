@@ -56,6 +56,8 @@ export interface PlayQuestion {
   readonly question_type: QuestionType;
   readonly image: string | null;
   readonly options: readonly PlayOption[];
+  /** Multi select: how many options the right answer has ("Pick 2"). */
+  readonly pick?: number;
   /** Guess the word: the slots and tiles. */
   readonly word?: PlayWord;
   /** Audio questions: the file or link to play. */

@@ -114,7 +114,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(`${server.url}/profile/`);
     await page.getByText(email).waitFor();
-    expect((await page.getByTestId('profile-coins').textContent())?.trim()).toBe('10');
+    expect((await page.getByTestId('profile-coins').textContent())?.trim()).toBe('50');
 
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await page.getByLabel('Name').fill('Amira Bell');
@@ -146,7 +146,7 @@ describe('accounts in Chromium', () => {
     await page.goto(`${server.url}/profile/coin-history/`);
     await page.getByRole('tab', { name: 'Income', selected: true }).waitFor();
     await page.getByText('Welcome bonus').waitFor();
-    await page.getByText('+10 coins').waitFor();
+    await page.getByText('+50 coins').waitFor();
 
     await page.getByRole('tab', { name: 'Spent' }).click();
     await page.getByText('no data').waitFor();

@@ -24,7 +24,7 @@ const SETTINGS = {
 };
 const QUESTIONS = 3;
 const FEE = 5;
-const WELCOME = 10;
+const WELCOME = 50; // welcome_bonus_coin (docs/economy.md)
 
 let browser: Browser;
 let server: RunningServer;

@@ -16,7 +16,7 @@ const SETTINGS = {
   battle_reconnect_grace_seconds: String(GRACE_SECONDS),
 };
 const FEE = 5;
-const WELCOME = 10;
+const WELCOME = 50; // welcome_bonus_coin (docs/economy.md)
 
 let server: RunningServer;
 

@@ -102,7 +102,8 @@ describe('solo play in Chromium', () => {
     expect(await answersRegion().getByRole('button', { name: /Removed by 50\/50/ }).count()).toBe(2);
     expect(await answersRegion().getByRole('button', { disabled: true }).count()).toBe(2);
     expect(await optionNamed(ANSWERS.get(question)!).isEnabled()).toBe(true);
-    expect(await page.getByText('Coins: 0').count()).toBe(1);
+    // The 50/50 cost 5 of the 50 coins a new player starts with (docs/economy.md).
+    expect(await page.getByText('Coins: 45').count()).toBe(1);
     await answerAndGoOn(question);
     await playThrough(n + 1);
 

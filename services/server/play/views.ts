@@ -4,6 +4,7 @@ import type { PlayMode, PlayOption, PlayQuestion, PlaySession, QuestionType, Rev
 import { wordSlots, wordTiles, type WordFold } from '@/services/domain/word';
 import type { PlayQuestionState } from '@/services/server/db/schema';
 import type { QuestionRow, SessionRow } from '@/services/server/play/repository';
+import { optionsToPick } from '@/services/domain/answers';
 
 /**
  * What leaves the server about a play. Every question a player may not have answered yet goes
@@ -118,6 +119,7 @@ export function playQuestion(q: QuestionRow, state: PlayQuestionState): PlayQues
     image: q.image,
     options: options(q, state),
     ...(state.word ? { word: { slots: wordSlots(q.answer, state.word.fold), tiles: state.word.tiles } } : {}),
+    ...(q.questionType === 'multiselect' ? { pick: optionsToPick(q.answer) } : {}),
     ...(q.audio ? { audio: q.audio, transcript: q.transcript ?? '' } : {}),
   };
 }
