@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslation } from '@/services/client/i18n';
+import { Bot } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import type { RoomDocument, RoomQuestion } from '@/services/domain/rooms';
 
@@ -33,7 +34,14 @@ export function BattlePlayers({ doc, userId, question }: { doc: RoomDocument; us
               key={p.user_id}
               className={`flex min-w-0 items-center gap-2 rounded-card border p-2 sm:flex-1 ${p.user_id === userId ? 'border-accent bg-accent-soft' : 'border-line bg-surface'} ${p.left ? 'opacity-60' : ''}`}
             >
-              <Avatar src={p.image} name={p.name} size={40} />
+              {p.is_bot ? (
+                // The bot is a player too, with a face of its own.
+                <span role="img" aria-label={p.name} className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-tone-slate text-white">
+                  <Bot aria-hidden="true" className="size-6" />
+                </span>
+              ) : (
+                <Avatar src={p.image} name={p.name} size={40} />
+              )}
               <span className="flex min-w-0 flex-col">
                 <span dir="auto" title={p.name} className="line-clamp-2 break-words font-semibold leading-tight">
                   {p.name}

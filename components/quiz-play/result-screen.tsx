@@ -3,6 +3,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useGameSound } from '@/services/client/use-game-sound';
+import { useCountUp } from '@/components/ui/use-count-up';
+import { usePlayerCoins } from '@/components/battle/use-player-coins';
 import { useTranslation } from '@/services/client/i18n';
 import { Button } from '@/components/ui/button';
 import { Coins, LockOpen, Star } from 'lucide-react';
@@ -49,6 +51,10 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
   useImmersive();
   const result = useSelector(actorRef, (s) => s.context.result);
   const play = useGameSound();
+  const balance = usePlayerCoins();
+  // The score and the coins count up to their values as the hero appears.
+  const shownScore = useCountUp(result?.score ?? 0);
+  const shownCoins = useCountUp(result?.coins_earned ?? 0, 700);
   const won = result ? !ranked && result.passed && result.score >= 0 : null;
   useEffect(() => {
     if (won !== null) play(won ? 'win' : 'lose');
@@ -91,10 +97,21 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
         <h1 id="result-title" className="flex-1 text-xl font-bold">
           {t('play.result.title')}
         </h1>
+        {balance !== null ? (
+          <span data-coin-balance className="inline-flex items-center gap-1 rounded-full bg-coin-soft px-3 py-1 font-display text-lg font-bold text-coin">
+            <Coins aria-hidden="true" className="size-5" />
+            <span className="sr-only">{t('play.coins', { coins: balance })}</span>
+            <span aria-hidden="true" className="tabular-nums">
+              {formatNumber(balance, i18n.language)}
+            </span>
+          </span>
+        ) : null}
       </div>
+      {/* Said once, in words; the hero's numbers count up on screen without being read frame by frame. */}
+      <p role="status" className="sr-only" data-verdict={ranked ? 'ranked' : result.passed ? (result.score < 0 ? 'passed-negative' : 'passed') : 'not-passed'}>
+        {ranked ? null : t(verdictKey(result))} {t('play.result.score')}: {formatNumber(result.score, i18n.language)}
+      </p>
       <div
-        role="status"
-        data-verdict={ranked ? 'ranked' : result.passed ? (result.score < 0 ? 'passed-negative' : 'passed') : 'not-passed'}
         className={`flex flex-col items-center gap-3 rounded-tile p-5 text-center shadow-chunky ${praise ? 'bg-tone-violet text-white' : 'border-2 border-line bg-surface'}`}
       >
         {ranked ? null : (
@@ -122,15 +139,17 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
           <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>
             <span className="text-sm">{t('play.result.score')}</span>
             <span data-result-score className="font-display text-3xl font-bold tabular-nums">
-              {formatNumber(result.score, i18n.language)}
+              {formatNumber(shownScore, i18n.language)}
             </span>
           </div>
           {ranked ? null : (
             <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>
               <span className="text-sm">{t('play.result.coins_earned')}</span>
-              <span className="inline-flex items-center justify-center gap-1 font-display text-3xl font-bold tabular-nums">
+              <span className="relative inline-flex items-center justify-center gap-1 font-display text-3xl font-bold tabular-nums">
                 <Coins aria-hidden="true" className="size-6" />
-                {result.coins_earned > 0 ? `+${formatNumber(result.coins_earned, i18n.language)}` : formatNumber(result.coins_earned, i18n.language)}
+                {/* The coins won fly off towards the balance. */}
+                {result.coins_earned > 0 ? <Coins aria-hidden="true" className="pointer-events-none absolute -top-2 end-0 size-6 text-coin opacity-0 motion-safe:animate-rise" /> : null}
+                {shownCoins > 0 ? `+${formatNumber(shownCoins, i18n.language)}` : formatNumber(shownCoins, i18n.language)}
               </span>
             </div>
           )}
