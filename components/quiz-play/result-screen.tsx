@@ -2,6 +2,7 @@
 
 import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
+import { starsFor } from '@/services/domain/scoring';
 import { useGameSound } from '@/services/client/use-game-sound';
 import { useCountUp } from '@/components/ui/use-count-up';
 import { usePlayerCoins } from '@/components/battle/use-player-coins';
@@ -21,13 +22,6 @@ export function reviewOpensLater(result: Pick<PlayResult, 'review_opens_at'>, no
   return at && Date.parse(at) > now ? at : null;
 }
 
-/** Stars of a result: none without a pass, then one, two or three by the share right (30, 60, 90 % by default). */
-export function starsFor(result: Pick<PlayResult, 'passed' | 'percentage'>): 0 | 1 | 2 | 3 {
-  if (!result.passed) return 0;
-  if (result.percentage >= 90) return 3;
-  if (result.percentage >= 60) return 2;
-  return 1;
-}
 
 /**
  * What the result says first. Praise only for a real pass: a pass whose wrong answers cost more
@@ -86,7 +80,7 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
   const opensAt = reviewOpensLater(result);
   if (result.unanswered > 0) stats.push(['play.result.unanswered', result.unanswered]);
   if (result.skipped > 0) stats.push(['play.result.skipped', result.skipped]);
-  const stars = ranked ? 0 : starsFor(result);
+  const stars = ranked ? 0 : starsFor(result.passed, result.percentage);
   const praise = !ranked && result.passed && result.score >= 0;
   const pageActions = actions?.(result);
 
@@ -138,7 +132,7 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
         <div className="flex flex-wrap items-stretch justify-center gap-3">
           <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>
             <span className="text-sm">{t('play.result.score')}</span>
-            <span data-result-score className="font-display text-3xl font-bold tabular-nums">
+            <span data-result-score data-counted={shownScore === result.score} className="font-display text-3xl font-bold tabular-nums">
               {formatNumber(shownScore, i18n.language)}
             </span>
           </div>

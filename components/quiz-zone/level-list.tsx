@@ -5,10 +5,22 @@ import { useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { Alert } from '@/components/ui/alert';
 import { LockIcon } from '@/components/ui/icons';
-import { Check } from 'lucide-react';
+import { Check, Star } from 'lucide-react';
 import type { LevelData } from '@/services/client/play-api';
 import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { levelStarted } from '@/services/store/preferences-slice';
+
+/** A level's stars, from the player's best pass of it. */
+function LevelStars({ stars }: { stars: number }) {
+  const { t } = useTranslation();
+  return (
+    <span role="img" aria-label={t('play.result.stars', { count: stars })} className="flex gap-0.5">
+      {[1, 2, 3].map((n) => (
+        <Star key={n} aria-hidden="true" className={`size-4 ${n <= stars ? 'fill-current text-tone-amber' : 'text-line-strong'}`} />
+      ))}
+    </span>
+  );
+}
 
 /**
  * Levels 1..max: an open level is a link to its play; a locked one says why when pressed
@@ -46,6 +58,7 @@ export function LevelList({ data, hrefFor, place }: { data: LevelData; hrefFor: 
                   </span>
                   <span className="flex flex-col">
                     <span className="font-display text-lg font-bold">{t('quiz_zone.level', { n: level.level })}</span>
+                    {level.stars ? <LevelStars stars={level.stars} /> : null}
                     <span className="text-sm text-fg-muted">{passed ? t('quiz_zone.level_passed') : t('quiz_zone.level_open')}</span>
                   </span>
                 </Link>

@@ -44,8 +44,8 @@ export function AppBar() {
   const coins = data?.coins === undefined || data?.coins === null ? null : Number(data.coins);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
-      <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+    <header className="sticky top-0 z-30 h-14 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <div className="mx-auto flex h-full w-full max-w-5xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link href="/" prefetch={false} className="me-auto flex min-h-touch min-w-0 items-center gap-2 rounded-control pe-1 text-fg no-underline">
           <LogoMark />
           <span className="truncate font-display text-xl font-bold leading-none">{appName}</span>

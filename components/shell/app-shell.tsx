@@ -3,9 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/services/client/i18n';
-import { useLiveNotifications } from '@/components/shell/live-notifications';
 import { RouteGuard } from '@/components/shell/route-guard';
-import { SiteFooter } from '@/components/shell/site-footer';
 import { AppBar } from '@/components/shell/app-bar';
 import { ImmersiveContext, isImmersivePath, useImmersiveRequests } from '@/components/shell/immersive';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
@@ -21,11 +19,16 @@ import {
   selectRehydrated,
   selectRtl,
   selectTheme,
+  selectToken,
 } from '@/services/store/selectors';
 
 // Loaded as the frame first shows, beside the page: the bottom tabs (fixed, so nothing moves when
 // they appear) and the maintenance notice (shown only in maintenance).
 const TabBar = lazy(() => import('@/components/shell/tab-bar'));
+// Below the fold (the page above it is a screen high), so nothing moves when it comes.
+const SiteFooter = lazy(() => import('@/components/shell/site-footer').then((m) => ({ default: m.SiteFooter })));
+// A signed-in player's live notifications (and the bell's count): nothing of it for a guest.
+const LiveNotifications = lazy(() => import('@/components/shell/live-notifications'));
 const MaintenanceView = lazy(() => import('@/components/system/maintenance-view').then((m) => ({ default: m.MaintenanceView })));
 
 /** Page-speed measuring starts once per page load (a StrictMode re-run or a remount starts nothing more). */
@@ -43,13 +46,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname() ?? '/';
   const rehydrated = useAppSelector(selectRehydrated);
   const maintenance = useAppSelector(selectMaintenance);
+  const token = useAppSelector(selectToken);
   const [phase, setPhase] = useState<'starting' | 'failed' | 'ready'>('starting');
   const [immersiveRequested, changeImmersive] = useImmersiveRequests();
 
   useDocumentPreferences();
   useInputKind();
   useApiNavigation();
-  useLiveNotifications();
 
   const start = useCallback(() => {
     void startApp().then((ok) => setPhase(ok ? 'ready' : 'failed'));
@@ -108,6 +111,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           {t('app.skip_to_content')}
         </a>
+        {token ? (
+          <Suspense fallback={null}>
+            <LiveNotifications />
+          </Suspense>
+        ) : null}
         {bare ? null : <AppBar />}
         {/* At least a screen high: the footer starts below the fold, so a page filling in does not move it in view. */}
         <main
@@ -120,7 +128,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         {bare ? null : (
           <>
             <div className="pb-16 sm:pb-0">
-              <SiteFooter />
+              <Suspense fallback={null}>
+                <SiteFooter />
+              </Suspense>
             </div>
             <Suspense fallback={null}>
               <TabBar />

@@ -51,6 +51,12 @@ export function useLiveNotifications(): void {
   }, [token, dispatch]);
 }
 
+/** The feed as a component of its own, so that the shell loads it only for a signed-in player. */
+export default function LiveNotifications(): null {
+  useLiveNotifications();
+  return null;
+}
+
 function NotificationToast({ n }: { n: LiveNotification }) {
   return (
     <span className="flex flex-col gap-1" data-testid="live-notification">

@@ -67,6 +67,8 @@ export interface LevelInfo {
   level: number;
   no_of_questions: number;
   unlocked: boolean;
+  /** 0–3, from the player's best pass of the level (absent from an older server: none shown). */
+  stars?: number;
 }
 
 export interface LevelData {

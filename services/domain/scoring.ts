@@ -109,3 +109,14 @@ export function playOutcome(counts: PlayCounts, mode: PlayMode, settings: Settin
     coins: paysCoins(mode) ? coinsForPass(percent, settings, MAX_COINS_SETTING[mode]) : 0,
   };
 }
+
+/**
+ * Stars of a play (the result screen's, the level path's): none without a pass, then one, two or
+ * three by the share right: 60 % and 90 % for the second and third.
+ */
+export function starsFor(passed: boolean, percent: number): 0 | 1 | 2 | 3 {
+  if (!passed) return 0;
+  if (percent >= 90) return 3;
+  if (percent >= 60) return 2;
+  return 1;
+}

@@ -96,9 +96,9 @@ describe(`quiz zone content (${testDbKind})`, () => {
       max_level: 3,
       level_unlocked: 1,
       levels: [
-        { level: 1, no_of_questions: 10, unlocked: true },
-        { level: 2, no_of_questions: 10, unlocked: false },
-        { level: 3, no_of_questions: 10, unlocked: false },
+        { level: 1, no_of_questions: 10, unlocked: true, stars: 0 },
+        { level: 2, no_of_questions: 10, unlocked: false, stars: 0 },
+        { level: 3, no_of_questions: 10, unlocked: false, stars: 0 },
       ],
     });
   });
@@ -118,8 +118,10 @@ describe(`quiz zone levels (${testDbKind})`, () => {
     expect(result).toMatchObject({ total: 10, correct: 10, wrong: 0, percentage: 100, passed: true, score: 40, coins_earned: 4, level_unlocked: 2, coins: 4 });
     expect(await coinsOf(d, userId)).toBe(4);
 
-    const levels = expectOk(await api.call('get_level_data', { category_slug: 'science', subcategory_slug: 'physics', language_id: 1 }, { token })) as { level_unlocked: number };
+    const levels = expectOk(await api.call('get_level_data', { category_slug: 'science', subcategory_slug: 'physics', language_id: 1 }, { token })) as { level_unlocked: number; levels: { stars: number }[] };
     expect(levels.level_unlocked).toBe(2);
+    // 100 % right: three stars on the level path; the others have none yet.
+    expect(levels.levels.map((l) => l.stars)).toEqual([3, 0, 0]);
     expect((await openLevel(token, 2)).status).toBe(200);
     expect((await openLevel(token, 3)).body.message).toBe('level_locked');
 

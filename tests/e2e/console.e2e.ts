@@ -276,7 +276,7 @@ test('an editor creates a category and a question in the console; a player then 
     .click();
   await playerPage.getByRole('button', { name: 'See the result' }).click();
   await playerPage.getByRole('heading', { name: 'Quiz finished' }).waitFor();
-  await playerPage.getByText('Well done, you passed!').waitFor();
+  await playerPage.getByRole('status').filter({ hasText: 'Well done, you passed!' }).waitFor();
   await context.close();
 });
 

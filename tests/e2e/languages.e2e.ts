@@ -213,7 +213,8 @@ describe('the interface in Spanish and in Arabic', () => {
       await page.waitForFunction((before) => document.querySelector('h1#question-text')?.textContent?.trim() !== before, question);
     }
     await page.getByRole('heading', { name: ar['play.result.title'] }).waitFor();
-    const contestScore = await page.locator('[data-result-score]').textContent();
+    // The score counts up: read it once it stands at its value.
+    const contestScore = await page.locator('[data-result-score][data-counted="true"]').textContent();
     const contestDigits = (contestScore ?? '').replace(/[^0-9]/g, '');
     expect(contestScore).toMatch(/-/);
     expect(await minusBeforeDigits(page, page.locator('main'), contestDigits)).toEqual({ found: true, minusLeftOfDigits: true });

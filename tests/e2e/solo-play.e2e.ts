@@ -108,7 +108,7 @@ describe('solo play in Chromium', () => {
     await playThrough(n + 1);
 
     await page.getByRole('heading', { name: 'Quiz finished' }).waitFor();
-    await page.getByText('Well done, you passed!').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Well done, you passed!' }).waitFor();
     await page.getByText('Level 2 unlocked!').waitFor();
     await page.getByRole('link', { name: 'Play level 2' }).click();
     await page.waitForURL(`${server.url}/quiz-zone/science/physics/level/2/`);

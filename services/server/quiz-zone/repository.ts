@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '@/services/server/db/client';
+import { type Db, type Tx, rowsOf } from '@/services/server/db/client';
 import { categories, languages, levelProgress, questions, subcategories, unlockedCategories } from '@/services/server/db/schema';
 
 /** SQL of the quiz-zone content area: categories, subcategories, levels, premium unlocks, level progress. */
@@ -173,6 +173,18 @@ export async function countQuestionsByLevel(db: Conn, categoryId: number, subcat
     .groupBy(questions.level)
     .orderBy(asc(questions.level));
   return rows.map((r) => ({ level: r.level, count: Number(r.count) }));
+}
+
+/** The best share right of each level the player passed here, from their settled quiz-zone plays. */
+export async function readBestPasses(db: Conn, userId: number, categoryId: number, subcategoryId: number | null): Promise<Map<number, number>> {
+  const rows = rowsOf<{ level: number; best: number }>(await db.execute(sql`
+    select level, max((result ->> 'percentage')::int) as best
+    from play_sessions
+    where user_id = ${userId} and mode = 'quiz_zone' and category_id = ${categoryId}
+      and ${subcategoryId === null ? sql`subcategory_id is null` : sql`subcategory_id = ${subcategoryId}`}
+      and result is not null and (result ->> 'passed')::boolean
+    group by level`));
+  return new Map(rows.map((r) => [Number(r.level), Number(r.best)]));
 }
 
 /** The highest level the player passed here (0: none yet). */

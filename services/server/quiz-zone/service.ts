@@ -1,4 +1,5 @@
 import type { QuizCategory } from '@/services/domain/quiz-zone';
+import { starsFor } from '@/services/domain/scoring';
 import type { Db } from '@/services/server/db/client';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import { moveCoins } from '@/services/server/economy/ledger';
@@ -11,6 +12,7 @@ import {
   isUnlocked,
   listPlayableCategories,
   listPlayableSubcategories,
+  readBestPasses,
   readHighestPassed,
   type CategoryRef,
   type SubcategoryRef,
@@ -128,7 +130,8 @@ export interface LevelData {
   max_level: number;
   /** The highest level the player may play now. */
   level_unlocked: number;
-  levels: { level: number; no_of_questions: number; unlocked: boolean }[];
+  /** `stars`: 0–3 from the best pass of the level (services/domain/scoring.ts, starsFor). */
+  levels: { level: number; no_of_questions: number; unlocked: boolean; stars: number }[];
 }
 
 /** Level n is open when n − 1 was passed (level 1 always); a player never sees a level beyond the last. */
@@ -142,10 +145,11 @@ export async function getLevelData(db: Db, userId: number, place: Place): Promis
   const maxLevel = counts[counts.length - 1]!.level;
   const highest = await readHighestPassed(db, userId, place.category.id, place.subcategory?.id ?? null);
   const open = levelUnlocked(highest, maxLevel);
+  const best = await readBestPasses(db, userId, place.category.id, place.subcategory?.id ?? null);
   return {
     max_level: maxLevel,
     level_unlocked: open,
-    levels: counts.map((c) => ({ level: c.level, no_of_questions: c.count, unlocked: c.level <= open })),
+    levels: counts.map((c) => ({ level: c.level, no_of_questions: c.count, unlocked: c.level <= open, stars: best.has(c.level) ? starsFor(true, best.get(c.level)!) : 0 })),
   };
 }
 
