@@ -11,6 +11,7 @@ export const displayLatin = localFont({
   variable: '--font-display-latin',
   weight: '400 800',
   display: 'swap',
+  preload: false,
   adjustFontFallback: 'Arial',
 });
 

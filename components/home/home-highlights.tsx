@@ -68,7 +68,7 @@ export default function HomeHighlights({ daily, contest }: { daily: boolean; con
   return (
     <div className="flex gap-3">
       {daily ? (
-        <Link href="/quiz-play/daily-quiz-dashboard/" className={`${CARD} ${TONE_BG.orange}`} data-highlight="daily">
+        <Link prefetch={false} href="/quiz-play/daily-quiz-dashboard/" className={`${CARD} ${TONE_BG.orange}`} data-highlight="daily">
           <span className="flex items-center gap-2 font-display text-lg font-bold leading-tight">
             <CalendarCheck aria-hidden="true" className="size-5 shrink-0" />
             {t('mode.daily_quiz.title')}
@@ -86,7 +86,7 @@ export default function HomeHighlights({ daily, contest }: { daily: boolean; con
         </Link>
       ) : null}
       {contest ? (
-        <Link href="/contest-play/" className={`${CARD} ${TONE_BG.amber}`} data-highlight="contest">
+        <Link prefetch={false} href="/contest-play/" className={`${CARD} ${TONE_BG.amber}`} data-highlight="contest">
           <span className="flex items-center gap-2 font-display text-lg font-bold leading-tight">
             <Trophy aria-hidden="true" className="size-5 shrink-0" />
             <span className="truncate">{featured ? featured.name : t('mode.contest.title')}</span>

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { MODE_TONE, TONE_BG } from '@/components/ui/tones';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAfterPaintIdle } from '@/components/ui/use-after-paint-idle';
 import { useSystemConfig } from '@/services/client/use-system-config';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectEnabledModes, selectIsLogin, selectLastLevel, selectUser, selectWebSettings } from '@/services/store/selectors';
@@ -38,6 +39,8 @@ export function HomeView() {
   const title = web?.web_header_title || web?.app_name || t('app.name');
   // Empty when the operator cleared it; the shipped default in the interface language.
   const tagline = web ? operatorText('web_tagline', web.web_tagline, t('home.tagline')) : null;
+  // Today's highlights and the tiles' icons come once the tiles are painted.
+  const extras = useAfterPaintIdle(modes !== null);
   const dailyOn = !!modes?.some((m) => m.key === 'daily_quiz');
   const contestOn = !!modes?.some((m) => m.key === 'contest');
 
@@ -48,9 +51,13 @@ export function HomeView() {
       {isLogin ? <ContinueHero /> : <GuestHero title={title} tagline={tagline} />}
 
       {isLogin && (dailyOn || contestOn) ? (
-        <Suspense fallback={<Skeleton className={HIGHLIGHTS_HEIGHT} />}>
-          <HomeHighlights daily={dailyOn} contest={contestOn} />
-        </Suspense>
+        extras ? (
+          <Suspense fallback={<Skeleton className={HIGHLIGHTS_HEIGHT} />}>
+            <HomeHighlights daily={dailyOn} contest={contestOn} />
+          </Suspense>
+        ) : (
+          <Skeleton className={HIGHLIGHTS_HEIGHT} />
+        )
       ) : null}
 
       <section aria-labelledby="modes-heading" className="flex flex-col gap-3">
@@ -80,14 +87,17 @@ export function HomeView() {
               return (
                 <li key={mode.key} className="flex">
                   <Link
+                    prefetch={false}
                     href={`${mode.route}/`}
                     data-mode-tile={mode.key}
                     className={`group flex min-h-24 flex-1 flex-col justify-between gap-2 rounded-tile p-3 text-white no-underline shadow-chunky motion-safe:transition-transform motion-safe:active:translate-y-0.5 sm:min-h-32 sm:p-4 ${TONE_BG[tone]}`}
                   >
                     <span className="inline-flex size-10 items-center justify-center rounded-full bg-white/20">
-                      <Suspense fallback={null}>
-                        <ModeIcon mode={mode.key} className="size-6" />
-                      </Suspense>
+                      {extras ? (
+                        <Suspense fallback={null}>
+                          <ModeIcon mode={mode.key} className="size-6" />
+                        </Suspense>
+                      ) : null}
                     </span>
                     <span className="flex flex-col">
                       <span className="font-display text-lg font-bold leading-tight">{t(`mode.${mode.key}.title`)}</span>
@@ -110,6 +120,7 @@ export function HomeView() {
             {PROGRESS_LINKS.map(({ href, key, Icon }) => (
               <li key={href} className="flex">
                 <Link
+                  prefetch={false}
                   href={href}
                   className="flex min-h-touch flex-1 items-center gap-2 rounded-card border border-line bg-surface p-3 font-semibold text-fg no-underline shadow-card hover:border-accent"
                 >
@@ -144,7 +155,7 @@ function GuestHero({ title, tagline }: { title: string; tagline: string | null }
           <span className="font-semibold">{t('home.login_required_title')}: </span>
           {t('home.login_required')}
         </p>
-        <Link href="/auth/login/" className="inline-flex min-h-touch items-center rounded-full bg-white px-5 font-bold text-tone-indigo no-underline shadow-chunky">
+        <Link prefetch={false} href="/auth/login/" className="inline-flex min-h-touch items-center rounded-full bg-white px-5 font-bold text-tone-indigo no-underline shadow-chunky">
           {t('home.login_action')}
         </Link>
       </div>
@@ -173,6 +184,7 @@ function ContinueHero() {
         </p>
       </div>
       <Link
+        prefetch={false}
         href={href}
         aria-label={last ? t('home.continue_action', { place: last.place, level: last.level }) : t('home.start_action')}
         className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-white text-tone-violet no-underline shadow-chunky"

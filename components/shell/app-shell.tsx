@@ -7,6 +7,7 @@ import { RouteGuard } from '@/components/shell/route-guard';
 import { AppBar } from '@/components/shell/app-bar';
 import { ImmersiveContext, isImmersivePath, useImmersiveRequests } from '@/components/shell/immersive';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { useAfterPaintIdle } from '@/components/ui/use-after-paint-idle';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { setApiNavigator } from '@/services/client/api';
 import { setAppNavigator } from '@/services/client/app-navigator';
@@ -49,6 +50,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const token = useAppSelector(selectToken);
   const [phase, setPhase] = useState<'starting' | 'failed' | 'ready'>('starting');
   const [immersiveRequested, changeImmersive] = useImmersiveRequests();
+  // The frame's extras (tabs, footer, live notifications) come once the page's content is painted.
+  const extras = useAfterPaintIdle(phase === 'ready');
 
   useDocumentPreferences();
   useInputKind();
@@ -111,7 +114,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           {t('app.skip_to_content')}
         </a>
-        {token ? (
+        {token && extras ? (
           <Suspense fallback={null}>
             <LiveNotifications />
           </Suspense>
@@ -125,7 +128,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           <RouteGuard>{children}</RouteGuard>
         </main>
-        {bare ? null : (
+        {bare || !extras ? null : (
           <>
             <div className="pb-16 sm:pb-0">
               <Suspense fallback={null}>

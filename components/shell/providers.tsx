@@ -5,18 +5,22 @@ import { AppShell } from '@/components/shell/app-shell';
 import { AppToaster } from '@/components/shell/app-toaster';
 import { FirebaseSession } from '@/components/shell/firebase-session';
 import { StoreProvider } from '@/components/shell/store-provider';
+import { useAfterPaintIdle } from '@/components/ui/use-after-paint-idle';
 
 // The bar that shows a page change comes beside the first load: no page change happens before it is in.
 const RouteProgress = lazy(() => import('@/components/shell/route-progress').then((m) => ({ default: m.RouteProgress })));
 
 /** What every page sits in: the Redux store, the route bar, the toasts and the shell. */
 export function Providers({ children }: { children: ReactNode }) {
+  const extras = useAfterPaintIdle();
   return (
     <StoreProvider>
       {/* useSearchParams: a boundary of its own, so that static pages stay prerendered. */}
-      <Suspense fallback={null}>
-        <RouteProgress />
-      </Suspense>
+      {extras ? (
+        <Suspense fallback={null}>
+          <RouteProgress />
+        </Suspense>
+      ) : null}
       <AppToaster />
       <FirebaseSession />
       <AppShell>{children}</AppShell>
