@@ -198,7 +198,7 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
   const area = { actorRef, question, open: answering, locked, feedback };
 
   return (
-    <div className={`flex flex-col gap-3 ${feedback ? 'pb-44' : ''}`}>
+    <div data-play-screen className={`flex flex-col gap-3 ${feedback ? 'pb-44' : ''}`}>
       <header className="flex items-center gap-2">
         <PlayExit href={exitHref} />
         <ProgressBar className="h-3 flex-1" value={index + 1} max={total} label={t('play.progress_label')} valueText={t('play.question_of', { n: index + 1, total })} />

@@ -7,7 +7,7 @@ import { RouteGuard } from '@/components/shell/route-guard';
 import { AppBar } from '@/components/shell/app-bar';
 import { ImmersiveContext, isImmersivePath, useImmersiveRequests } from '@/components/shell/immersive';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
-import { useAfterPaintIdle } from '@/components/ui/use-after-paint-idle';
+import { usePageSettled } from '@/components/ui/use-page-settled';
 import { FullScreenLoader } from '@/components/ui/spinner';
 import { setApiNavigator } from '@/services/client/api';
 import { setAppNavigator } from '@/services/client/app-navigator';
@@ -50,8 +50,12 @@ export function AppShell({ children }: { children: ReactNode }) {
   const token = useAppSelector(selectToken);
   const [phase, setPhase] = useState<'starting' | 'failed' | 'ready'>('starting');
   const [immersiveRequested, changeImmersive] = useImmersiveRequests();
-  // The frame's extras (tabs, footer, live notifications) come once the page's content is painted.
-  const extras = useAfterPaintIdle(phase === 'ready');
+  // The frame's extras (the bottom tabs, the footer, the live notification feed) come a second
+  // after the page has loaded: after a game page's own chain (its game, its first call, its
+  // first screen), whose largest paint they must not delay. The tabs are fixed and the footer
+  // below the fold, so nothing moves when they come.
+  const settled = usePageSettled(1000);
+  const extras = settled && phase === 'ready';
 
   useDocumentPreferences();
   useInputKind();
@@ -114,7 +118,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           {t('app.skip_to_content')}
         </a>
-        {token && extras ? (
+        {token && settled ? (
           <Suspense fallback={null}>
             <LiveNotifications />
           </Suspense>

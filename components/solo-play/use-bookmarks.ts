@@ -6,7 +6,7 @@ import { useTranslation } from '@/services/client/i18n';
 import type { ApiResult } from '@/services/client/api';
 import { getBookmarks, QUIZ_BOOKMARKS, setBookmark, type BookmarkItem } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { nextPaint } from '@/components/ui/after-paint';
+import { paintThenIdle } from '@/components/ui/after-paint';
 import { messageKeyFor } from '@/services/domain/code-messages';
 
 export interface Bookmarks {
@@ -35,7 +35,7 @@ export function useBookmarks(enabled = true, kind: string = QUIZ_BOOKMARKS): Boo
   const shown = useCallback(() => setAsked(true), []);
   const list = useApiQuery(
     !enabled ? 'bookmarks:off' : asked ? `bookmarks:${kind}` : 'bookmarks:not-yet',
-    () => (!enabled ? Promise.resolve(noBookmarks) : asked ? nextPaint().then(() => getBookmarks(kind)) : new Promise<never>(() => undefined)),
+    () => (!enabled ? Promise.resolve(noBookmarks) : asked ? paintThenIdle().then(() => getBookmarks(kind)) : new Promise<never>(() => undefined)),
     () => false,
   );
   // What this page changed since the list was read: question id → bookmarked.

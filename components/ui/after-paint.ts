@@ -18,3 +18,13 @@ export function afterNextPaint(fn: () => void): () => void {
 
 /** A promise of the first task after the next frame has been drawn (`afterNextPaint`). */
 export const nextPaint = (): Promise<void> => new Promise((resolve) => void afterNextPaint(resolve));
+
+/** A promise of the browser's first idle moment after the next frame has been drawn (at most 1.5 s after it). */
+export const paintThenIdle = (): Promise<void> =>
+  nextPaint().then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1500 });
+        else setTimeout(resolve, 50);
+      }),
+  );
