@@ -117,6 +117,7 @@ test('redeem: a request takes the coins, a second within 48 hours is refused, an
   await page.getByRole('status').filter({ hasText: `the balance is ${startCoins + 50}` }).first().waitFor();
 
   const { context, page: playerPage } = await pageAs(player);
+  const feed = playerPage.waitForResponse((r) => r.url().endsWith('/api/notifications/events'));
   await playerPage.goto(`${suite.server.url}/profile/wallet/`);
   await playerPage.getByRole('heading', { name: 'Redeem coins' }).waitFor();
   await playerPage.getByLabel('PayPal e-mail address').fill('not-an-address');
@@ -138,6 +139,7 @@ test('redeem: a request takes the coins, a second within 48 hours is refused, an
   await playerPage.getByText('you have already made a payment request, wait 48 hours after the previous one').first().waitFor();
   expect(await playerPage.getByTestId('wallet-coins').textContent()).toContain(String(startCoins + 20));
 
+  await feed;
   // The operator refuses the request with a reason.
   await page.goto(`${suite.server.url}/admin/payments/`);
   const queue = page.getByRole('table', { name: 'Pending payout requests' });
@@ -172,8 +174,11 @@ test('redeem: a request takes the coins, a second within 48 hours is refused, an
 test('an operator sends a notification to everyone: an open player page shows it without a reload', async () => {
   const player = await signUpPlayer(suite.server, 'Nina Listener');
   const { context, page: playerPage } = await pageAs(player);
+  // The page's live feed opens once the page has settled (background work): wait for its stream.
+  const feed = playerPage.waitForResponse((r) => r.url().endsWith('/api/notifications/events'));
   await playerPage.goto(`${suite.server.url}/`);
   await playerPage.getByRole('heading', { level: 1 }).first().waitFor();
+  await feed;
 
   const { page } = suite;
   await signInPage(page, admin);
