@@ -5,8 +5,8 @@
  *
  *   npm run screenshots [-- --only=home,question] [--combo=phone-light-en,desktop-dark-ar] [--out=dir]
  *
- * Each combination gets its own fresh server state for the player (a new account), so a level, a
- * contest or an exam is always at its start.
+ * Each combination has a player of its own (a new account): its level starts at the question
+ * and goes on to the result.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,8 +81,10 @@ const SHOTS: readonly Shot[] = [
     name: 'result',
     title: 'A result',
     async take(page, { server }) {
+      // The level the question's picture started, resumed where it stands.
       await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
-      await page.locator('#question-text').waitFor();
+      await page.locator('#question-text, [data-feedback] button').first().waitFor();
+      if (await page.locator('[data-feedback] button').count()) await page.locator('[data-feedback] button').click();
       for (;;) {
         await answerFirst(page);
         const next = page.locator('[data-feedback] button');
@@ -173,9 +175,11 @@ function arg(name: string): string | undefined {
 
 async function shoot(browser: Browser, server: RunningServer, admin: Player, combo: Combo, shots: readonly Shot[], out: string): Promise<string[]> {
   const written: string[] = [];
+  // One player per combination (sign-ups are rate limited): the question's play goes on to the
+  // result; the console's operator is the one made at the start.
+  const own = await signUpPlayer(server, combo.language === 'ar' ? 'سارة الأحمد' : 'Ada Lovelace');
   for (const shot of shots) {
-    // A new player per screen (a level, a contest, an exam at its start); the console's operator is the one made at the start.
-    const player = shot.name === 'console' ? admin : await signUpPlayer(server, combo.language === 'ar' ? 'سارة الأحمد' : 'Ada Lovelace');
+    const player = shot.name === 'console' ? admin : own;
     const context = await browser.newContext({ viewport: VIEWPORTS[combo.device], colorScheme: combo.scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();
     try {

@@ -24,7 +24,7 @@ export default function TabBar() {
                 href={href}
                 prefetch={false}
                 aria-current={current ? 'page' : undefined}
-                className="flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-fg-muted no-underline aria-[current=page]:text-accent"
+                className="flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-xs font-semibold leading-tight text-fg-muted no-underline aria-[current=page]:text-accent"
               >
                 <span className={`inline-flex h-7 w-12 items-center justify-center rounded-full ${current ? 'bg-accent-soft' : ''}`}>
                   <Icon aria-hidden="true" className="size-5" />
