@@ -2,7 +2,7 @@
 
 import { Bookmark, ChartColumn, ChevronRight, Medal, Play, Trophy } from 'lucide-react';
 import Link from 'next/link';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { operatorText } from '@/services/client/operator-text';
 import { HIGHLIGHTS_HEIGHT } from '@/components/home/home-layout';
@@ -14,12 +14,13 @@ import { useAfterPaintIdle } from '@/components/ui/use-after-paint-idle';
 import { useSystemConfig } from '@/services/client/use-system-config';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectEnabledModes, selectIsLogin, selectLastLevel, selectUser, selectWebSettings } from '@/services/store/selectors';
+import { lazyPart } from '@/components/ui/lazy-part';
 
 // Today's daily quiz with the player's streak, and the live contest with its countdown: they ask
 // the server once the page is up, in a box that keeps its height meanwhile.
-const HomeHighlights = lazy(() => import('@/components/home/home-highlights'));
+const HomeHighlights = lazyPart(() => import('@/components/home/home-highlights'));
 // The tiles' icons come in their own small chunk, into a circle that is already drawn.
-const ModeIcon = lazy(() => import('@/components/ui/mode-look'));
+const ModeIcon = lazyPart(() => import('@/components/ui/mode-look'));
 
 /** A signed-in player's own pages: where they stand and what they kept. */
 const PROGRESS_LINKS = [

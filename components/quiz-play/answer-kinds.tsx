@@ -142,11 +142,7 @@ export function SequenceAnswer({ actorRef, question, open, locked, feedback }: A
 
   return (
     <section aria-label={t('play.options')} className="flex flex-col gap-2">
-      <p aria-hidden="true" className="text-sm text-fg-muted in-data-[input=keyboard]:hidden">
-        {t('play.sequence.help_touch')}
-      </p>
-      {/* The whole help, keys included: read with each item, shown to keyboard players. */}
-      <p id={`sequence-help-${question.id}`} className="sr-only text-sm text-fg-muted in-data-[input=keyboard]:not-sr-only">
+      <p id={`sequence-help-${question.id}`} className="text-sm text-fg-muted">
         {t('play.sequence.help')}
       </p>
       <ol className="flex flex-col gap-2">

@@ -59,9 +59,11 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
     // jsdom (the view tests) draws on no canvas.
     if (navigator.userAgent.includes('jsdom')) return;
     let stop = false;
-    void import('canvas-confetti').then(({ default: confetti }) => {
-      if (!stop) void confetti({ particleCount: 120, spread: 80, origin: { y: 0.3 }, disableForReducedMotion: true });
-    });
+    void import('canvas-confetti')
+      .then(({ default: confetti }) => {
+        if (!stop) void confetti({ particleCount: 120, spread: 80, origin: { y: 0.3 }, disableForReducedMotion: true });
+      })
+      .catch(() => undefined);
     return () => {
       stop = true;
     };

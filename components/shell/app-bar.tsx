@@ -3,18 +3,19 @@
 import { Bell, Coins, Settings2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { Avatar } from '@/components/ui/avatar';
 import { formatNumber } from '@/components/ui/format-number';
 import { MAIN_TABS } from '@/components/shell/main-tabs';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectAppName, selectUnreadNotifications, selectUser } from '@/services/store/selectors';
+import { lazyPart } from '@/components/ui/lazy-part';
 
 // The menu's contents (languages, theme, links, log out) load when it is first opened, or when the
 // pointer or focus comes to its button: no page carries them in its first load.
 const loadMenuPanel = () => import('@/components/shell/account-menu-panel');
-const AccountMenuPanel = lazy(loadMenuPanel);
+const AccountMenuPanel = lazyPart(loadMenuPanel);
 
 
 /** The app's mark: a speech bubble holding a spark, drawn for Quiz Arena. */
@@ -44,7 +45,7 @@ export function AppBar() {
   const coins = data?.coins === undefined || data?.coins === null ? null : Number(data.coins);
 
   return (
-    <header className="sticky top-0 z-30 h-14 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+    <header data-app-bar className="h-14 border-b border-line bg-surface">
       <div className="mx-auto flex h-full w-full max-w-5xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link href="/" prefetch={false} className="me-auto flex min-h-touch min-w-0 items-center gap-2 rounded-control pe-1 text-fg no-underline">
           <LogoMark />

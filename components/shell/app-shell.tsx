@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { RouteGuard } from '@/components/shell/route-guard';
 import { AppBar } from '@/components/shell/app-bar';
@@ -14,6 +14,7 @@ import { setAppNavigator } from '@/services/client/app-navigator';
 import { startApp } from '@/services/client/app-bootstrap';
 import { BACKGROUND_DELAY_MS, whenPageSettled } from '@/services/client/when-settled';
 import { useAppSelector } from '@/services/store/hooks';
+import { lazyPart } from '@/components/ui/lazy-part';
 import {
   selectCurrentAppLanguage,
   selectMaintenance,
@@ -25,12 +26,12 @@ import {
 
 // Loaded as the frame first shows, beside the page: the bottom tabs (fixed, so nothing moves when
 // they appear) and the maintenance notice (shown only in maintenance).
-const TabBar = lazy(() => import('@/components/shell/tab-bar'));
+const TabBar = lazyPart(() => import('@/components/shell/tab-bar'));
 // Below the fold (the page above it is a screen high), so nothing moves when it comes.
-const SiteFooter = lazy(() => import('@/components/shell/site-footer').then((m) => ({ default: m.SiteFooter })));
+const SiteFooter = lazyPart(() => import('@/components/shell/site-footer').then((m) => ({ default: m.SiteFooter })));
 // A signed-in player's live notifications (and the bell's count): nothing of it for a guest.
-const LiveNotifications = lazy(() => import('@/components/shell/live-notifications'));
-const MaintenanceView = lazy(() => import('@/components/system/maintenance-view').then((m) => ({ default: m.MaintenanceView })));
+const LiveNotifications = lazyPart(() => import('@/components/shell/live-notifications'));
+const MaintenanceView = lazyPart(() => import('@/components/system/maintenance-view').then((m) => ({ default: m.MaintenanceView })));
 
 /** Page-speed measuring starts once per page load (a StrictMode re-run or a remount starts nothing more). */
 let webVitalsStarted = false;

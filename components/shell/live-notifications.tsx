@@ -26,11 +26,13 @@ export function useLiveNotifications(): void {
     // It starts once the page has loaded, at an idle moment: the page's own start comes first.
     const cancelStart = whenPageSettled(() => {
       // The bell's count: how many notifications there are (one row asked for, the total read).
-      void import('@/services/client/accounts-api').then(({ getNotifications, totalOf }) =>
-        getNotifications({ offset: 0, limit: 1 }).then((result) => {
-          if (!cancelled && result.ok) dispatch(notificationsCounted(totalOf(result)));
-        }),
-      );
+      void import('@/services/client/accounts-api')
+        .then(({ getNotifications, totalOf }) =>
+          getNotifications({ offset: 0, limit: 1 }).then((result) => {
+            if (!cancelled && result.ok) dispatch(notificationsCounted(totalOf(result)));
+          }),
+        )
+        .catch(() => undefined);
       void import('@/services/client/notification-feed').then(({ startNotificationFeed }) => {
         if (cancelled) return;
         stop = startNotificationFeed({

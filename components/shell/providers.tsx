@@ -1,14 +1,15 @@
 'use client';
 
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
 import { AppToaster } from '@/components/shell/app-toaster';
 import { FirebaseSession } from '@/components/shell/firebase-session';
 import { StoreProvider } from '@/components/shell/store-provider';
 import { usePageSettled } from '@/components/ui/use-page-settled';
+import { lazyPart } from '@/components/ui/lazy-part';
 
 // The bar that shows a page change comes beside the first load: no page change happens before it is in.
-const RouteProgress = lazy(() => import('@/components/shell/route-progress').then((m) => ({ default: m.RouteProgress })));
+const RouteProgress = lazyPart(() => import('@/components/shell/route-progress').then((m) => ({ default: m.RouteProgress })));
 
 /** What every page sits in: the Redux store, the route bar, the toasts and the shell. */
 export function Providers({ children }: { children: ReactNode }) {

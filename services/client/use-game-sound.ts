@@ -13,7 +13,8 @@ export function useGameSound(): (sound: GameSound) => void {
   return useCallback(
     (sound: GameSound) => {
       if (!on) return;
-      void import('@/services/client/game-sounds').then((m) => m.playGameSound(sound));
+      // A sound that cannot be loaded (the network, a restart) is left out.
+      void import('@/services/client/game-sounds').then((m) => m.playGameSound(sound)).catch(() => undefined);
     },
     [on],
   );

@@ -27,7 +27,7 @@ describe('the game frame', () => {
     await signInPage(page, await signUpPlayer(server, 'Frame Phone'));
     await page.goto(`${server.url}/`);
     await page.locator('[data-mode-tile]').first().waitFor();
-    const [bar] = await boxes(page, 'header');
+    const [bar] = await boxes(page, '[data-app-bar]');
     expect(bar!.height).toBeLessThanOrEqual(56);
     // The bottom tabs (the app bar's own links are hidden on a phone).
     const tabBar = page.locator('nav[aria-label="Main"]:not(header nav)');
@@ -39,7 +39,7 @@ describe('the game frame', () => {
     const whole = tiles.filter((t) => t.top >= 0 && t.bottom <= Math.min(844, tabsTop));
     expect(whole.length).toBeGreaterThanOrEqual(6);
     // The balance is in the bar.
-    await page.locator('header [data-coin-balance]').waitFor();
+    await page.locator('[data-app-bar] [data-coin-balance]').waitFor();
   });
 
   test.each([
@@ -51,7 +51,7 @@ describe('the game frame', () => {
     await signInPage(page, await signUpPlayer(server, `Frame ${viewport.width}`));
     await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
     await page.locator('#question-text').waitFor();
-    expect(await page.locator('header[class*="sticky"]').count()).toBe(0);
+    expect(await page.locator('[data-app-bar]').count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await answerFirstQuestion(page);
     const next = (await page.getByRole('button', { name: /^(Next question|See the result)$/ }).boundingBox())!;
