@@ -19,6 +19,13 @@ const THEMES: readonly { value: ThemeChoice; Icon: LucideIcon }[] = [
   { value: 'dark', Icon: Moon },
 ];
 
+/** The menu's links: a player's own pages, or the way in for a guest. */
+const PLAYER_LINKS = [
+  { href: '/profile/', key: 'nav.profile', Icon: UserRound },
+  { href: '/profile/settings/', key: 'nav.settings', Icon: Settings },
+] as const;
+const GUEST_LINKS = [{ href: '/auth/login/', key: 'nav.login', Icon: LogIn }] as const;
+
 const ITEM = 'flex min-h-touch w-full items-center gap-3 rounded-control px-3 font-semibold text-fg no-underline hover:bg-surface-muted';
 
 /**
@@ -40,29 +47,14 @@ export default function AccountMenuPanel({ name, image, onDone }: { name: string
         </div>
       ) : null}
       <ul className="flex flex-col">
-        {name !== null ? (
-          <>
-            <li>
-              <Link href="/profile/" prefetch={false} className={ITEM} onClick={onDone}>
-                <UserRound aria-hidden="true" className="size-5" />
-                {t('nav.profile')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/profile/settings/" prefetch={false} className={ITEM} onClick={onDone}>
-                <Settings aria-hidden="true" className="size-5" />
-                {t('nav.settings')}
-              </Link>
-            </li>
-          </>
-        ) : (
-          <li>
-            <Link href="/auth/login/" prefetch={false} className={ITEM} onClick={onDone}>
-              <LogIn aria-hidden="true" className="size-5" />
-              {t('nav.login')}
+        {(name !== null ? PLAYER_LINKS : GUEST_LINKS).map(({ href, key, Icon }) => (
+          <li key={href}>
+            <Link href={href} prefetch={false} className={ITEM} onClick={onDone}>
+              <Icon aria-hidden="true" className="size-5" />
+              {t(key)}
             </Link>
           </li>
-        )}
+        ))}
       </ul>
       <div className="flex flex-col gap-2 border-t border-line pt-3">
         <InterfaceLanguageSelect id="menu-interface-language" className="w-full" />
