@@ -1,7 +1,8 @@
 import type { AnyStateNode } from 'xstate';
+import { testPath } from '@/machines/testing/trace';
 import { BOARD_PAGE_SIZE, BOARD_REFRESH_MS, contestMachine, untilNextStart } from '@/machines/contest/contest.machine';
 import { contestModelPaths, type ContestModelEvent } from '@/machines/contest/contest.model';
-import { payloadOf } from '@/machines/testing/paths';
+import { pathRows, payloadOf } from '@/machines/testing/paths';
 import { flushPromises } from '@/tests/fakes/controllable-actor';
 import { CONTEST_IDS, contestLists, startContest, T0, UPCOMING_IN_MS, type ContestHarness } from '@/tests/fakes/fake-contest-server';
 
@@ -90,7 +91,7 @@ async function runContestPath(path: ContestPath, h: ContestHarness) {
   // Leaderboard loads left behind (the player went back or to another page meanwhile).
   let abandonedBoards = 0;
   let before = path.steps[0]!.state;
-  await path.test({
+  await testPath(path, {
     events: {
       'api.lists_loaded': () => run(() => h.answer.lists()),
       'api.lists_failed': () => run(() => h.answer.listsFail()),
@@ -137,7 +138,7 @@ describe('the contest model paths', () => {
     expect([...visited].sort()).toEqual(atomicStates(contestMachine.root).sort());
   });
 
-  test.each(paths.map((p) => [p.description.replace(/^Reaches /, ''), p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('contest', 'default', paths))('%s', async (_name, path) => {
     const h = startContest();
     await runContestPath(path, h);
     h.actor.stop();

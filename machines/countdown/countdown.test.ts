@@ -1,4 +1,6 @@
 import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { pathRows } from '@/machines/testing/paths';
+import { testPath } from '@/machines/testing/trace';
 import { formatCountdown, secondsLeft } from '@/machines/countdown/countdown-format';
 import { countdownMachine } from '@/machines/countdown/countdown.machine';
 import { COUNTDOWN_MODEL_SECONDS, countdownModelPaths } from '@/machines/countdown/countdown.model';
@@ -168,10 +170,10 @@ describe('every path of the countdown model', () => {
     expect([...reached].sort()).toEqual(['expired', 'paused', 'running']);
   });
 
-  test.each(paths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('countdown', 'default', paths))('%s', async (_name, path) => {
     const { actor, clock, expiries, remaining } = start(COUNTDOWN_MODEL_SECONDS * 1000);
     let expected = 0;
-    await path.test({
+    await testPath(path, {
       events: {
         'timer.tick': (step) => {
           clock.increment(1000);

@@ -1,4 +1,5 @@
 import { createActor, setup, SimulatedClock, type AnyActorRef, type AnyStateNode } from 'xstate';
+import { pathRows } from '@/machines/testing/paths';
 import { examMachine } from '@/machines/exam/exam.machine';
 import { EXAM_MODEL_CONFIGS, examModelPaths, MODEL_VIOLATIONS, type ExamModelConfigName } from '@/machines/exam/exam.model';
 import { BLUR_SETTLE_MS, violationWatcherMachine, type WatcherEmitted } from '@/machines/exam/violation-watcher.machine';
@@ -269,7 +270,7 @@ describe('the exam model paths', () => {
 
 describe.each(Object.keys(EXAM_MODEL_CONFIGS) as ExamModelConfigName[])('exam paths (%s) on the real machine', (config) => {
   const paths = examModelPaths(config);
-  test.each(paths.map((p) => [p.description.replace(/^Reaches /, ''), p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('exam', config, paths))('%s', async (_name, path) => {
     const h = startExam();
     await runExamPath(path, h);
     h.actor.stop();

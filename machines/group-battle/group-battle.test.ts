@@ -1,4 +1,5 @@
 import { createActor } from 'xstate';
+import { pathRows } from '@/machines/testing/paths';
 import { battlePlayMachine } from '@/machines/battle-play/battle-play.machine';
 import { groupBattleMachine } from '@/machines/group-battle/group-battle.machine';
 import { groupBattleModelPaths, JOIN_REFUSALS, type GroupModelConfig } from '@/machines/group-battle/group-battle.model';
@@ -230,7 +231,7 @@ describe('the group-battle model paths', () => {
 
 describe.each(['group', 'friend'] as GroupModelConfig[])('every path of the group-battle model (%s)', (config) => {
   const paths = groupBattleModelPaths(config);
-  test.each(paths.map((p) => [p.description.replace(/^Reaches /, ''), p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('group-battle', config, paths))('%s', async (_name, path) => {
     const h = startGroupBattle({ roomType: config });
     await runGroupPath(path, h);
     h.actor.stop();

@@ -1,7 +1,8 @@
 import { createActor, SimulatedClock } from 'xstate';
+import { testPath } from '@/machines/testing/trace';
 import { lifelinesMachine, type LifelinesEmitted, type LifelinesInput } from '@/machines/lifelines/lifelines.machine';
 import { lifelinesModelPaths, ruleRefusal, type LifelinesModelEvent } from '@/machines/lifelines/lifelines.model';
-import { payloadOf } from '@/machines/testing/paths';
+import { pathRows, payloadOf } from '@/machines/testing/paths';
 import type { Lifeline } from '@/services/domain/lifelines';
 import type { CallOutcome, LifelineData, UseLifelinePayload } from '@/services/domain/play-session';
 import { controllableActor, flushPromises } from '@/tests/fakes/controllable-actor';
@@ -210,12 +211,12 @@ describe('every path of the lifelines model', () => {
     }
   });
 
-  test.each(paths.map((p) => [p.description, p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('lifelines', 'default', paths))('%s', async (_name, path) => {
     const { actor, server, heard, ask, grant, refuse } = start();
     let questionId = 1;
     let before = path.steps[0]!.state;
     const payload = payloadOf<LifelinesModelEvent>();
-    await path.test({
+    await testPath(path, {
       events: {
         'user.lifeline': (step) => {
           const event = payload(step);

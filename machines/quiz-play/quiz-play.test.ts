@@ -1,4 +1,5 @@
 import { createActor } from 'xstate';
+import { pathRows } from '@/machines/testing/paths';
 import { quizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import { MODEL_CONFIGS, modelRefusal, quizPlayModelPaths, type ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
 import { LIFELINES } from '@/services/domain/lifelines';
@@ -495,7 +496,7 @@ describe.each(Object.keys(MODEL_CONFIGS) as ModelConfigName[])('every path of th
   const paths = quizPlayModelPaths(config);
   const start = () => MODEL_STARTS[config]();
 
-  test.each(paths.map((p) => [p.description.replace(/^Reaches /, ''), p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('quiz-play', config, paths))('%s', async (_name, path) => {
     const h = start();
     await runQuizPlayPath(path, h);
     h.actor.stop();

@@ -1,4 +1,5 @@
 import { createActor } from 'xstate';
+import { pathRows } from '@/machines/testing/paths';
 import { randomBattleMachine } from '@/machines/random-battle/random-battle.machine';
 import { MODEL_WIN_STREAK, randomBattleModelPaths, type RandomModelConfig } from '@/machines/random-battle/random-battle.model';
 import { REVEAL_PAUSE_MS } from '@/services/domain/rooms';
@@ -386,7 +387,7 @@ describe('the random-battle model paths', () => {
 
 describe.each(['fresh', 'reload'] as RandomModelConfig[])('every path of the random-battle model (%s)', (config) => {
   const paths = randomBattleModelPaths(config);
-  test.each(paths.map((p) => [p.description.replace(/^Reaches /, ''), p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('random-battle', config, paths))('%s', async (_name, path) => {
     const h = startRandomBattle(config === 'reload' ? { roomId: 'room_1' } : {});
     await runRandomPath(path, h);
     expect(combinedValue(h.snapshot())).toEqual(path.state.value);

@@ -1,6 +1,9 @@
 import { getShortestPaths } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { sequenceAnswer, sequenceOrderMachine, type SequenceOrderEvent } from '@/machines/sequence-order/sequence-order.machine';
+import { sequenceOrderModelPaths, MODEL_ITEMS } from '@/machines/sequence-order/sequence-order.model';
+import { pathRows } from '@/machines/testing/paths';
+import { testPath } from '@/machines/testing/trace';
 
 const start = (order = ['c', 'a', 'd', 'b']) => {
   const actor = createActor(sequenceOrderMachine, { input: { order } });
@@ -57,5 +60,41 @@ describe('sequence ordering', () => {
     expect(paths.length).toBeGreaterThan(6);
     for (const p of paths) expect([...p.state.context.order].sort()).toEqual(['a', 'b', 'c']);
     expect(paths.some((p) => p.state.matches('holding'))).toBe(true);
+  });
+});
+
+describe('every path of the sequence-order model', () => {
+  const paths = sequenceOrderModelPaths();
+
+  test('reach both states, every order of three items, and the item picked up held', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['idle', 'holding']));
+    expect(new Set(paths.map((p) => p.state.context.order.join('')))).toEqual(new Set(['abc', 'acb', 'bac', 'bca', 'cab', 'cba']));
+    expect(new Set(paths.map((p) => p.state.context.held))).toEqual(new Set([null, 'a']));
+  });
+
+  test.each(pathRows('sequence-order', 'default', paths))('%s', async (_name, path) => {
+    const actor = start([...MODEL_ITEMS]);
+    const send = (step: { event: SequenceOrderEvent }) => actor.send(step.event);
+    await testPath(path, {
+      events: {
+        'item.grab': send,
+        'item.move': send,
+        'item.drop': send,
+        'item.cancel': send,
+        'item.place': send,
+      },
+      states: {
+        '*': (expected) => {
+          const { value, context } = actor.getSnapshot();
+          expect(value).toBe(expected.value);
+          expect(context.order).toEqual(expected.context.order);
+          expect(context.held).toBe(expected.context.held);
+          const said = context.announcement && `${context.announcement.kind} ${context.announcement.key} ${context.announcement.position}/${context.announcement.total}`;
+          expect(said).toBe(expected.context.said);
+          expect(sequenceAnswer(context)).toBe(expected.context.order.join(','));
+        },
+      },
+    });
+    actor.stop();
   });
 });

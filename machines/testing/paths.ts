@@ -53,3 +53,38 @@ export function pathEvents(steps: readonly { event: EventObject }[]): string {
 export function payloadOf<TEvent extends EventObject>() {
   return <K extends TEvent['type']>(step: { event: { type: K } }) => step.event as unknown as Extract<TEvent, { type: K }>;
 }
+
+/** FNV-1a, 32 bits, as 8 hex digits: short, stable ids that need no crypto module (view tests run in jsdom). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * A path's id: `<machine>/<configuration>/<8 hex digits of its events>`, e.g.
+ * `exam/timed/3fa9c1d2`. It depends on the events only, so it stays the same when other paths
+ * are added, and a path run at several depths (machine, views) has one id everywhere.
+ * `npm run test:paths -- --path <id>` replays it alone.
+ */
+export function pathId(machine: string, config: string, steps: readonly { event: EventObject }[]): string {
+  return `${machine}/${config}/${fnv1a(JSON.stringify(steps.map((s) => s.event)))}`;
+}
+
+/** The test's title: the id in brackets, then the events (what the test runner and the report show). */
+export function pathTitle(machine: string, config: string, path: { steps: readonly { event: EventObject }[]; state?: { context?: unknown } }, prefix = ''): string {
+  return `[${pathId(machine, config, path.steps)}] ${prefix}${pathEvents(path.steps) || '(start)'}`;
+}
+
+/** Reads a path id back out of a test title (`[quiz-play/quiz_zone/0a1b2c3d] …`). */
+export function pathIdOf(title: string | undefined): string | null {
+  return /\[([a-z0-9-]+\/[a-z0-9_-]+\/[0-9a-f]{8})\]/.exec(title ?? '')?.[1] ?? null;
+}
+
+/** `test.each` rows for a machine's paths in one configuration: `[title, path]`. */
+export function pathRows<P extends { steps: readonly { event: EventObject }[] }>(machine: string, config: string, paths: readonly P[], prefix?: (p: P) => string): (readonly [string, P])[] {
+  return paths.map((p) => [pathTitle(machine, config, p, prefix?.(p) ?? ''), p] as const);
+}

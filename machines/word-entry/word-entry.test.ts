@@ -2,6 +2,9 @@ import { getShortestPaths } from '@xstate/graph';
 import { createActor } from 'xstate';
 import { enteredLetters, wordEntry, wordEntryMachine, type WordEntryEvent, type WordEntryInput } from '@/machines/word-entry/word-entry.machine';
 import type { PlayWord } from '@/services/domain/play-session';
+import { MODEL_PLACES, MODEL_TILES, wordEntryModelPaths } from '@/machines/word-entry/word-entry.model';
+import { pathRows } from '@/machines/testing/paths';
+import { testPath } from '@/machines/testing/trace';
 
 // "SEA LION": letters S E A L I O N, a space shown; tiles with decoys.
 const WORD: PlayWord = { slots: [null, null, null, ' ', null, null, null, null], tiles: ['L', 'A', 'X', 'S', 'N', 'E', 'O', 'Q', 'I', 'A'] };
@@ -86,5 +89,43 @@ describe('word entry', () => {
       });
       expect(path.state.value === 'complete').toBe(c.filledBy.every((t) => t !== null));
     }
+  });
+});
+
+describe('every path of the word-entry model', () => {
+  const paths = wordEntryModelPaths();
+
+  test('reach both states, the locked hint, a refused letter and a full word', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'complete']));
+    expect(paths.some((p) => p.state.context.locked[1])).toBe(true);
+    expect(paths.some((p) => p.state.context.refused === 'Q')).toBe(true);
+    expect(paths.some((p) => p.state.context.places.join('') === 'CAT')).toBe(true);
+  });
+
+  test.each(pathRows('word-entry', 'default', paths))('%s', async (_name, path) => {
+    const actor = createActor(wordEntryMachine, { input: { word: { slots: Array(MODEL_PLACES).fill(null), tiles: [...MODEL_TILES] }, language: 'en' } });
+    actor.start();
+    const send = (step: { event: WordEntryEvent }) => actor.send(step.event);
+    await testPath(path, {
+      events: {
+        'tile.pick': send,
+        'key.letter': send,
+        'entry.backspace': send,
+        'place.clear': send,
+        'entry.clear': send,
+        'hint.revealed': send,
+      },
+      states: {
+        '*': (expected) => {
+          const { value, context } = actor.getSnapshot();
+          expect(value).toBe(expected.value);
+          expect(enteredLetters(context)).toEqual(expected.context.places);
+          expect(context.locked).toEqual(expected.context.locked);
+          expect(context.refused).toBe(expected.context.refused);
+          if (value === 'complete') expect(wordEntry(context)).toBe(expected.context.places.join(''));
+        },
+      },
+    });
+    actor.stop();
   });
 });

@@ -7,7 +7,7 @@ import { GroupBattleView } from '@/components/battle/group-battle-view';
 import { RandomBattleView } from '@/components/battle/random-battle-view';
 import { renderWithApp, resetApp } from '@/components/testing/test-app';
 import type { GroupModelConfig } from '@/machines/group-battle/group-battle.model';
-import { pathEvents } from '@/machines/testing/paths';
+import { pathEvents, pathRows, pathTitle } from '@/machines/testing/paths';
 import arabic from '@/locales/ar.json';
 import { i18n } from '@/services/client/i18n';
 import { revealedQuestion } from '@/machines/battle-play/battle-room';
@@ -174,7 +174,7 @@ beforeEach(async () => {
 });
 
 describe('random-battle model paths through the views', () => {
-  test.each(randomViewPaths().map((p) => [`${p.steps[0]!.state.context.reload ? '(reload) ' : ''}${pathEvents(p.steps)}`, p] as const))('%s', async (_name, path) => {
+  test.each(randomViewPaths().map((p) => [pathTitle('random-battle', p.steps[0]!.state.context.reload ? 'reload' : 'fresh', p), p] as const))('%s', async (_name, path) => {
     const h = startRandomBattle({ ...(path.steps[0]!.state.context.reload ? { roomId: 'room_1' } : {}), onNotice: (n) => showBattleNotice(n, i18n.t) });
     const { unmount } = renderWithApp(<RandomBattleView actorRef={h.actor} categories={CATEGORIES} baseFee={BASE_FEE} />);
     await runRandomPath(path, h, { player: randomScreenPlayer(h), view: randomChecks, ...WRAPS });
@@ -258,7 +258,7 @@ const groupChecks: GroupViewChecks = {
 };
 
 describe.each(['group', 'friend'] as GroupModelConfig[])('group-battle model paths through the views (%s)', (config) => {
-  test.each(groupViewPaths(config).map((p) => [pathEvents(p.steps), p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('group-battle', config, groupViewPaths(config)))('%s', async (_name, path) => {
     const h = startGroupBattle({ roomType: config, onNotice: (n) => showBattleNotice(n, i18n.t) });
     const { unmount } = renderWithApp(<GroupBattleView actorRef={h.actor} categories={CATEGORIES} />);
     await runGroupPath(path, h, { player: groupScreenPlayer(h), view: groupChecks, ...WRAPS });

@@ -1,4 +1,5 @@
 import { examModelPaths, modelReports, type ExamModelEvent } from '@/machines/exam/exam.model';
+import { testPath } from '@/machines/testing/trace';
 import type { WatchedViolation } from '@/machines/exam/violation-watcher.machine';
 import { BLUR_SETTLE_MS, type ExamPageEvent } from '@/machines/exam/violation-watcher.machine';
 import { payloadOf } from '@/machines/testing/paths';
@@ -130,7 +131,7 @@ export async function runExamPath(path: ExamPath, h: ExamHarness, options: ExamR
   /** An option other than the one recorded for the question on screen. */
   const otherOption = () => question().options.find((o) => o.key !== h.context().answers[String(question().id)])!.key;
 
-  await path.test({
+  await testPath(path, {
     events: {
       'api.list_loaded': () => run(() => h.server.answer.list()),
       'api.list_failed': () => run(() => h.server.answer.listFails(null)),

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ExamView } from '@/components/exam/exam-view';
 import { renderWithApp, resetApp } from '@/components/testing/test-app';
 import { EXAM_MODEL_CONFIGS, examModelPaths, type ExamModelConfigName } from '@/machines/exam/exam.model';
-import { pathEvents } from '@/machines/testing/paths';
+import { pathEvents, pathRows } from '@/machines/testing/paths';
 import { startExam, type ExamHarness } from '@/tests/fakes/fake-exam-server';
 import { examViewPaths, runExamPath, type ExamPlayer, type ExamViewChecks } from '@/tests/paths/exam-paths';
 
@@ -103,7 +103,7 @@ beforeEach(async () => {
 });
 
 describe.each(Object.keys(EXAM_MODEL_CONFIGS) as ExamModelConfigName[])('exam model paths through the views (%s)', (config) => {
-  test.each(examViewPaths(examModelPaths(config)).map((p) => [pathEvents(p.steps) || '(start)', p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('exam', config, examViewPaths(examModelPaths(config))))('%s', async (_name, path) => {
     const h = startExam();
     const { unmount } = renderWithApp(<ExamView actorRef={h.actor} hiddenLimitSeconds={5} resumeMinutes={5} />);
     await runExamPath(path, h, { player: screenPlayer(h), view: checks, wrap: (step) => act(async () => void (await step())) });

@@ -1,4 +1,5 @@
 import { resultOf } from '@/machines/battle-play/battle-room';
+import { testPath } from '@/machines/testing/trace';
 import { groupBattleModelPaths, type GroupModelConfig, type GroupModelContext, type GroupModelEvent } from '@/machines/group-battle/group-battle.model';
 import { payloadOf } from '@/machines/testing/paths';
 import { normaliseRoomCode, type QuickMessage } from '@/services/domain/rooms';
@@ -121,7 +122,7 @@ export async function runGroupPath(path: GroupPath, h: GroupHarness, options: Gr
   const question = () => ops.room().questions[ops.room().questions.length - 1]!;
   const othersInGame = () => ops.room().players.filter((p) => p.user_id !== ME.user_id && !p.left);
 
-  await path.test({
+  await testPath(path, {
     events: {
       'user.create': () => act(() => player.create()),
       'user.join': () => act(() => player.join()),

@@ -1,4 +1,5 @@
 import { MODEL_CONFIGS, modelRefusal, quizPlayModelPaths, type ModelConfigName, type QuizPlayModelContext, type QuizPlayModelEvent } from '@/machines/quiz-play/quiz-play.model';
+import { testPath } from '@/machines/testing/trace';
 import type { LifelineRefusalNotice } from '@/machines/lifelines/lifelines.machine';
 import { payloadOf } from '@/machines/testing/paths';
 import { LIFELINES, type Lifeline } from '@/services/domain/lifelines';
@@ -116,7 +117,7 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
   const run = (step: () => Promise<void> | void) => wrap(step);
   const question = () => h.context().session?.questions[h.context().index];
 
-  await path.test({
+  await testPath(path, {
     events: {
       'api.loaded': () => run(() => h.server.answer.load()),
       'api.loaded_answered': async () => {

@@ -5,7 +5,7 @@ import { showRefusalToast } from '@/components/quiz-play/quiz-play';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import { renderWithApp, resetApp } from '@/components/testing/test-app';
 import type { ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
-import { pathEvents } from '@/machines/testing/paths';
+import { pathEvents, pathRows } from '@/machines/testing/paths';
 import { i18n } from '@/services/client/i18n';
 import { refusalMessageKey, type Lifeline } from '@/services/domain/lifelines';
 import { wordLetters } from '@/services/domain/word';
@@ -153,7 +153,7 @@ beforeEach(async () => {
 });
 
 describe.each(['quiz_zone', 'self_challenge', 'guess_the_word', 'audio'] as ModelConfigName[])('model paths through the play views (%s)', (config) => {
-  test.each(viewPaths(config).map((p) => [pathEvents(p.steps) || '(start)', p] as const))('%s', async (_name, path) => {
+  test.each(pathRows('quiz-play', config, viewPaths(config)))('%s', async (_name, path) => {
     const h = START[config]();
     const { unmount } = renderWithApp(<QuizPlayView actorRef={h.actor} />);
     await runQuizPlayPath(path, h, {

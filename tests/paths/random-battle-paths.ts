@@ -1,4 +1,5 @@
 import { payloadOf } from '@/machines/testing/paths';
+import { testPath } from '@/machines/testing/trace';
 import { resultOf } from '@/machines/battle-play/battle-room';
 import { MODEL_WIN_STREAK, randomBattleModelPaths, type RandomModelContext, type RandomModelEvent, type ReloadSituation } from '@/machines/random-battle/random-battle.model';
 import type { QuickMessage } from '@/services/domain/rooms';
@@ -142,7 +143,7 @@ export async function runRandomPath(path: RandomPath, h: RandomHarness, options:
   const question = () => ops.room().questions[ops.room().questions.length - 1]!;
   const inState = (s: ModelSnapshot, value: Parameters<ModelSnapshot['matches']>[0]) => s.matches(value);
 
-  await path.test({
+  await testPath(path, {
     events: {
       'user.fee': async (step) => {
         tracked.fee = payload(step).multiplier;

@@ -1,0 +1,178 @@
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { battlePlayMachine } from '@/machines/battle-play/battle-play.machine';
+import { battlePlayModelPaths, BATTLE_PLAY_MODEL_CONFIGS } from '@/machines/battle-play/battle-play.model';
+import { contestMachine } from '@/machines/contest/contest.machine';
+import { contestModelPaths } from '@/machines/contest/contest.model';
+import { countdownMachine } from '@/machines/countdown/countdown.machine';
+import { countdownModelPaths } from '@/machines/countdown/countdown.model';
+import { examMachine } from '@/machines/exam/exam.machine';
+import { EXAM_MODEL_CONFIGS, examModelPaths, type ExamModelConfigName } from '@/machines/exam/exam.model';
+import { violationWatcherMachine } from '@/machines/exam/violation-watcher.machine';
+import { VIOLATION_WATCHER_MODEL_CONFIGS, violationWatcherModelPaths } from '@/machines/exam/violation-watcher.model';
+import { groupBattleMachine } from '@/machines/group-battle/group-battle.machine';
+import { groupBattleModelPaths } from '@/machines/group-battle/group-battle.model';
+import { lifelinesMachine } from '@/machines/lifelines/lifelines.machine';
+import { lifelinesModelPaths } from '@/machines/lifelines/lifelines.model';
+import { quizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
+import { MODEL_CONFIGS, quizPlayModelPaths, type ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
+import { randomBattleMachine } from '@/machines/random-battle/random-battle.machine';
+import { randomBattleModelPaths } from '@/machines/random-battle/random-battle.model';
+import { sequenceOrderMachine } from '@/machines/sequence-order/sequence-order.machine';
+import { sequenceOrderModelPaths } from '@/machines/sequence-order/sequence-order.model';
+import { wordEntryMachine } from '@/machines/word-entry/word-entry.machine';
+import { wordEntryModelPaths } from '@/machines/word-entry/word-entry.model';
+
+/**
+ * Every game machine, its model's configurations and the suites that run their paths: what
+ * `npm run paths` lists, `npm run test:paths` runs and the report describes. A new model or
+ * configuration is added here (docs/testing.md, "Adding a model configuration").
+ */
+
+/** Where a suite runs the paths: the machine alone (fake calls, simulated clock), the machine under its real views, or against the real server. */
+export type Depth = 'machine' | 'view' | 'server';
+
+export interface PathLike {
+  readonly steps: readonly { readonly event: EventObject; readonly state: { readonly value: unknown; readonly context?: unknown } }[];
+}
+
+export interface Suite {
+  readonly file: string;
+  readonly depth: Depth;
+}
+
+export interface GameMachine {
+  /** The name in commands and path ids (`quiz-play`). */
+  readonly name: string;
+  readonly title: string;
+  /** The real machine: its definition is what coverage counts and diagrams draw. */
+  readonly machine: AnyStateMachine;
+  /** The model's paths per configuration (empty when the machine is tested through another's paths). */
+  readonly configs: Readonly<Record<string, () => readonly PathLike[]>>;
+  readonly suites: readonly Suite[];
+  /** Which machines' paths run this one as their child (it is counted there too). */
+  readonly childOf?: readonly string[];
+  /**
+   * States and transitions no path reaches, and why: `state <id>` or `transition <source id> × <event>`.
+   * They are left out of the "reachable" share; anything else not reached is a gap.
+   */
+  readonly unreached?: Readonly<Record<string, string>>;
+}
+
+const configsOf = <C extends string>(names: readonly C[], paths: (config: C) => readonly PathLike[]) =>
+  Object.fromEntries(names.map((name) => [name, () => paths(name)])) as Record<C, () => readonly PathLike[]>;
+
+export const GAME_MACHINES: readonly GameMachine[] = [
+  {
+    name: 'quiz-play',
+    title: 'Solo play (quiz zone, daily quiz, self challenge, guess the word, audio and the other solo modes)',
+    machine: quizPlayMachine,
+    configs: configsOf(Object.keys(MODEL_CONFIGS) as ModelConfigName[], quizPlayModelPaths),
+    suites: [
+      { file: 'machines/quiz-play/quiz-play.test.ts', depth: 'machine' },
+      { file: 'tests/paths/quiz-play-views.test.tsx', depth: 'view' },
+      { file: 'tests/paths/question-kinds-server-paths.test.ts', depth: 'server' },
+    ],
+  },
+  {
+    name: 'lifelines',
+    title: 'Lifelines of a solo play (50/50, audience poll, reset timer, skip)',
+    machine: lifelinesMachine,
+    configs: { default: lifelinesModelPaths },
+    suites: [{ file: 'machines/lifelines/lifelines.test.ts', depth: 'machine' }],
+    childOf: ['quiz-play'],
+  },
+  {
+    name: 'countdown',
+    title: 'The question and session clock',
+    machine: countdownMachine,
+    configs: { default: countdownModelPaths },
+    suites: [{ file: 'machines/countdown/countdown.test.ts', depth: 'machine' }],
+    childOf: ['quiz-play', 'contest', 'exam', 'battle-play'],
+  },
+  {
+    name: 'word-entry',
+    title: "Guess the word's letter entry (tiles, keyboard, hints)",
+    machine: wordEntryMachine,
+    configs: { default: wordEntryModelPaths },
+    suites: [{ file: 'machines/word-entry/word-entry.test.ts', depth: 'machine' }],
+  },
+  {
+    name: 'sequence-order',
+    title: 'Putting a sequence in order (pointer, buttons, keyboard)',
+    machine: sequenceOrderMachine,
+    configs: { default: sequenceOrderModelPaths },
+    suites: [{ file: 'machines/sequence-order/sequence-order.test.ts', depth: 'machine' }],
+  },
+  {
+    name: 'contest',
+    title: 'A contest play',
+    machine: contestMachine,
+    configs: { default: contestModelPaths },
+    suites: [{ file: 'machines/contest/contest.test.ts', depth: 'machine' }],
+  },
+  {
+    name: 'exam',
+    title: 'A timed exam with violation detection',
+    machine: examMachine,
+    configs: configsOf(Object.keys(EXAM_MODEL_CONFIGS) as ExamModelConfigName[], examModelPaths),
+    suites: [
+      { file: 'machines/exam/exam.test.ts', depth: 'machine' },
+      { file: 'tests/paths/exam-views.test.tsx', depth: 'view' },
+      { file: 'tests/paths/exam-server-paths.test.ts', depth: 'server' },
+    ],
+  },
+  {
+    name: 'violation-watcher',
+    title: "The exam's violation watcher (page events in, violations out)",
+    machine: violationWatcherMachine,
+    configs: configsOf(Object.keys(VIOLATION_WATCHER_MODEL_CONFIGS) as (keyof typeof VIOLATION_WATCHER_MODEL_CONFIGS)[], violationWatcherModelPaths),
+    suites: [{ file: 'machines/exam/violation-watcher.test.ts', depth: 'machine' }],
+    childOf: ['exam'],
+  },
+  {
+    name: 'random-battle',
+    title: 'Random 1v1 battle with the bot fallback',
+    machine: randomBattleMachine,
+    configs: configsOf(['fresh', 'reload'] as const, randomBattleModelPaths),
+    suites: [
+      { file: 'machines/random-battle/random-battle.test.ts', depth: 'machine' },
+      { file: 'tests/paths/battle-views.test.tsx', depth: 'view' },
+      { file: 'tests/paths/battle-server-paths.test.ts', depth: 'server' },
+    ],
+  },
+  {
+    name: 'group-battle',
+    title: 'Play with a friend and group rooms of up to four',
+    machine: groupBattleMachine,
+    configs: configsOf(['group', 'friend'] as const, groupBattleModelPaths),
+    suites: [
+      { file: 'machines/group-battle/group-battle.test.ts', depth: 'machine' },
+      { file: 'tests/paths/battle-views.test.tsx', depth: 'view' },
+      { file: 'tests/paths/battle-server-paths.test.ts', depth: 'server' },
+    ],
+  },
+  {
+    name: 'battle-play',
+    title: "A started battle room's questions (shared by random and group battles)",
+    machine: battlePlayMachine,
+    configs: configsOf(Object.keys(BATTLE_PLAY_MODEL_CONFIGS) as (keyof typeof BATTLE_PLAY_MODEL_CONFIGS)[], battlePlayModelPaths),
+    suites: [{ file: 'machines/battle-play/battle-play.test.ts', depth: 'machine' }],
+    childOf: ['random-battle', 'group-battle'],
+  },
+];
+
+export function gameMachine(name: string): GameMachine {
+  const found = GAME_MACHINES.find((m) => m.name === name);
+  if (!found) throw new Error(`No game machine "${name}". Known: ${GAME_MACHINES.map((m) => m.name).join(', ')}.`);
+  return found;
+}
+
+/** The machine names whose id the real machine carries (`quizPlay` → `quiz-play`). */
+export const MACHINE_NAME_BY_ID: Readonly<Record<string, string>> = Object.fromEntries(GAME_MACHINES.map((m) => [m.machine.id, m.name]));
+
+/** Every suite file once, with the deepest use first listed. */
+export function allSuites(machines: readonly GameMachine[] = GAME_MACHINES): Suite[] {
+  const seen = new Map<string, Suite>();
+  for (const m of machines) for (const s of m.suites) if (!seen.has(s.file)) seen.set(s.file, s);
+  return [...seen.values()];
+}
