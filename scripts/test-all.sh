@@ -17,8 +17,15 @@ stage() { # stage <name> <command…>: runs a check that is not a test file and 
 stage lint npx eslint . --max-warnings=0
 stage typecheck npx tsc --noEmit
 
+# The model-based path suites run once, in their own stage below (npm run test:paths).
+mapfile -t path_suites < <(npx tsx scripts/paths.ts --suites)
 echo "::: unit and integration tests (PGlite)"
-npx jest --ci --json --outputFile="$out/jest-pglite.json" || true
+npx jest --ci --json --outputFile="$out/jest-pglite.json" --testPathIgnorePatterns /tests/e2e/ /bench/ /data/ "${path_suites[@]}" || true
+
+# Every game machine's model paths at the machine, view and real-server depths; writes
+# reports/paths/index.html and fails when a machine's coverage fell below its baseline.
+echo "::: model-based path tests (npm run test:paths)"
+stage path-coverage npx tsx scripts/test-paths.ts --results "$out/jest-paths.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "::: integration tests (PostgreSQL: TEST_DATABASE_URL)"

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActorRef } from '@xstate/react';
+import { machineInspector } from '@/services/client/machine-inspector';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { showBattleNotice } from '@/components/battle/battle-notices';
@@ -24,7 +25,7 @@ export interface GroupBattleProps {
 export function GroupBattle({ machine, input, categories, choices, onActor }: GroupBattleProps) {
   const { t } = useTranslation();
   const [logic] = useState(() => machine.provide({ actions: { announce: (_, notice: BattleNotice) => showBattleNotice(notice, t) } }));
-  const actorRef = useActorRef(logic, { input });
+  const actorRef = useActorRef(logic, { input, inspect: machineInspector() });
   useEffect(() => {
     onActor?.(actorRef);
   }, [actorRef, onActor]);

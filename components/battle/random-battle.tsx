@@ -1,6 +1,7 @@
 'use client';
 
 import { useActorRef } from '@xstate/react';
+import { machineInspector } from '@/services/client/machine-inspector';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { showBattleNotice } from '@/components/battle/battle-notices';
@@ -25,7 +26,7 @@ export function RandomBattle({ machine, input, categories, baseFee, onActor }: R
   const { t } = useTranslation();
   // Read once, when the actor starts: later props do not restart a battle.
   const [logic] = useState(() => machine.provide({ actions: { announce: (_, notice: BattleNotice) => showBattleNotice(notice, t) } }));
-  const actorRef = useActorRef(logic, { input });
+  const actorRef = useActorRef(logic, { input, inspect: machineInspector() });
   useEffect(() => {
     onActor?.(actorRef);
   }, [actorRef, onActor]);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActorRef, useSelector } from '@xstate/react';
+import { machineInspector } from '@/services/client/machine-inspector';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { usePlayerCoins } from '@/components/battle/use-player-coins';
@@ -27,7 +28,7 @@ const LISTS: readonly ContestList[] = ['live', 'upcoming', 'past'];
 
 /** /contest-play/: live, upcoming and past contests, a contest's play and its leaderboard. */
 export function ContestPlay({ machine = liveContestMachine }: { machine?: ContestMachine }) {
-  const actorRef = useActorRef(machine, { input: {} });
+  const actorRef = useActorRef(machine, { input: {}, inspect: machineInspector() });
   return <ContestView actorRef={actorRef} />;
 }
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActorRef } from '@xstate/react';
+import { machineInspector } from '@/services/client/machine-inspector';
 import { useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { ExamView } from '@/components/exam/exam-view';
@@ -29,7 +30,7 @@ export function ExamModule({ machine = liveExamMachine }: { machine?: ExamMachin
   const config = useSystemConfig();
   const settings = useAppSelector(selectSystemConfig);
   const [clientId] = useState(newClientId);
-  const actorRef = useActorRef(machine, { input: { clientId } });
+  const actorRef = useActorRef(machine, { input: { clientId }, inspect: machineInspector() });
   if (config.status === 'loading') return <SkeletonText label={t('common.loading')} lines={4} />;
   if (config.status === 'error') return <ErrorWithRetry title={t('common.error_title')} message={t('common.load_failed')} retryLabel={t('common.retry')} onRetry={config.retry} />;
   const number = (key: string, fallback: number) => {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMachine, useSelector } from '@xstate/react';
+import { machineInspector } from '@/services/client/machine-inspector';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { ContentText } from '@/components/quiz-play/content-text';
@@ -107,7 +108,7 @@ function announce(t: (key: string, o?: Record<string, unknown>) => string, a: Se
 /** Sequence: put the options in order by dragging, by the move buttons, or by keyboard (Space, arrows, Space; Escape puts back). */
 export function SequenceAnswer({ actorRef, question, open, locked, feedback }: AnswerAreaProps) {
   const { t } = useTranslation();
-  const [state, send] = useMachine(sequenceOrderMachine, { input: { order: question.options.map((o) => o.key) } });
+  const [state, send] = useMachine(sequenceOrderMachine, { input: { order: question.options.map((o) => o.key) }, inspect: machineInspector() });
   const items = useRef(new Map<string, HTMLButtonElement>());
   const textOf = (key: string) => question.options.find((o) => o.key === key)?.text ?? key;
   const { order, held, announcement } = state.context;
@@ -226,7 +227,7 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
   const hinting = useSelector(actorRef, (s) => s.matches({ playing: { question: 'hinting' } }));
   const rules = useSelector(actorRef, (s) => s.context.session?.hints ?? null);
   const word = question.word!;
-  const [state, send, entryRef] = useMachine(wordEntryMachine, { input: { word, hints } });
+  const [state, send, entryRef] = useMachine(wordEntryMachine, { input: { word, hints }, inspect: machineInspector() });
   const complete = state.matches('complete');
   const letters = enteredLetters(state.context);
   const submit = () => complete && actorRef.send({ type: 'user.answer', key: wordEntry(state.context) });

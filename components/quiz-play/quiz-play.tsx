@@ -1,6 +1,7 @@
 'use client';
 
 import { useActorRef } from '@xstate/react';
+import { machineInspector } from '@/services/client/machine-inspector';
 import type { TFunction } from '@/services/client/i18n';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -35,6 +36,6 @@ export function QuizPlay({ machine, input, slots }: QuizPlayProps) {
   const { t } = useTranslation();
   // The machine is read once, when the actor starts; later props do not restart a play.
   const [logic] = useState(() => withRefusalToasts(machine, t));
-  const actorRef = useActorRef(logic, { input });
+  const actorRef = useActorRef(logic, { input, inspect: machineInspector() });
   return <QuizPlayView actorRef={actorRef} slots={slots} />;
 }

@@ -74,7 +74,7 @@ describe('every path of the sequence-order model', () => {
 
   test.each(pathRows('sequence-order', 'default', paths))('%s', async (_name, path) => {
     const actor = start([...MODEL_ITEMS]);
-    const send = (step: { event: SequenceOrderEvent }) => actor.send(step.event);
+    const send = (step: { event: { type: string } }) => actor.send(step.event as SequenceOrderEvent);
     await testPath(path, {
       events: {
         'item.grab': send,

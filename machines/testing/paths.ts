@@ -6,7 +6,7 @@ interface SnapshotLike {
 }
 
 /**
- * Helpers for model-based path tests (used by the `*.test.ts` files and scripts/print-paths.ts).
+ * Helpers for model-based path tests (used by the `*.test.ts` files and `npm run paths`).
  */
 
 /**

@@ -105,7 +105,7 @@ describe('every path of the word-entry model', () => {
   test.each(pathRows('word-entry', 'default', paths))('%s', async (_name, path) => {
     const actor = createActor(wordEntryMachine, { input: { word: { slots: Array(MODEL_PLACES).fill(null), tiles: [...MODEL_TILES] }, language: 'en' } });
     actor.start();
-    const send = (step: { event: WordEntryEvent }) => actor.send(step.event);
+    const send = (step: { event: { type: string } }) => actor.send(step.event as WordEntryEvent);
     await testPath(path, {
       events: {
         'tile.pick': send,

@@ -7,7 +7,7 @@ import { GroupBattleView } from '@/components/battle/group-battle-view';
 import { RandomBattleView } from '@/components/battle/random-battle-view';
 import { renderWithApp, resetApp } from '@/components/testing/test-app';
 import type { GroupModelConfig } from '@/machines/group-battle/group-battle.model';
-import { pathEvents, pathRows, pathTitle } from '@/machines/testing/paths';
+import { pathRows, pathTitle } from '@/machines/testing/paths';
 import arabic from '@/locales/ar.json';
 import { i18n } from '@/services/client/i18n';
 import { revealedQuestion } from '@/machines/battle-play/battle-room';

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ExamView } from '@/components/exam/exam-view';
 import { renderWithApp, resetApp } from '@/components/testing/test-app';
 import { EXAM_MODEL_CONFIGS, examModelPaths, type ExamModelConfigName } from '@/machines/exam/exam.model';
-import { pathEvents, pathRows } from '@/machines/testing/paths';
+import { pathRows } from '@/machines/testing/paths';
 import { startExam, type ExamHarness } from '@/tests/fakes/fake-exam-server';
 import { examViewPaths, runExamPath, type ExamPlayer, type ExamViewChecks } from '@/tests/paths/exam-paths';
 

@@ -206,6 +206,9 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
 }
 
 /** The shortest path through each state of the model, and the first path with each refusal. */
+/** The configurations played through the views. */
+export const VIEW_CONFIGS: readonly ModelConfigName[] = ['quiz_zone', 'self_challenge', 'guess_the_word', 'audio'];
+
 export function viewPaths(config: ModelConfigName): QuizPlayPath[] {
   // Without lifelines the screen offers none, so no player can ask for one there.
   const paths = [...quizPlayModelPaths(config)]

@@ -5,12 +5,12 @@ import { showRefusalToast } from '@/components/quiz-play/quiz-play';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import { renderWithApp, resetApp } from '@/components/testing/test-app';
 import type { ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
-import { pathEvents, pathRows } from '@/machines/testing/paths';
+import { pathRows } from '@/machines/testing/paths';
 import { i18n } from '@/services/client/i18n';
 import { refusalMessageKey, type Lifeline } from '@/services/domain/lifelines';
 import { wordLetters } from '@/services/domain/word';
 import { audioSession, playSession, REQUESTS, RIGHT, selfChallengeSession, startQuizPlay, wordSession, type QuizPlayHarness } from '@/tests/fakes/fake-play-server';
-import { firstOpenOption, runQuizPlayPath, viewPaths, type PlayerDriver, type ViewChecks } from '@/tests/paths/quiz-play-paths';
+import { firstOpenOption, runQuizPlayPath, VIEW_CONFIGS, viewPaths, type PlayerDriver, type ViewChecks } from '@/tests/paths/quiz-play-paths';
 
 // A new question takes the focus once the browser has drawn it (components/ui/after-paint.ts, tested
 // there); these checks run right after each step, so here it moves at once.
@@ -152,7 +152,7 @@ beforeEach(async () => {
   await resetApp();
 });
 
-describe.each(['quiz_zone', 'self_challenge', 'guess_the_word', 'audio'] as ModelConfigName[])('model paths through the play views (%s)', (config) => {
+describe.each(VIEW_CONFIGS)('model paths through the play views (%s)', (config) => {
   test.each(pathRows('quiz-play', config, viewPaths(config)))('%s', async (_name, path) => {
     const h = START[config]();
     const { unmount } = renderWithApp(<QuizPlayView actorRef={h.actor} />);

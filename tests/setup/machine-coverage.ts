@@ -57,6 +57,9 @@ if (dir) {
     if (event.type === '@xstate.snapshot') for (const node of event.snapshot?._nodes ?? []) into.states.add(node.id);
     if (event.type === '@xstate.microstep') {
       for (const t of event._transitions ?? []) {
+        // A state left by an eventless transition in the same step (a router such as `route` or
+        // `check`) never shows in a snapshot: taking a transition from it is reaching it.
+        into.states.add(t.source.id);
         const list = t.eventType === '' ? t.source.always ?? [] : t.source.transitions.get(t.eventType) ?? [];
         into.transitions.add(`${t.source.id}\u0000${t.eventType}`);
         into.branches.add(`${t.source.id}\u0000${t.eventType}\u0000${list.indexOf(t)}`);

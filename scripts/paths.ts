@@ -1,0 +1,72 @@
+/**
+ * Lists the model-based paths of every game machine (docs/testing.md).
+ *
+ *   npm run paths                      every machine: its configurations, the count of paths per depth, its suites
+ *   npm run paths -- --machine exam    one machine's paths: id, the depths it runs at, its events
+ *   npm run paths -- --json            the same as JSON, for tools
+ *   npm run paths -- --suites          the suite files, one per line (scripts/test-all.sh leaves them to test:paths)
+ */
+import { pathEvents, pathId } from '@/machines/testing/paths';
+import { viewPathsOf } from '@/scripts/paths/views';
+import { allSuites, GAME_MACHINES, gameMachine } from '@/tests/paths/registry';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const machineArg = args.includes('--machine') ? args[args.indexOf('--machine') + 1] : undefined;
+if (args.includes('--machine') && !machineArg) {
+  console.error('--machine needs a name: ' + GAME_MACHINES.map((m) => m.name).join(', '));
+  process.exit(2);
+}
+
+function describeMachine(name: string, withPaths: boolean) {
+  const m = gameMachine(name);
+  const configs = Object.entries(m.configs).map(([config, paths]) => {
+    const all = paths();
+    const views = new Set(viewPathsOf(name, config).map((p) => pathId(name, config, p.steps)));
+    const listed = all.map((p) => {
+      const id = pathId(name, config, p.steps);
+      return { id, depths: views.has(id) ? ['machine', 'view'] : ['machine'], events: pathEvents(p.steps) || '(start)', steps: p.steps.length - 1 };
+    });
+    return { config, paths: all.length, viewPaths: views.size, ...(withPaths ? { list: listed } : {}) };
+  });
+  return {
+    machine: m.name,
+    id: m.machine.id,
+    title: m.title,
+    configs,
+    suites: m.suites,
+    childOf: m.childOf ?? [],
+  };
+}
+
+if (args.includes('--suites')) {
+  for (const s of allSuites()) console.log(s.file);
+  process.exit(0);
+}
+
+try {
+  const names = machineArg ? [machineArg] : GAME_MACHINES.map((m) => m.name);
+  const described = names.map((n) => describeMachine(n, !!machineArg));
+  if (json) {
+    console.log(JSON.stringify(described, null, 2));
+  } else {
+    let total = 0;
+    for (const d of described) {
+      const count = d.configs.reduce((n, c) => n + c.paths, 0);
+      total += count;
+      console.log(`${d.machine} — ${d.title}`);
+      if (!d.configs.length) console.log(`  no model of its own: reached through the paths of ${d.childOf.join(', ')}`);
+      for (const c of d.configs) {
+        console.log(`  ${c.config.padEnd(18)} ${String(c.paths).padStart(5)} paths on the machine${c.viewPaths ? `, ${c.viewPaths} of them through the views` : ''}`);
+        for (const p of 'list' in c ? c.list ?? [] : []) console.log(`    ${p.id}  [${p.depths.join('+')}]  ${p.events}`);
+      }
+      const server = d.suites.filter((s) => s.depth === 'server').map((s) => s.file);
+      if (server.length) console.log(`  real server:       ${server.join(', ')}`);
+      if (d.childOf.length && d.configs.length) console.log(`  also run as the child of ${d.childOf.join(', ')}`);
+    }
+    console.log(`${total} model paths in all. Run them: npm run test:paths (-- --machine <name> | --path <id>)`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}

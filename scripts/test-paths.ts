@@ -1,0 +1,131 @@
+/**
+ * Runs the model-based path suites of every game machine (machine, view and real-server depths)
+ * and writes reports/paths/index.html, reports/paths/junit.xml and reports/paths/coverage.json
+ * (docs/testing.md).
+ *
+ *   npm run test:paths                          every suite; fails when a machine's coverage fell below tests/paths/coverage-baseline.json
+ *   npm run test:paths -- --machine exam        one machine's suites
+ *   npm run test:paths -- --path exam/changeable/3fa9c1d2
+ *                                               replays one path alone (at each depth it runs at), printing every step
+ *   npm run test:paths -- --update-baseline     writes the coverage measured as the new baseline (only ever raise it)
+ *   npm run test:paths -- --results <file>      also copies Jest's JSON results there (scripts/test-all.sh counts them)
+ *   npm run test:paths -- --report-only         writes the report again from the last run, without running the tests
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { belowBaseline, type Baseline } from '@/scripts/paths/coverage';
+import { writeReport } from '@/scripts/paths/report';
+import { allSuites, GAME_MACHINES, gameMachine } from '@/tests/paths/registry';
+
+const OUT = 'reports/paths';
+const RAW = join(OUT, '.raw');
+const BASELINE = 'tests/paths/coverage-baseline.json';
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const machineName = option('--machine');
+const pathToReplay = option('--path');
+const updateBaseline = args.includes('--update-baseline');
+const resultsCopy = option('--results');
+/** Writes the report again from the last run's results, without running Jest (a change to the report or the reasons). */
+const reportOnly = args.includes('--report-only');
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+if (args.includes('--machine') && !machineName) fail(`--machine needs a name: ${GAME_MACHINES.map((m) => m.name).join(', ')}`);
+if (args.includes('--path') && !pathToReplay) fail('--path needs a path id, as `npm run paths -- --machine <name>` lists them (e.g. exam/changeable/3fa9c1d2)');
+if (pathToReplay && !/^[a-z0-9-]+\/[a-z0-9_-]+\/[0-9a-f]{8}$/.test(pathToReplay)) fail(`"${pathToReplay}" is not a path id: <machine>/<configuration>/<8 hex digits>, as \`npm run paths -- --machine <name>\` lists them`);
+
+let machines = GAME_MACHINES;
+let files: string[];
+let pattern: string | undefined;
+try {
+  if (pathToReplay) {
+    const m = gameMachine(pathToReplay.split('/')[0]!);
+    machines = [m];
+    files = m.suites.filter((s) => s.depth !== 'server').map((s) => s.file);
+    pattern = `\\[${pathToReplay.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\]`;
+  } else if (machineName) {
+    const m = gameMachine(machineName);
+    machines = [m];
+    files = m.suites.map((s) => s.file);
+  } else {
+    files = allSuites().map((s) => s.file);
+  }
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (!files.length) fail(`${machines[0]!.name} has no suite of its own: its paths are those of ${machines[0]!.childOf?.join(', ')}`);
+
+if (!reportOnly) {
+  rmSync(RAW, { recursive: true, force: true });
+  mkdirSync(RAW, { recursive: true });
+  for (const f of ['index.html', 'junit.xml', 'coverage.json']) rmSync(join(OUT, f), { force: true });
+}
+
+const jestArgs = ['jest', '--ci', '--runTestsByPath', ...files, '--json', `--outputFile=${join(RAW, 'jest.json')}`, '--reporters=default', '--reporters=jest-junit'];
+if (pattern) jestArgs.push('-t', pattern, '--runInBand', '--verbose=false');
+const shown = args.filter((a, i) => a !== '--results' && args[i - 1] !== '--results');
+const command = `npm run test:paths${shown.length ? ` -- ${shown.join(' ')}` : ''}`;
+if (!reportOnly) console.log(`::: ${command}: ${files.length} suites${pattern ? `, only the path ${pathToReplay}` : ''}`);
+const run = reportOnly ? { status: 0 } : spawnSync('npx', jestArgs, {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_OPTIONS: `--experimental-vm-modules ${process.env.NODE_OPTIONS ?? ''}`.trim(),
+    PATHS_REPORT_DIR: RAW,
+    ...(pattern ? { PATHS_TRACE: '1' } : {}),
+    JEST_JUNIT_OUTPUT_DIR: OUT,
+    JEST_JUNIT_OUTPUT_NAME: 'junit.xml',
+    JEST_JUNIT_SUITE_NAME: 'path tests',
+    JEST_JUNIT_CLASSNAME: '{filepath}',
+    JEST_JUNIT_TITLE: '{title}',
+    JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true',
+  },
+});
+
+async function main() {
+  if (!existsSync(join(RAW, 'jest.json'))) fail('Jest wrote no results: see its output above.');
+  if (resultsCopy) copyFileSync(join(RAW, 'jest.json'), resultsCopy);
+  const { coverage, results, file } = await writeReport({ out: OUT, rawDir: RAW, command, machines });
+  const replayed = pathToReplay ? results.filter((r) => r.id === pathToReplay) : [];
+  if (pathToReplay && !replayed.length) fail(`No path ${pathToReplay}: \`npm run paths -- --machine ${pathToReplay.split('/')[0]}\` lists the ids.`);
+
+  console.log('\nmachine            paths  failed  states            transitions       branches');
+  for (const c of coverage) {
+    const rs = results.filter((r) => r.machine === c.machine);
+    const cell = (s: typeof c.states) => `${s.percent.toFixed(1).padStart(5)} % ${`${s.reached}/${s.reachable}`.padEnd(8)}`;
+    console.log(`${c.machine.padEnd(18)} ${String(rs.length).padStart(5)}  ${String(rs.filter((r) => r.status === 'failed').length).padStart(6)}  ${cell(c.states)}  ${cell(c.transitions)}  ${cell(c.branches)}`);
+  }
+  if (!pathToReplay && !machineName) {
+    const listed = (pick: (m: (typeof coverage)[number]['missing'][number]) => boolean) =>
+      coverage.flatMap((c) => c.missing.filter((m) => m.kind !== 'branch' && pick(m)).map((m) => `${c.machine}: ${m.kind} ${m.name}`));
+    const gaps = listed((m) => !m.why);
+    const unit = listed((m) => m.reachable && !!m.why);
+    if (unit.length) console.log(`\nnot reached by a path, left to unit tests (${unit.length}; why: in the report):\n  ${unit.join('\n  ')}`);
+    if (gaps.length) console.log(`\nnot reached, no reason recorded (${gaps.length}):\n  ${gaps.join('\n  ')}`);
+  }
+  console.log(`\nreport: ${file} (junit: ${join(OUT, 'junit.xml')})`);
+
+  let status = run.status ?? 1;
+  if (!pathToReplay && !machineName) {
+    if (updateBaseline) {
+      const baseline: Baseline = Object.fromEntries(coverage.map((c) => [c.machine, { states: c.states.percent, transitions: c.transitions.percent }]));
+      writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
+      console.log(`baseline written: ${BASELINE}`);
+    } else if (existsSync(BASELINE)) {
+      const below = belowBaseline(coverage, JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline);
+      if (below.length) {
+        console.error(`\ncoverage fell below the baseline (${BASELINE}):\n  ${below.join('\n  ')}`);
+        status = status || 1;
+      } else console.log(`coverage at or above the baseline (${BASELINE})`);
+    }
+  }
+  process.exit(status);
+}
+
+void main();
