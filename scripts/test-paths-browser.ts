@@ -1,0 +1,216 @@
+/**
+ * Drives sampled model paths of a game flow through the real built app in Chromium, against a
+ * real server on its own empty data directory (docs/testing.md):
+ *
+ *   npm run test:paths:browser -- --flow exam --sample 5 --seed 1
+ *   npm run test:paths:browser -- --flow quiz --sample 3 --seed 7 --config quiz_zone
+ *   npm run test:paths:browser -- --flow exam --path exam/changeable/1a2b3c4d    one path again (its id from a run's output)
+ *
+ * From the flow's model, walked by @xstate/graph as for the machine's paths but taking only the
+ * events the browser can cause for real (every state the browser can reach, every such
+ * transition), it draws N paths at random with the seed (the same seed draws the same paths), and
+ * plays each as a new player:
+ * after every event it waits for the page to show the state the model expects. The page's calls
+ * the path decides on wait at the network until the next event lets them through or drops them.
+ * Writes reports/paths/browser/ (results.json, junit-browser.xml, a screenshot of each failed
+ * step) and the report reports/paths/index.html. Needs the built app (`npm run build`; it is
+ * built here when missing) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { pathEvents, pathId } from '@/machines/testing/paths';
+import { writeReport, type BrowserPath, type BrowserRun, type BrowserStep } from '@/scripts/paths/report';
+import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
+import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
+import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { CallGate } from '@/tests/paths/browser/call-gate';
+import type { BrowserFlow, FlowRun, ModelStep } from '@/tests/paths/browser/flow';
+import { gameMachine, type PathLike } from '@/tests/paths/registry';
+
+const FLOWS: Record<string, () => Promise<BrowserFlow>> = {
+  quiz: async () => (await import('@/tests/paths/browser/quiz-flow')).quizFlow,
+  battle: async () => (await import('@/tests/paths/browser/battle-flow')).battleFlow,
+  exam: async () => (await import('@/tests/paths/browser/exam-flow')).examFlow,
+};
+const OUT = 'reports/paths';
+const DIR = join(OUT, 'browser');
+/** Sign-ups per address per hour the server allows (RATE_LIMITS.signUpIp): a new server after this many players. */
+const PLAYERS_PER_SERVER = 18;
+const STATE_WAIT_MS = 6000;
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const flowName = option('--flow') ?? fail(`--flow is needed: ${Object.keys(FLOWS).join(' | ')}`);
+const loadFlow = FLOWS[flowName] ?? fail(`no flow "${flowName}": ${Object.keys(FLOWS).join(' | ')}`);
+let flow: BrowserFlow;
+const sample = Number(option('--sample') ?? 5);
+const seed = Number(option('--seed') ?? 1);
+const onlyConfig = option('--config');
+const onlyPath = option('--path');
+if (!Number.isInteger(sample) || sample < 1 || sample > 200) fail('--sample must be a whole number from 1 to 200');
+if (!Number.isInteger(seed)) fail('--seed must be a whole number');
+
+/** mulberry32: a small seeded generator, so that a seed always draws the same paths. */
+function seeded(s: number): () => number {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Drawn {
+  readonly config: string;
+  readonly id: string;
+  readonly path: PathLike;
+}
+
+function draw(): { drawn: Drawn[]; playable: number; all: number } {
+  const candidates: Drawn[] = [];
+  let all = 0;
+  for (const config of onlyConfig ? [onlyConfig] : flow.configs) {
+    for (const path of flow.paths(config)) {
+      all += 1;
+      if (path.steps.slice(1).every((s) => flow.supports(s.event)) && (flow.playable?.(path) ?? true)) candidates.push({ config, id: pathId(flow.machine, config, path.steps), path });
+    }
+  }
+  const random = seeded(seed);
+  const pool = [...candidates];
+  const drawn: Drawn[] = [];
+  if (onlyPath) return { drawn: candidates.filter((c) => c.id === onlyPath), playable: candidates.length, all };
+  while (drawn.length < sample && pool.length) drawn.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+  return { drawn, playable: candidates.length, all };
+}
+
+async function waitForState(step: ModelStep, run: FlowRun): Promise<string | null> {
+  const deadline = Date.now() + (flow.waitMs?.(step.event) ?? STATE_WAIT_MS);
+  let problem: string | null = null;
+  while (Date.now() < deadline) {
+    problem = await flow.check(step.state, run).catch((error: unknown) => String(error));
+    if (!problem) return null;
+    await run.page.waitForTimeout(100);
+  }
+  return problem;
+}
+
+async function shownText(run: FlowRun): Promise<string> {
+  const text = await run.page
+    .locator('main')
+    .first()
+    .innerText({ timeout: 1000 })
+    .catch(() => run.page.locator('body').innerText({ timeout: 1000 }).catch(() => ''));
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: number): Promise<BrowserPath> {
+  const started = Date.now();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A control that never comes is a failed step, not a long wait.
+  context.setDefaultTimeout(8000);
+  const page = await context.newPage();
+  const steps: BrowserStep[] = [];
+  let error: string | undefined;
+  const gate = await CallGate.on(page, flow.gated);
+  const memo: Record<string, unknown> = {};
+  const modelSteps = d.path.steps as unknown as ModelStep[];
+  console.log(`\n[${n}] ${d.id}: ${pathEvents(d.path.steps) || '(start)'}`);
+  try {
+    const player = await signUpPlayer(server, `path player ${n}`);
+    await signInPage(page, player);
+    for (const [i, step] of modelSteps.entries()) {
+      const run: FlowRun = { page, context, server, player, gate, config: d.config, next: modelSteps[i + 1], memo };
+      const event = i === 0 ? '(start)' : pathEvents([step]);
+      if (i === 0) await flow.open(run);
+      else await flow.send(step.event, run);
+      const problem = await waitForState(step, run);
+      const expected = JSON.stringify(step.state.value);
+      if (problem) {
+        const screenshot = `${d.id.replace(/\//g, '_')}-step${i}.png`;
+        await page.screenshot({ path: join(DIR, screenshot), fullPage: false }).catch(() => undefined);
+        steps.push({ event, expected, shown: `${problem} — page: ${await shownText(run)}`, ok: false, screenshot });
+        console.log(`  ✗ ${String(i).padStart(2)}. ${event} → ${expected}: ${problem}`);
+        throw new Error(`step ${i} (${event}): ${problem}`);
+      }
+      steps.push({ event, expected, shown: 'as expected', ok: true });
+      console.log(`  ✓ ${String(i).padStart(2)}. ${event} → ${expected}`);
+    }
+  } catch (e) {
+    error = (e instanceof Error ? e.message : String(e)).split('\n').slice(0, 6).join('\n');
+    if (!steps.some((s) => !s.ok)) {
+      console.log(`  ✗ ${String(steps.length).padStart(2)}. ${pathEvents([modelSteps[steps.length] ?? modelSteps[0]!]) || '(start)'}: ${error}`);
+      const screenshot = `${d.id.replace(/\//g, '_')}-error.png`;
+      await page.screenshot({ path: join(DIR, screenshot) }).catch(() => undefined);
+      steps.push({ event: pathEvents([modelSteps[steps.length] ?? modelSteps[0]!]) || '(start)', expected: '—', shown: error, ok: false, screenshot });
+    }
+  } finally {
+    await gate.drain();
+    await context.close().catch(() => undefined);
+  }
+  return { flow: flow.flow, machine: flow.machine, id: d.id, seed, status: error ? 'failed' : 'passed', ms: Date.now() - started, steps, ...(error ? { error } : {}) };
+}
+
+function junit(results: readonly BrowserPath[]): string {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  const cases = results
+    .map((r) => {
+      const name = esc(`[${r.id}] ${r.steps.map((s) => s.event).join(' → ')}`);
+      const failure = r.error ? `<failure message="${esc(r.error)}">${esc(r.steps.map((s) => `${s.ok ? 'ok' : 'FAILED'} ${s.event} → ${s.expected}: ${s.shown}`).join('\n'))}</failure>` : '';
+      return `<testcase classname="browser ${esc(r.flow)}" name="${name}" time="${(r.ms / 1000).toFixed(3)}">${failure}</testcase>`;
+    })
+    .join('\n');
+  const failures = results.filter((r) => r.error).length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="browser paths" tests="${results.length}" failures="${failures}">\n<testsuite name="${esc(flow.flow)} (seed ${seed})" tests="${results.length}" failures="${failures}">\n${cases}\n</testsuite>\n</testsuites>\n`;
+}
+
+async function main() {
+  flow = await loadFlow();
+  if (onlyConfig && !flow.configs.includes(onlyConfig)) fail(`--config must be one of ${flow.configs.join(', ')}`);
+  gameMachine(flow.machine);
+  const { drawn, playable, all } = draw();
+  console.log(`${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
+  if (!drawn.length) fail(onlyPath ? `no path ${onlyPath} among them` : 'no path to play');
+  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) fail('the build failed');
+  rmSync(DIR, { recursive: true, force: true });
+  mkdirSync(DIR, { recursive: true });
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const results: BrowserPath[] = [];
+  try {
+    for (let from = 0; from < drawn.length; from += PLAYERS_PER_SERVER) {
+      const server = await startServer({ env: { DEV_OUTBOX: '1' } });
+      try {
+        await flow.prepare?.(server);
+        for (const [i, d] of drawn.slice(from, from + PLAYERS_PER_SERVER).entries()) results.push(await playPath(browser, server, d, from + i + 1));
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const run: BrowserRun = { command: `npm run test:paths:browser -- ${args.join(' ')}`, at: new Date().toISOString(), paths: results };
+  writeFileSync(join(DIR, 'results.json'), JSON.stringify(run, null, 2));
+  writeFileSync(join(DIR, 'junit-browser.xml'), junit(results));
+  const { file } = await writeReport({ out: OUT, rawDir: join(OUT, '.raw'), command: 'npm run test:paths (last run)' });
+  const failed = results.filter((r) => r.status === 'failed');
+  console.log(`\n${results.length - failed.length} of ${results.length} paths passed in the browser${failed.length ? `; failed: ${failed.map((f) => f.id).join(', ')}` : ''}`);
+  console.log(`report: ${file} (browser: ${join(DIR, 'results.json')}, junit: ${join(DIR, 'junit-browser.xml')})`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+void main();
