@@ -75,21 +75,19 @@ interface Drawn {
   readonly path: PathLike;
 }
 
-function draw(): { drawn: Drawn[]; playable: number; all: number } {
+function draw(): { drawn: Drawn[]; playable: number } {
   const candidates: Drawn[] = [];
-  let all = 0;
   for (const config of onlyConfig ? [onlyConfig] : flow.configs) {
     for (const path of flow.paths(config)) {
-      all += 1;
       if (path.steps.slice(1).every((s) => flow.supports(s.event)) && (flow.playable?.(path) ?? true)) candidates.push({ config, id: pathId(flow.machine, config, path.steps), path });
     }
   }
   const random = seeded(seed);
   const pool = [...candidates];
   const drawn: Drawn[] = [];
-  if (onlyPath) return { drawn: candidates.filter((c) => c.id === onlyPath), playable: candidates.length, all };
+  if (onlyPath) return { drawn: candidates.filter((c) => c.id === onlyPath), playable: candidates.length };
   while (drawn.length < sample && pool.length) drawn.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
-  return { drawn, playable: candidates.length, all };
+  return { drawn, playable: candidates.length };
 }
 
 async function waitForState(step: ModelStep, run: FlowRun): Promise<string | null> {
@@ -176,7 +174,7 @@ async function main() {
   flow = await loadFlow();
   if (onlyConfig && !flow.configs.includes(onlyConfig)) fail(`--config must be one of ${flow.configs.join(', ')}`);
   gameMachine(flow.machine);
-  const { drawn, playable, all } = draw();
+  const { drawn, playable } = draw();
   console.log(`${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
   if (!drawn.length) fail(onlyPath ? `no path ${onlyPath} among them` : 'no path to play');
   const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
