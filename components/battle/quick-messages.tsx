@@ -1,5 +1,6 @@
 'use client';
 
+import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { QUICK_MESSAGE_EMOJI, QUICK_MESSAGES, type QuickMessage, type RoomDocument } from '@/services/domain/rooms';
@@ -43,7 +44,7 @@ export function MessagePicker({ onSend }: { onSend: (key: QuickMessage) => void 
         onClick={() => setOpen((o) => !o)}
         className="inline-flex min-h-touch items-center justify-center gap-2 self-start rounded-control border border-line-strong bg-surface px-4 font-semibold hover:bg-surface-muted"
       >
-        <span aria-hidden="true">💬</span>
+        <MessageCircle aria-hidden="true" className="size-5" />
         {t('battle.message.send')}
       </button>
       {open ? (
