@@ -41,6 +41,9 @@ stage bundle-budget npx tsx bench/web/first-load.ts --check
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "::: browser tests (Chromium)"
   npx jest --ci -c jest.e2e.config.js --json --outputFile="$out/jest-e2e.json" || true
+  # Sampled model paths of the quiz, exam and battle flows through the built app (docs/testing.md);
+  # adds them to reports/paths/index.html. A fixed seed: the same paths every run.
+  stage browser-paths npx tsx scripts/test-paths-browser.ts --flow quiz,exam,battle --sample 4 --seed 1
   # Lighthouse (mobile profile, best of 3) on the home, login, play and battle-lobby pages.
   stage lighthouse npx tsx bench/web/lighthouse.ts --check
 else

@@ -5,6 +5,7 @@
  *   npm run test:paths:browser -- --flow exam --sample 5 --seed 1
  *   npm run test:paths:browser -- --flow quiz --sample 3 --seed 7 --config quiz_zone
  *   npm run test:paths:browser -- --flow exam --path exam/changeable/1a2b3c4d    one path again (its id from a run's output)
+ *   npm run test:paths:browser -- --flow quiz,exam,battle --sample 3 --seed 1    several flows, N paths each
  *
  * From the flow's model, walked by @xstate/graph as for the machine's paths but taking only the
  * events the browser can cause for real (every state the browser can reach, every such
@@ -47,8 +48,9 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const flowName = option('--flow') ?? fail(`--flow is needed: ${Object.keys(FLOWS).join(' | ')}`);
-const loadFlow = FLOWS[flowName] ?? fail(`no flow "${flowName}": ${Object.keys(FLOWS).join(' | ')}`);
+const flowNames = (option('--flow') ?? fail(`--flow is needed: ${Object.keys(FLOWS).join(' | ')} (several: quiz,exam)`)).split(',');
+for (const name of flowNames) if (!FLOWS[name]) fail(`no flow "${name}": ${Object.keys(FLOWS).join(' | ')}`);
+/** The flow being played (one after the other with --flow quiz,exam). */
 let flow: BrowserFlow;
 const sample = Number(option('--sample') ?? 5);
 const seed = Number(option('--seed') ?? 1);
@@ -157,26 +159,42 @@ async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: nu
   return { flow: flow.flow, machine: flow.machine, id: d.id, seed, status: error ? 'failed' : 'passed', ms: Date.now() - started, steps, ...(error ? { error } : {}) };
 }
 
-function junit(results: readonly BrowserPath[]): string {
+function junit(all: readonly BrowserPath[]): string {
   const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  const cases = results
-    .map((r) => {
-      const name = esc(`[${r.id}] ${r.steps.map((s) => s.event).join(' → ')}`);
-      const failure = r.error ? `<failure message="${esc(r.error)}">${esc(r.steps.map((s) => `${s.ok ? 'ok' : 'FAILED'} ${s.event} → ${s.expected}: ${s.shown}`).join('\n'))}</failure>` : '';
-      return `<testcase classname="browser ${esc(r.flow)}" name="${name}" time="${(r.ms / 1000).toFixed(3)}">${failure}</testcase>`;
-    })
-    .join('\n');
-  const failures = results.filter((r) => r.error).length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="browser paths" tests="${results.length}" failures="${failures}">\n<testsuite name="${esc(flow.flow)} (seed ${seed})" tests="${results.length}" failures="${failures}">\n${cases}\n</testsuite>\n</testsuites>\n`;
+  const testcase = (r: BrowserPath) => {
+    const name = esc(`[${r.id}] ${r.steps.map((s) => s.event).join(' → ')}`);
+    const failure = r.error ? `<failure message="${esc(r.error)}">${esc(r.steps.map((s) => `${s.ok ? 'ok' : 'FAILED'} ${s.event} → ${s.expected}: ${s.shown}`).join('\n'))}</failure>` : '';
+    return `<testcase classname="browser ${esc(r.flow)}" name="${name}" time="${(r.ms / 1000).toFixed(3)}">${failure}</testcase>`;
+  };
+  const cases = (rs: readonly BrowserPath[]) => rs.map(testcase).join('\n');
+  const failures = (rs: readonly BrowserPath[]) => rs.filter((r) => r.error).length;
+  const suites = flowNames.map((name) => {
+    const rs = all.filter((r) => r.flow === name);
+    return `<testsuite name="${esc(name)} (seed ${seed})" tests="${rs.length}" failures="${failures(rs)}">\n${cases(rs)}\n</testsuite>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="browser paths" tests="${all.length}" failures="${failures(all)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
-async function main() {
-  flow = await loadFlow();
+async function playFlow(browser: Browser): Promise<BrowserPath[]> {
   if (onlyConfig && !flow.configs.includes(onlyConfig)) fail(`--config must be one of ${flow.configs.join(', ')}`);
   gameMachine(flow.machine);
   const { drawn, playable } = draw();
-  console.log(`${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
+  console.log(`\n${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
   if (!drawn.length) fail(onlyPath ? `no path ${onlyPath} among them` : 'no path to play');
+  const results: BrowserPath[] = [];
+  for (let from = 0; from < drawn.length; from += PLAYERS_PER_SERVER) {
+    const server = await startServer({ env: { DEV_OUTBOX: '1' } });
+    try {
+      await flow.prepare?.(server);
+      for (const [i, d] of drawn.slice(from, from + PLAYERS_PER_SERVER).entries()) results.push(await playPath(browser, server, d, from + i + 1));
+    } finally {
+      await server.stop();
+    }
+  }
+  return results;
+}
+
+async function main() {
   const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) fail('the build failed');
   rmSync(DIR, { recursive: true, force: true });
@@ -189,14 +207,9 @@ async function main() {
   });
   const results: BrowserPath[] = [];
   try {
-    for (let from = 0; from < drawn.length; from += PLAYERS_PER_SERVER) {
-      const server = await startServer({ env: { DEV_OUTBOX: '1' } });
-      try {
-        await flow.prepare?.(server);
-        for (const [i, d] of drawn.slice(from, from + PLAYERS_PER_SERVER).entries()) results.push(await playPath(browser, server, d, from + i + 1));
-      } finally {
-        await server.stop();
-      }
+    for (const name of flowNames) {
+      flow = await FLOWS[name]!();
+      results.push(...(await playFlow(browser)));
     }
   } finally {
     await browser.close();

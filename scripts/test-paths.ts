@@ -10,6 +10,7 @@
  *   npm run test:paths -- --update-baseline     writes the coverage measured as the new baseline (only ever raise it)
  *   npm run test:paths -- --results <file>      also copies Jest's JSON results there (scripts/test-all.sh counts them)
  *   npm run test:paths -- --report-only         writes the report again from the last run, without running the tests
+ *   npm run test:paths -- --out <dir>           writes the report there instead of reports/paths
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,12 +19,13 @@ import { belowBaseline, type Baseline } from '@/scripts/paths/coverage';
 import { writeReport } from '@/scripts/paths/report';
 import { allSuites, GAME_MACHINES, gameMachine } from '@/tests/paths/registry';
 
-const OUT = 'reports/paths';
-const RAW = join(OUT, '.raw');
-const BASELINE = 'tests/paths/coverage-baseline.json';
-
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+
+/** Where the report goes (`--out <dir>`; reports/paths by default). */
+const OUT = option('--out') ?? 'reports/paths';
+const RAW = join(OUT, '.raw');
+const BASELINE = 'tests/paths/coverage-baseline.json';
 const machineName = option('--machine');
 const pathToReplay = option('--path');
 const updateBaseline = args.includes('--update-baseline');
@@ -69,7 +71,7 @@ if (!reportOnly) {
 
 const jestArgs = ['jest', '--ci', '--runTestsByPath', ...files, '--json', `--outputFile=${join(RAW, 'jest.json')}`, '--reporters=default', '--reporters=jest-junit'];
 if (pattern) jestArgs.push('-t', pattern, '--runInBand', '--verbose=false');
-const shown = args.filter((a, i) => a !== '--results' && args[i - 1] !== '--results');
+const shown = args.filter((a, i) => !['--results', '--out'].includes(a) && !['--results', '--out'].includes(args[i - 1] ?? ''));
 const command = `npm run test:paths${shown.length ? ` -- ${shown.join(' ')}` : ''}`;
 if (!reportOnly) console.log(`::: ${command}: ${files.length} suites${pattern ? `, only the path ${pathToReplay}` : ''}`);
 const run = reportOnly ? { status: 0 } : spawnSync('npx', jestArgs, {
