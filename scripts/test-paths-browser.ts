@@ -182,11 +182,12 @@ async function playFlow(browser: Browser): Promise<BrowserPath[]> {
   console.log(`\n${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
   if (!drawn.length) fail(onlyPath ? `no path ${onlyPath} among them` : 'no path to play');
   const results: BrowserPath[] = [];
-  for (let from = 0; from < drawn.length; from += PLAYERS_PER_SERVER) {
+  const perServer = flow.serverPerPath ? 1 : PLAYERS_PER_SERVER;
+  for (let from = 0; from < drawn.length; from += perServer) {
     const server = await startServer({ env: { DEV_OUTBOX: '1' } });
     try {
       await flow.prepare?.(server);
-      for (const [i, d] of drawn.slice(from, from + PLAYERS_PER_SERVER).entries()) results.push(await playPath(browser, server, d, from + i + 1));
+      for (const [i, d] of drawn.slice(from, from + perServer).entries()) results.push(await playPath(browser, server, d, from + i + 1));
     } finally {
       await server.stop();
     }

@@ -76,6 +76,8 @@ export const battleFlow: BrowserFlow = {
   playable: withTheBotOnly,
   supports: (event: EventObject) => SUPPORTED.has(event.type as RandomModelEvent['type']),
   gated: ['find_random_match', 'play_with_bot', 'submit_room_answer', 'leave_room'],
+  // A path may end with its player searching: the next player's search would join that room.
+  serverPerPath: true,
   waitMs: (event) => (event.type === 'timer.search_expired' || event.type === 'feed.opponent_answered' ? 12_000 : 8000),
   async prepare(server) {
     await server.restart(() => {

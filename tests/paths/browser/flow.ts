@@ -42,6 +42,11 @@ export interface BrowserFlow {
   playable?(path: PathLike): boolean;
   /** Whether the browser can cause this event for real; a path with any other event is not drawn. */
   supports(event: EventObject): boolean;
+  /**
+   * Paths of this flow run on a server each: a path can leave the server changed for the next
+   * player (a battle room still searching, which the next search would join).
+   */
+  readonly serverPerPath?: boolean;
   /** What the server needs before any path (content, settings): runs once per server. */
   prepare?(server: RunningServer): Promise<void>;
   /** The endpoints whose calls the paths decide on (held until the next event says). */
