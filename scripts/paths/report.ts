@@ -177,7 +177,7 @@ function machineSection(m: GameMachine, c: MachineCoverage, svg: string, results
   const childNote = m.childOf?.length ? `<p>Also runs as a child of ${m.childOf.map((n) => `<a href="#${n}">${n}</a>`).join(', ')}: what their paths reach of it counts here.</p>` : '';
   return `<section id="${m.name}"><h2>${esc(m.name)} <small>${esc(m.title)}</small></h2>${childNote}
 <p class="shares">States <b>${pct(c.states)}</b> (${ratio(c.states)}) · transitions <b>${pct(c.transitions)}</b> (${ratio(c.transitions)}) · branches <b>${pct(c.branches)}</b> (${ratio(c.branches)})</p>
-<details class="diagram" open><summary>Diagram: green reached by the paths, orange left to a unit test, red a gap, grey cannot be reached</summary><div class="svg">${svg}</div></details>
+<details class="diagram" open><summary>Diagram: green reached by the paths, orange left to a unit test, red a gap, grey cannot be reached · <a href="diagrams/${m.name}.svg">full size</a></summary><div class="svg">${svg}</div></details>
 ${missing}
 <h3>Reached per configuration</h3><table><thead><tr><th>configuration (of the paths that ran it)</th><th>states</th><th>transitions</th><th>branches</th></tr></thead><tbody>${perConfig || '<tr><td colspan="4">nothing ran</td></tr>'}</tbody></table>
 <h3>Paths</h3>${groups || '<p>No path of this machine ran.</p>'}${browserRows}</section>`;
@@ -198,9 +198,13 @@ export async function writeReport(input: ReportInput): Promise<{ coverage: Machi
   const browser = readBrowser(input.out);
   const coverage = machines.map((m) => machineCoverage(m, reached));
   const sections: string[] = [];
+  mkdirSync(join(input.out, 'diagrams'), { recursive: true });
   for (const [i, m] of machines.entries()) {
     const c = coverage[i]!;
-    sections.push(machineSection(m, c, await machineSvg(c), results.filter((r) => r.machine === m.name), browser?.paths.filter((p) => p.machine === m.name) ?? [], input.out));
+    const svg = await machineSvg(c);
+    // Each diagram also as a file of its own, at full size (a large machine is read zoomed in).
+    writeFileSync(join(input.out, 'diagrams', `${m.name}.svg`), `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`);
+    sections.push(machineSection(m, c, svg, results.filter((r) => r.machine === m.name), browser?.paths.filter((p) => p.machine === m.name) ?? [], input.out));
   }
   const summary = coverage
     .map((c) => {
@@ -217,7 +221,7 @@ body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:
 h1{font-size:22px}h2{font-size:18px;border-top:2px solid #e5e7eb;padding-top:16px}h2 small{font-weight:400;color:#6b7280;font-size:13px}
 table{border-collapse:collapse;margin:8px 0;font-size:12.5px}th,td{border:1px solid #e5e7eb;padding:3px 6px;text-align:left;vertical-align:top}th{background:#f9fafb}
 .passed{color:#15803d}.failed,.bad>td:first-child{color:#b91c1c;font-weight:600}.excused td{color:#6b7280}.unit td{color:#b45309}tr.bad{background:#fef2f2}
-.events{font-family:ui-monospace,monospace;font-size:11.5px}.svg{overflow:auto;max-height:80vh;border:1px solid #e5e7eb;background:#fff}.svg svg{max-width:none}
+.events{font-family:ui-monospace,monospace;font-size:11.5px}.svg{overflow:auto;border:1px solid #e5e7eb;background:#fff}.svg svg{width:100%;height:auto;max-height:85vh}
 pre.failure{white-space:pre-wrap;background:#fff7ed;border:1px solid #fed7aa;padding:8px;font-size:11.5px}summary{cursor:pointer;margin:6px 0}
 .steps td{font-size:11.5px}.bsteps{margin:0;padding-left:18px}.bsteps li.bad{color:#b91c1c}code{font-size:11.5px}
 </style></head><body><h1>Model-based path tests</h1>
