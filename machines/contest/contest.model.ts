@@ -1,6 +1,6 @@
 import { createTestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
-import { selfLoopsToo } from '@/machines/testing/paths';
+import { namedEvents, selfLoopsToo } from '@/machines/testing/paths';
 
 /**
  * What a tester expects of the contest pages, without invoke or after: the outcomes of calls and
@@ -97,5 +97,5 @@ export const contestModel = setup({
 });
 
 export function contestModelPaths() {
-  return createTestModel(contestModel, { events: CONTEST_MODEL_EVENTS, serializeTransition: selfLoopsToo }).getShortestPaths();
+  return createTestModel(contestModel, { events: CONTEST_MODEL_EVENTS, serializeTransition: selfLoopsToo }).getShortestPaths({ events: namedEvents(CONTEST_MODEL_EVENTS) });
 }

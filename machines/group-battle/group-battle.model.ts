@@ -1,7 +1,7 @@
 import { createTestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
 import { withoutIdleEnds } from '@/machines/battle-play/model-paths';
-import { selfLoopsToo } from '@/machines/testing/paths';
+import { namedEvents, selfLoopsToo } from '@/machines/testing/paths';
 
 /**
  * What a tester expects of a group battle or a battle with a friend, without invoke or after:
@@ -313,6 +313,7 @@ export const groupBattleModel = setup({
 /** The shortest path to every state of the model and through every transition. */
 export function groupBattleModelPaths(config: GroupModelConfig) {
   const all = createTestModel(groupBattleModel, { events: GROUP_MODEL_EVENTS, serializeTransition: selfLoopsToo }).getShortestPaths({
+    events: namedEvents(GROUP_MODEL_EVENTS),
     input: { roomType: config },
     allowDuplicatePaths: true,
   });

@@ -1,6 +1,6 @@
 import { createTestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
-import { selfLoopsToo } from '@/machines/testing/paths';
+import { namedEvents, selfLoopsToo } from '@/machines/testing/paths';
 import { LIFELINES, type Lifeline } from '@/services/domain/lifelines';
 import type { QuestionType } from '@/services/domain/play-session';
 
@@ -282,5 +282,5 @@ export const quizPlayModel = setup({
 
 /** The paths of one configuration: the shortest path to every state and through every transition. */
 export function quizPlayModelPaths(config: ModelConfigName) {
-  return createTestModel(quizPlayModel, { events: QUIZ_PLAY_MODEL_EVENTS, serializeTransition: selfLoopsToo }).getShortestPaths({ input: MODEL_CONFIGS[config] });
+  return createTestModel(quizPlayModel, { events: QUIZ_PLAY_MODEL_EVENTS, serializeTransition: selfLoopsToo }).getShortestPaths({ input: MODEL_CONFIGS[config], events: namedEvents(QUIZ_PLAY_MODEL_EVENTS) });
 }

@@ -1,7 +1,7 @@
 import { createTestModel } from '@xstate/graph';
 import { assign, setup } from 'xstate';
 import { withoutIdleEnds } from '@/machines/battle-play/model-paths';
-import { selfLoopsToo } from '@/machines/testing/paths';
+import { namedEvents, selfLoopsToo } from '@/machines/testing/paths';
 
 /**
  * What a tester expects of a random battle, without invoke or after: the outcomes of calls, the
@@ -386,6 +386,7 @@ export type RandomModelConfig = 'fresh' | 'reload';
  */
 export function randomBattleModelPaths(config: RandomModelConfig) {
   const all = createTestModel(randomBattleModel, { events: RANDOM_MODEL_EVENTS, serializeTransition: selfLoopsToo }).getShortestPaths({
+    events: namedEvents(RANDOM_MODEL_EVENTS),
     input: { reload: config === 'reload' },
     allowDuplicatePaths: true,
   });

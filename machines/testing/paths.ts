@@ -88,3 +88,25 @@ export function pathIdOf(title: string | undefined): string | null {
 export function pathRows<P extends { steps: readonly { event: EventObject }[] }>(machine: string, config: string, paths: readonly P[], prefix?: (p: P) => string): (readonly [string, P])[] {
   return paths.map((p) => [pathTitle(machine, config, p, prefix?.(p) ?? ''), p] as const);
 }
+
+interface NodesLike {
+  readonly _nodes: readonly { readonly transitions: ReadonlyMap<string, unknown> }[];
+}
+
+/**
+ * The events a model state offers the traversal: every event its active states name, a "nothing
+ * happens" one (`'user.answer': {}`) included, with the sample payloads given for the events
+ * that carry one. @xstate/graph on its own offers only events with a target or an action, so a
+ * model's explicit no-op (a second answer while one is being sent) would be in no path; with this
+ * (and `selfLoopsToo`) each is a path's step, and the test checks that the real machine, too,
+ * did nothing. Pass it as `getShortestPaths({ events: namedEvents(SAMPLES) })`.
+ */
+export function namedEvents(samples: readonly EventObject[] = []) {
+  return ((state: NodesLike) =>
+    [...new Set(state._nodes.flatMap((n) => [...n.transitions.keys()]))]
+      .filter((type) => type !== '*' && !type.startsWith('xstate.'))
+      .flatMap((type) => {
+        const given = samples.filter((e) => e.type === type);
+        return given.length ? given : [{ type }];
+      })) as never;
+}

@@ -325,6 +325,16 @@ export function fakeRoomServer(clock: SimulatedClock) {
       dropped = true;
       for (const feed of openFeeds()) feed.send({ type: 'feed.status', status: 'reconnecting' });
     },
+    /** Changes made while no feed hears of them (the room as it went on before a reloaded page's feed connected). */
+    unseen: (change: () => void) => {
+      const was = dropped;
+      dropped = true;
+      try {
+        change();
+      } finally {
+        dropped = was;
+      }
+    },
     /** A (re)connection: the current document first, then `connected`, as the real feed does. */
     connect: () => {
       dropped = false;

@@ -190,7 +190,12 @@ function groupScreenPlayer(h: GroupHarness): GroupPlayer {
     create: () => click('Create a room'),
     join: () => click('Join a room'),
     back: () => click('Back'),
-    questions: (count) => fireEvent.change(screen.getByLabelText('Number of questions'), { target: { value: String(count) } }),
+    questions: (count) => {
+      const input = screen.queryByLabelText('Number of questions');
+      if (!input) return false;
+      fireEvent.change(input, { target: { value: String(count) } });
+      return true;
+    },
     fee: (fee) => fireEvent.change(screen.getByLabelText('Entry fee'), { target: { value: String(fee) } }),
     code: (code) => fireEvent.change(screen.getByLabelText('Room code'), { target: { value: code } }),
     submit: () => click(screen.queryByRole('button', { name: 'Create room' }) ? 'Create room' : 'Join'),

@@ -18,7 +18,8 @@ export interface GroupPlayer {
   create(): void;
   join(): void;
   back(): void;
-  questions(count: number): void;
+  /** False when the screen offers no count to choose (a friend room). */
+  questions(count: number): boolean | void;
   fee(fee: number): void;
   code(code: string): void;
   submit(): void;
@@ -128,8 +129,12 @@ export async function runGroupPath(path: GroupPath, h: GroupHarness, options: Gr
       'user.join': () => act(() => player.join()),
       'user.back': () => act(() => player.back()),
       'user.questions': async (step) => {
-        form.questions = payload(step).count;
-        await act(() => player.questions(form.questions));
+        // A friend room's form has no count to choose: the screen has nothing to change then.
+        const on: { applied: boolean | void } = { applied: true };
+        await act(() => {
+          on.applied = player.questions(payload(step).count);
+        });
+        if (on.applied !== false) form.questions = payload(step).count;
       },
       'user.fee': async (step) => {
         form.fee = payload(step).fee;
