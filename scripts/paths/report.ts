@@ -177,7 +177,7 @@ function machineSection(m: GameMachine, c: MachineCoverage, svg: string, results
   const childNote = m.childOf?.length ? `<p>Also runs as a child of ${m.childOf.map((n) => `<a href="#${n}">${n}</a>`).join(', ')}: what their paths reach of it counts here.</p>` : '';
   return `<section id="${m.name}"><h2>${esc(m.name)} <small>${esc(m.title)}</small></h2>${childNote}
 <p class="shares">States <b>${pct(c.states)}</b> (${ratio(c.states)}) · transitions <b>${pct(c.transitions)}</b> (${ratio(c.transitions)}) · branches <b>${pct(c.branches)}</b> (${ratio(c.branches)})</p>
-<details class="diagram" open><summary>Diagram: green reached by the paths, orange left to a unit test, red a gap, grey cannot be reached · <a href="diagrams/${m.name}.svg">full size</a></summary><div class="svg">${svg}</div></details>
+<details class="diagram" open><summary>Diagram: green reached by the paths, orange left to a unit test, red a gap, grey cannot be reached</summary><p><a href="diagrams/${m.name}.svg">The diagram at full size</a></p><div class="svg">${svg}</div></details>
 ${missing}
 <h3>Reached per configuration</h3><table><thead><tr><th>configuration (of the paths that ran it)</th><th>states</th><th>transitions</th><th>branches</th></tr></thead><tbody>${perConfig || '<tr><td colspan="4">nothing ran</td></tr>'}</tbody></table>
 <h3>Paths</h3>${groups || '<p>No path of this machine ran.</p>'}${browserRows}</section>`;
