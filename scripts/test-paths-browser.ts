@@ -22,6 +22,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { pathEvents, pathId } from '@/machines/testing/paths';
+import { seededRandom } from '@/services/domain/seeded-random';
 import { writeReport, type BrowserPath, type BrowserRun, type BrowserStep } from '@/scripts/paths/report';
 import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
@@ -59,18 +60,6 @@ const onlyPath = option('--path');
 if (!Number.isInteger(sample) || sample < 1 || sample > 200) fail('--sample must be a whole number from 1 to 200');
 if (!Number.isInteger(seed)) fail('--seed must be a whole number');
 
-/** mulberry32: a small seeded generator, so that a seed always draws the same paths. */
-function seeded(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Drawn {
   readonly config: string;
   readonly id: string;
@@ -84,7 +73,7 @@ function draw(): { drawn: Drawn[]; playable: number } {
       if (path.steps.slice(1).every((s) => flow.supports(s.event)) && (flow.playable?.(path) ?? true)) candidates.push({ config, id: pathId(flow.machine, config, path.steps), path });
     }
   }
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pool = [...candidates];
   const drawn: Drawn[] = [];
   if (onlyPath) return { drawn: candidates.filter((c) => c.id === onlyPath), playable: candidates.length };

@@ -1,8 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { RANDOM_MODEL_EVENTS, randomBattleModel, type RandomModelContext, type RandomModelEvent } from '@/machines/random-battle/random-battle.model';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
-import { browserPaths, buttonsOf, type BrowserFlow, type FlowRun, type ModelStep } from '@/tests/paths/browser/flow';
+import { type BrowserFlow, browserPaths, buttonsOf, type FlowRun, type ModelStep, shows, visible } from '@/tests/paths/browser/flow';
 import type { PathLike } from '@/tests/paths/registry';
 
 /**
@@ -64,7 +64,6 @@ function withTheBotOnly(p: PathLike): boolean {
   return true;
 }
 
-const visible = async (l: Locator) => (await l.count()) > 0 && (await l.first().isVisible());
 const answersRegion = (page: Page) => page.getByRole('region', { name: 'Answers' });
 const RESULT_TEXT = { 1: 'You won!', 0: "It's a draw", [-1]: 'You lost' } as const;
 
@@ -154,7 +153,6 @@ export const battleFlow: BrowserFlow = {
     const { page } = run;
     const s = state as unknown as { value: unknown; matches(v: unknown): boolean; context: RandomModelContext };
     const m = s.context;
-    const shows = async (l: Locator, what: string) => ((await visible(l)) ? null : `expected ${what}`);
     const status = (text: string) => shows(page.getByRole('status').filter({ hasText: text }), `"${text}"`);
     if (s.matches('idle')) {
       const heading = await shows(page.getByRole('heading', { name: '1 v/s 1 Battle' }), 'the battle setup');

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { EXAM_MODEL_CONFIGS, EXAM_MODEL_EVENTS, examModel, type ExamModelConfigName, type ExamModelEvent } from '@/machines/exam/exam.model';
 import { BLUR_SETTLE_MS } from '@/machines/exam/violation-watcher.machine';
 import { callApi } from '@/tests/e2e/support/player';
-import { browserPaths, press, type BrowserFlow, type FlowRun, type ModelStep } from '@/tests/paths/browser/flow';
+import { type BrowserFlow, browserPaths, type FlowRun, type ModelStep, press, shows, visible } from '@/tests/paths/browser/flow';
 
 /**
  * The exam flow in the browser: two exams made for the model (two questions, marks 1 and 2, key
@@ -81,7 +81,6 @@ function scheduleFile(): string {
 }
 
 const status = (page: Page) => page.getByRole('status').filter({ hasNotText: /^$/ });
-const visible = async (l: Locator) => (await l.count()) > 0 && (await l.first().isVisible());
 const answers = (page: Page) => page.getByRole('group', { name: 'Answers' }).getByRole('button');
 
 async function setVisibility(page: Page, hidden: boolean) {
@@ -229,7 +228,6 @@ export const examFlow: BrowserFlow = {
   async check(state: ModelStep['state'], run: FlowRun) {
     const { page, config } = run;
     const s = state as unknown as { matches(v: unknown): boolean; context: { index: number; answered: readonly boolean[]; error: string | null; answerAgain: boolean } };
-    const shows = async (l: Locator, what: string) => ((await visible(l)) ? null : `expected ${what}`);
     if (!s.matches('inExam')) run.memo.index = 0;
     if (s.matches({ list: 'loading' })) return shows(status(page).filter({ hasText: 'Loading' }), '"Loading" while the list loads');
     if (s.matches({ list: 'failed' }) || s.matches('submitFailed') || s.matches('resultFailed')) return shows(page.getByRole('alert').filter({ hasText: 'Try again' }), 'an alert with "Try again"');

@@ -89,3 +89,13 @@ export function browserPaths(model: AnyStateMachine, samples: readonly EventObje
       .filter(supports);
   return createTestModel(model, { events: [...samples], serializeTransition: selfLoopsToo }).getShortestPaths({ input, events: choices as never }) as unknown as PathLike[];
 }
+
+/** Whether the page shows something now (present and visible). */
+export async function visible(target: Locator): Promise<boolean> {
+  return (await target.count()) > 0 && (await target.first().isVisible());
+}
+
+/** A check's verdict: null when the page shows it, else what was expected. */
+export async function shows(target: Locator, what: string): Promise<string | null> {
+  return (await visible(target)) ? null : `expected ${what}`;
+}

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { MODEL_CONFIGS, QUIZ_PLAY_MODEL_EVENTS, quizPlayModel, type ModelConfigName, type QuizPlayModelContext, type QuizPlayModelEvent } from '@/machines/quiz-play/quiz-play.model';
 import type { Lifeline } from '@/services/domain/lifelines';
-import { browserPaths, buttonsOf, press, type BrowserFlow, type FlowRun, type ModelStep } from '@/tests/paths/browser/flow';
+import { type BrowserFlow, browserPaths, buttonsOf, type FlowRun, type ModelStep, press, shows, visible } from '@/tests/paths/browser/flow';
 import type { PathLike } from '@/tests/paths/registry';
 
 /**
@@ -79,7 +79,6 @@ function reloadsAfterProgress(p: PathLike): boolean {
   return false;
 }
 
-const visible = async (l: Locator) => (await l.count()) > 0 && (await l.first().isVisible());
 const answers = (page: Page) => page.getByRole('region', { name: 'Answers' }).getByRole('button');
 let levelUrl: string | null = null;
 
@@ -167,7 +166,6 @@ export const quizFlow: BrowserFlow = {
   async check(state: ModelStep['state'], run: FlowRun) {
     const { page } = run;
     const s = state as unknown as { value: unknown; matches(v: unknown): boolean; context: QuizPlayModelContext };
-    const shows = async (l: Locator, what: string) => ((await visible(l)) ? null : `expected ${what}`);
     const status = (text: string) => shows(page.getByRole('status').filter({ hasText: text }), `"${text}"`);
     if (s.value === 'loading') return status('Loading questions…');
     if (s.value === 'finishing') return status('Counting your result…');
