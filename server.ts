@@ -3,6 +3,7 @@
  * `npm run dev` and `npm start` both run this file (architecture.md, "Why a custom server").
  */
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import next from 'next';
 import { readConfig } from '@/services/server/config';
@@ -14,6 +15,11 @@ import { serveUpload } from '@/services/server/uploads/serve';
 import { UPLOADS_URL_PREFIX } from '@/services/server/uploads/store';
 import { STATIC_URL_PREFIX, servePrecompressed } from '@/services/server/static/precompressed';
 import { createAdmission } from '@/services/server/admission';
+import { createOps } from '@/services/server/ops/probes';
+import { bindGauges, collectDefaultMetrics } from '@/services/server/ops/metrics';
+import { removeServerControl, writeServerControl } from '@/services/server/ops/control-file';
+import { roomStreamPath } from '@/services/server/gateway/room-stream';
+import { NOTIFICATION_STREAM_PATH } from '@/services/server/gateway/notification-stream';
 
 const LISTEN_BACKLOG = 4096;
 
@@ -21,6 +27,13 @@ async function main() {
   const config = readConfig();
   const log = createLogger(config.logLevel);
   const startedAt = Date.now();
+
+  collectDefaultMetrics();
+  // A token for this run only, written beside the embedded database for the operator commands of
+  // the same machine (npm run backup / db:move while the server runs).
+  const snapshotToken = config.databaseUrl ? undefined : randomBytes(24).toString('base64url');
+  const ops = createOps({ log, metricsToken: config.metricsToken, snapshotToken });
+  let draining = false;
 
   const nextApp = next({ dev: config.dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
   const handleNext = nextApp.getRequestHandler();
@@ -32,6 +45,15 @@ async function main() {
     if (seed.seeded) log.info({ report: seed.report }, 'settings, languages, pages and demo content loaded');
     log.info({ database: database.kind, location: database.location, ms: Date.now() - startedAt }, 'database ready');
     const runtime = createApiRuntime(database, config, log);
+    ops.ready(runtime, database);
+    bindGauges({
+      roomStreams: () => runtime.gateway.roomStreams.openCount,
+      notificationStreams: () => runtime.gateway.notificationStreams.openCount,
+      activeRooms: () => runtime.app.rooms.activeRooms(),
+      callsInFlight: () => ops.callsInFlight,
+      draining: () => (draining ? 1 : 0),
+      database: () => database.poolStats?.() ?? null,
+    });
     // Benchmarks only (bench/realtime): SIGUSR2 writes the process's own figures to this file.
     if (process.env.QA_RUNTIME_STATS) {
       const { installRuntimeStats } = await import('@/services/server/runtime-stats');
@@ -54,7 +76,21 @@ async function main() {
   // order, so turns stay short and new connections keep being accepted (decision 027).
   const admission = config.admissionBudgetMs > 0 ? createAdmission({ budgetMs: config.admissionBudgetMs }) : null;
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (ops.handle(req, res)) return;
+    if (draining) {
+      // Calls that still arrive on open connections are answered, and the connection is closed
+      // after them; a proxy sends the next request to another instance.
+      res.setHeader('connection', 'close');
+    }
     if (req.url?.startsWith(API_PREFIX)) {
+      if (draining && isStreamRequest(req.url)) {
+        // A stream opened now would be cut at once: the client (or the proxy, for a GET) tries
+        // another instance.
+        req.resume();
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' }).end('{"error":true,"message":"draining"}');
+        return;
+      }
+      if (!isStreamRequest(req.url)) ops.track(res);
       runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {
         log.error({ err }, 'api request failed before the gateway');
         if (!res.headersSent) res.writeHead(503).end();
@@ -107,23 +143,69 @@ async function main() {
     log.info({ port: config.port, dev: config.dev, ms: Date.now() - startedAt }, `Quiz Arena listening on http://localhost:${config.port}`);
   });
 
-  let closing = false;
+  // Probes and metrics on a listener of their own, for a scraper that should not reach the app's port.
+  let metricsServer: http.Server | null = null;
+  if (config.metricsListen) {
+    const { host, port } = config.metricsListen;
+    metricsServer = http.createServer((req, res) => {
+      if (!ops.handle(req, res, { privileged: true })) res.writeHead(404).end();
+    });
+    metricsServer.listen({ port, host }, () => log.info({ host, port }, 'metrics and probes listening'));
+  }
+
+  runtimeReady.then(
+    (runtime) => {
+      if (snapshotToken) writeServerControl(config.dataDir, { port: (server.address() as { port: number } | null)?.port ?? config.port, host: config.host, token: snapshotToken });
+      return runtime;
+    },
+    () => undefined,
+  );
+
+  /**
+   * Graceful stop (docs/deploy.md, "Restarting without losing a call"): not ready at once, no new
+   * connections, every room and notification stream told to reconnect (elsewhere), the calls in
+   * flight answered (up to SHUTDOWN_GRACE_MS), queued room versions written, then the database
+   * closed. A second signal stops at once.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down');
+    if (draining) {
+      log.warn({ signal }, 'second signal: stopping now');
+      process.exit(1);
+    }
+    draining = true;
+    ops.startDraining();
+    const stopStarted = Date.now();
+    log.info({ signal, callsInFlight: ops.callsInFlight, graceMs: config.shutdownGraceMs }, 'draining: not ready, no new connections');
     server.close();
-    server.closeAllConnections();
+    server.closeIdleConnections();
+    let exitCode = 0;
     try {
+      const runtime = await Promise.race([runtimeReady, new Promise<null>((resolve) => setTimeout(() => resolve(null), config.shutdownGraceMs))]);
+      if (runtime) await runtime.gateway.close();
+      const finished = await ops.waitForCalls(Math.max(0, config.shutdownGraceMs - (Date.now() - stopStarted)));
+      if (!finished) log.warn({ callsInFlight: ops.callsInFlight }, 'grace period over: closing the calls still in flight');
+      server.closeAllConnections();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await nextApp.close();
-      const runtime = await runtimeReady;
-      await runtime.close();
+      if (runtime) await runtime.close();
+      log.info({ ms: Date.now() - stopStarted }, 'stopped');
+    } catch (err) {
+      exitCode = 1;
+      log.error({ err }, 'shutdown failed');
     } finally {
-      process.exit(0);
+      removeServerControl(config.dataDir, process.pid);
+      process.exit(exitCode);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function isStreamRequest(url: string): boolean {
+  const q = url.indexOf('?');
+  const name = (q === -1 ? url : url.slice(0, q)).slice(API_PREFIX.length).replace(/\/$/, '');
+  return roomStreamPath(name) !== null || name === NOTIFICATION_STREAM_PATH;
 }
 
 main().catch((err) => {

@@ -1,4 +1,5 @@
 import { SseParser } from '@/services/client/room-feed';
+import { STREAM_RECONNECT_EVENT } from '@/services/domain/rooms';
 
 /**
  * The player's live notifications (docs/notifications.md): `GET /api/notifications/events` with
@@ -60,12 +61,16 @@ export function startNotificationFeed({ token, onNotification, onConnected, fetc
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     const parser = new SseParser();
+    /** The server is draining for a restart: reconnect at once (another instance answers). */
+    let moving = false;
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-          if (event.event === 'ready') {
+          if (event.event === STREAM_RECONNECT_EVENT) {
+            moving = true;
+          } else if (event.event === 'ready') {
             attempt = 0;
             onConnected?.();
           } else if (event.event === 'notification') {
@@ -79,6 +84,11 @@ export function startNotificationFeed({ token, onNotification, onConnected, fetc
       }
     } catch {
       // Aborted (stopped) or the connection dropped.
+    }
+    if (moving && !stopped) {
+      attempt = 0;
+      void connect();
+      return;
     }
     again();
   };

@@ -1,4 +1,4 @@
-import { isNewerRoom, type RoomDocument } from '@/services/domain/rooms';
+import { isNewerRoom, STREAM_RECONNECT_EVENT, type RoomDocument } from '@/services/domain/rooms';
 import { applyRoomDelta, deltaApplies, type RoomDelta } from '@/services/domain/room-events';
 
 /**
@@ -156,6 +156,8 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       let status: RoomFeedStatus | null = null;
       /** Set by a gap: the next connection asks for the whole document. */
       let resyncing = false;
+      /** Set by the server's reconnect event (it drains for a restart): the next connection starts at once. */
+      let moving = false;
       /** Resyncs since a document was last handed over: past MAX_QUICK_RESYNCS they wait the back-off. */
       let quickResyncs = 0;
 
@@ -175,6 +177,12 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       };
 
       function receive(event: SseEvent) {
+        if (event.event === STREAM_RECONNECT_EVENT) {
+          // The server drains for a restart: the next connection starts at once, keeps the
+          // version held, and nothing is reported (the member sees no break).
+          moving = true;
+          return;
+        }
         if (event.event === 'clock') {
           const serverTime = Number(event.data);
           if (Number.isFinite(serverTime)) offsetMs = serverTime - localNow();
@@ -264,6 +272,11 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
           // Network failure, abort by the stall timer or by unsubscribe: handled below.
         } finally {
           clearStall();
+        }
+        if (moving && !stopped) {
+          moving = false;
+          void attempt();
+          return;
         }
         if (resyncing && !stopped && quickResyncs <= MAX_QUICK_RESYNCS) {
           // Not a lost connection: the next one starts at once, and nothing is reported.

@@ -155,6 +155,13 @@ export const ROOM_CODE_LENGTH = 6;
 /** Heartbeat comment interval of the SSE room stream. */
 export const ROOM_STREAM_HEARTBEAT_MS = 15_000;
 
+/**
+ * The event a stream (rooms, notifications) sends as its last when the server drains for a
+ * shutdown: the client reconnects at once, without showing a break, and reaches another instance.
+ */
+export const STREAM_RECONNECT_EVENT = 'reconnect';
+export const STREAM_RECONNECT_FRAME = `event: ${STREAM_RECONNECT_EVENT}\ndata: now\n\n`;
+
 // ---- Pure rules ----
 
 /** Characters of a join code by `group_battle_room_code_char`: '1' digits, '2' letters, '3' both (no look-alikes). */

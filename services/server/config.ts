@@ -40,6 +40,23 @@ export interface ServerConfig {
   readonly roomStreamHeartbeatMs: number;
   /** Work one event-loop turn may start before later requests wait their turn (decision 027); 0: no limit. */
   readonly admissionBudgetMs: number;
+  /** How long a stopping instance lets the calls in flight finish before it closes what is left (docs/deploy.md). */
+  readonly shutdownGraceMs: number;
+  /** GET /metrics on the main port with `Authorization: Bearer <token>`; unset: not there. */
+  readonly metricsToken: string | undefined;
+  /** GET /metrics (and the probes) on a listener of their own, `host:port`; unset: none. */
+  readonly metricsListen: { host: string; port: number } | undefined;
+}
+
+/** How long a stopping instance waits for its calls in flight by default. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+function listenAddress(value: string | undefined): { host: string; port: number } | undefined {
+  if (!value) return undefined;
+  const m = /^(?:\[([0-9a-fA-F:]+)\]|([^:]+)):(\d{1,5})$/.exec(value.trim());
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port < 1 || port > 65535) throw new Error(`METRICS_LISTEN must be host:port (e.g. 127.0.0.1:9464), got "${value}"`);
+  return { host: m[1] ?? m[2]!, port };
 }
 
 /** The default turn budget (decision 027). */
@@ -89,7 +106,19 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
   if (!Number.isFinite(admissionBudgetMs) || admissionBudgetMs < 0 || admissionBudgetMs > 1000) {
     throw new Error(`ADMISSION_BUDGET_MS must be a number of milliseconds from 0 (no limit) to 1000, got "${budget}"`);
   }
+  const grace = env.SHUTDOWN_GRACE_MS;
+  const shutdownGraceMs = grace ? Number(grace) : SHUTDOWN_GRACE_MS;
+  if (!Number.isInteger(shutdownGraceMs) || shutdownGraceMs < 0 || shutdownGraceMs > 600_000) {
+    throw new Error(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000, got "${grace}"`);
+  }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters long (it is all that keeps /metrics from players)');
+  }
   return {
+    shutdownGraceMs,
+    metricsToken,
+    metricsListen: listenAddress(env.METRICS_LISTEN),
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dev,

@@ -25,6 +25,10 @@ export interface Database {
   readonly threadStats?: () => Promise<{ busyMs: number; wallMs: number; gc: { count: number; totalMs: number; maxMs: number } }>;
   /** Where the embedded database lives, or the server URL without its password. */
   readonly location: string;
+  /** PostgreSQL: the pool's connections; PGlite on its thread: statements waiting for it (GET /metrics). */
+  readonly poolStats?: () => { total?: number; idle?: number; waiting: number };
+  /** The embedded database: its files as of now, an uncompressed tar (GET /ops/snapshot, npm run backup). */
+  readonly snapshot?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       kind: 'postgres',
       poolNotifications: notifications,
       location: redact(config.databaseUrl),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -113,13 +118,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
   let client: { waitReady: Promise<void>; close(): Promise<void> };
   let threadStats: Database['threadStats'];
+  let snapshot: Database['snapshot'];
+  let poolStats: Database['poolStats'];
   if (config.pgliteThread) {
     const { RemotePGlite } = await import('@/services/server/db/pglite-remote');
     const remote = new RemotePGlite(dir, startParams);
     threadStats = () => remote.stats();
+    snapshot = () => remote.dump();
+    poolStats = () => ({ waiting: remote.waiting });
     client = remote;
   } else {
-    client = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
+    const local = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
+    snapshot = async () => new Uint8Array(await (await local.dumpDataDir('none')).arrayBuffer());
+    client = local;
   }
   await client.waitReady;
   const db = drizzle(client as never, { schema }) as unknown as Db;
@@ -127,6 +138,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     db,
     kind: 'pglite',
     threadStats,
+    snapshot,
+    poolStats,
     location: dir ?? 'memory://',
     close: () => client.close(),
   };

@@ -136,6 +136,11 @@ async function run(message) {
     }
     case 'stats':
       return takeStats();
+    case 'dump': {
+      // A consistent copy of the files (PGlite waits for open transactions and checkpoints first).
+      const file = await db.dumpDataDir('none');
+      return new Uint8Array(await file.arrayBuffer());
+    }
     case 'close':
       await db.close();
       return null;

@@ -203,6 +203,16 @@ export class RemotePGlite {
     return this.send({ op: 'stats' });
   }
 
+  /** Statements sent to the database's thread and not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** The database's files as of now, as an uncompressed tar (PGlite's dumpDataDir), for a backup. */
+  async dump(): Promise<Uint8Array> {
+    return this.send<Uint8Array>({ op: 'dump' });
+  }
+
   /** Calls `callback` with each notification on `channel`; answers the function that stops it. */
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
     let set = this.listeners.get(channel);

@@ -13,6 +13,7 @@ import type { Access, EndpointDef, EndpointRegistry, RequestContext } from '@/se
 import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from '@/services/server/gateway/room-stream';
 import { createNotificationStreams, NOTIFICATION_STREAM_PATH, type NotificationStreams } from '@/services/server/gateway/notification-stream';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
+import { apiCallDuration, apiCalls } from '@/services/server/ops/metrics';
 
 export const API_PREFIX = '/api/';
 
@@ -260,6 +261,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       const reqLog = () => (child ??= log.child({ reqId: requestId }));
       let status = 200;
       let code: string = 'ok';
+      /** The endpoint as metrics name it: its registered name, a stream's, or '(unknown)' (no URL text). */
+      let endpoint = '(unknown)';
       try {
         const streamRoom = roomStreamPath(name);
         if (streamRoom !== null || name === NOTIFICATION_STREAM_PATH) {
@@ -272,6 +275,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
             send(res, f.status, f.body, requestId, { allow: 'GET' });
             return;
           }
+          endpoint = streamRoom !== null ? 'rooms/events' : NOTIFICATION_STREAM_PATH;
           if (streamRoom !== null) await openRoomStream(streamRoom, req, res, requestId);
           else await openNotificationStream(req, res, requestId);
           return;
@@ -285,6 +289,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
           send(res, f.status, f.body, requestId);
           return;
         }
+        endpoint = name;
         if (req.method !== 'POST') {
           const f = failure('method_not_allowed', requestId, { detail: `${req.method} is not accepted; use POST` });
           status = f.status;
@@ -326,6 +331,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
         }
       } finally {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        apiCalls.labels(endpoint, String(status)).inc();
+        apiCallDuration.labels(endpoint).observe(ms / 1000);
         log.info({ reqId: requestId, endpoint: name, status, code, ms: Math.round(ms * 100) / 100 }, 'api');
       }
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NotificationBus } from '@/services/server/notifications/bus';
+import { STREAM_RECONNECT_FRAME } from '@/services/domain/rooms';
 
 /**
  * The notification stream (docs/notifications.md): `GET /api/notifications/events`, Server-Sent
@@ -66,7 +67,7 @@ export function createNotificationStreams(bus: NotificationBus, heartbeatMs: num
     close() {
       for (const [res, end] of [...open]) {
         end();
-        res.end();
+        if (!res.destroyed && !res.writableEnded) res.end(STREAM_RECONNECT_FRAME);
       }
     },
   };

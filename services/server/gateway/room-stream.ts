@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { RoomDocument } from '@/services/domain/rooms';
+import { STREAM_RECONNECT_FRAME, type RoomDocument } from '@/services/domain/rooms';
 import { roomDelta } from '@/services/domain/room-events';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { CHECK_DELTAS, checkedDelta } from '@/services/server/rooms/delta-check';
@@ -295,7 +295,9 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
     async close() {
       const responses = [...open].map((stream) => stream.res);
       for (const end of [...enders]) end();
-      for (const res of responses) res.end();
+      // The client reconnects at once, to another instance behind the proxy, without showing a
+      // break (services/client/room-feed.ts); it sends the version it holds.
+      for (const res of responses) if (!res.destroyed && !res.writableEnded) res.end(STREAM_RECONNECT_FRAME);
       await Promise.all([...closing]);
     },
   };

@@ -7,6 +7,7 @@ import { ApiError } from '@/services/server/gateway/api-error';
 import type { NotificationBus } from '@/services/server/notifications/bus';
 import { liveFromSend } from '@/services/server/notifications/select-bus';
 import { writeAudit, type AuditActor } from '@/services/server/operators/audit';
+import { notificationBatches, notificationRows } from '@/services/server/ops/metrics';
 
 /**
  * Notifications an operator sends (docs/notifications.md). Sending stores the send and returns at
@@ -187,6 +188,8 @@ export function createNotificationDelivery(db: Db, bus: NotificationBus, log: Lo
       const batch = await deliverBatch(db, bus, batchSize);
       if (!batch) return written;
       written += batch.userIds.length;
+      notificationBatches.inc();
+      notificationRows.inc(batch.userIds.length);
       if (batch.done) log.info({ sendId: batch.sendId }, 'notification delivered');
       await new Promise((resolve) => setImmediate(resolve));
     }

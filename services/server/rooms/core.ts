@@ -118,6 +118,8 @@ export interface RoomCore {
   commitStats(): { batches: number; versions: number; largest: number };
   /** How long versions waited for the group commit since the last call (services/server/rooms/group-commit.ts). */
   takeCommitWaits(): { p50Ms: number; p99Ms: number; maxMs: number; count: number };
+  /** Rooms with a timer of theirs pending in this process (GET /metrics). */
+  activeRooms(): number;
   close(): Promise<void>;
 }
 
@@ -552,6 +554,7 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       }, intervalMs);
       sweepTimer.unref();
     },
+    activeRooms: () => timers.size,
     async close() {
       closed = true;
       if (sweepTimer) clearInterval(sweepTimer);
@@ -560,6 +563,9 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
       timers.clear();
       cache.clear();
       await sweeping?.catch(() => 0);
+      // Versions already queued (a timer's advance, a command whose caller went away) are written
+      // before the database closes.
+      await committer.drain();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHistogram } from 'node:perf_hooks';
 import type { Database } from '@/services/server/db/client';
 import { preparedStatement, runPrepared, runPreparedBatch, type PreparedCall } from '@/services/server/db/prepared';
+import { roomCommitBatches, roomCommitVersions, roomCommitWait } from '@/services/server/ops/metrics';
 
 /**
  * Group commit of room versions (docs/rooms.md, Storage; decision 022). A command made from the
@@ -186,8 +187,13 @@ export function createGroupCommitter(database: Database): GroupCommitter {
     batches += 1;
     versions += batch.length;
     largest = Math.max(largest, batch.length);
+    roomCommitBatches.inc();
+    roomCommitVersions.inc(batch.length);
     const now = performance.now();
-    for (const p of batch) waits.record(Math.max(1, Math.round((now - p.since) * 1000)));
+    for (const p of batch) {
+      waits.record(Math.max(1, Math.round((now - p.since) * 1000)));
+      roomCommitWait.observe((now - p.since) / 1000);
+    }
     batch.forEach((p, i) => p.resolve(won[i] === true));
   }
 

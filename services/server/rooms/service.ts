@@ -68,6 +68,8 @@ export interface RoomService extends RoomFeedSource {
   sweep(): Promise<number>;
   /** Starts the sweep (and, on the embedded database, treats every stream as gone: this process is the only one). */
   start(): Promise<void>;
+  /** Rooms with a timer of theirs pending in this process (GET /metrics). */
+  activeRooms(): number;
   /** Stops the sweep and every timer. */
   close(): Promise<void>;
 }
@@ -299,6 +301,7 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
 
     advanceRoom: core.advanceRoom,
     commitStats: core.commitStats,
+    activeRooms: core.activeRooms,
     takeCommitWaits: core.takeCommitWaits,
     async sweep() {
       await heartbeat();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '@/services/server/db/lock';
+import { CONTROL_FILE_NAME, type ServerControl } from '@/services/server/ops/control-file';
 import { isPostgresUrl, openPgliteSession, openPostgresSession, pgliteDirOf, type SqlSession } from '@/services/server/db/transfer/session';
 
 /**
@@ -17,15 +18,6 @@ export interface OpenedDatabase {
   readonly fromRunningServer: boolean;
   close(): Promise<void>;
 }
-
-/** What the server writes into an embedded data directory while it runs: how to ask it for a snapshot. */
-export interface ServerControl {
-  readonly pid: number;
-  readonly url: string;
-  readonly token: string;
-}
-
-export const CONTROL_FILE_NAME = '.qa-server.json';
 
 export function readServerControl(dataDir: string): ServerControl | null {
   try {

@@ -1,0 +1,81 @@
+/**
+ * `npm run backup -- <file> [--from <data dir | postgres://…>] [--format auto|quiz-arena|pg_dump]`
+ *
+ * Backs up the configured database (DATABASE_URL, otherwise the embedded one in DATA_DIR) or the
+ * one named by --from (docs/deploy.md, "Backups"):
+ * - the embedded database while the server runs: the server takes a snapshot of its files (calls
+ *   wait for the moment it takes) and this command reads the snapshot, not the live directory;
+ *   with the server stopped it reads the directory itself;
+ * - PostgreSQL: pg_dump's custom format when pg_dump is installed and not older than the server
+ *   (with `<file>.json` beside it), otherwise Quiz Arena's own format.
+ * Quiz Arena's format restores into either engine. The file appears only once complete. Exit codes:
+ * 0 written, 1 failed (no file), 2 a wrong command line.
+ */
+import { readConfig } from '@/services/server/config';
+import { backupFileSink } from '@/services/server/db/transfer/backup-file';
+import { exportDatabase } from '@/services/server/db/transfer/copy';
+import { openSource } from '@/services/server/db/transfer/open';
+import { pgDumpBackup, pgDumpUnusable } from '@/services/server/db/transfer/pg-dump';
+import { describeVersion } from '@/services/server/db/transfer/schema-version';
+import { peakMemoryMb, rowsProgress } from './support/progress';
+import { runMain } from './support/run-main';
+
+const USAGE = 'usage: npm run backup -- <file> [--from <data dir | postgres://…>] [--format auto|quiz-arena|pg_dump]';
+
+function parse(argv: readonly string[]): { file: string; from: string | null; format: string } | string {
+  let file = '';
+  let from: string | null = null;
+  let format = 'auto';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--from') from = argv[++i] ?? '';
+    else if (arg === '--format') format = argv[++i] ?? '';
+    else if (arg.startsWith('-')) return `unknown option ${arg}`;
+    else if (file) return 'one file only';
+    else file = arg;
+  }
+  if (!file) return 'the backup file is missing';
+  if (!['auto', 'quiz-arena', 'pg_dump'].includes(format)) return `--format must be auto, quiz-arena or pg_dump, got "${format}"`;
+  if (from === '') return '--from needs a data directory or a postgres:// URL';
+  return { file, from, format };
+}
+
+async function main(): Promise<number> {
+  const options = parse(process.argv.slice(2));
+  if (typeof options === 'string') {
+    console.error(options);
+    console.error(USAGE);
+    return 2;
+  }
+  const config = readConfig();
+  const spec = options.from ?? config.databaseUrl ?? config.dataDir;
+  const started = Date.now();
+  const source = await openSource(spec);
+  try {
+    if (source.fromRunningServer) console.log(`The server is running on ${spec}: backing up a snapshot it took for this backup.`);
+    if (source.session.kind === 'postgres' && options.format !== 'quiz-arena') {
+      const why = await pgDumpUnusable(source.session);
+      if (!why) {
+        const sidecar = await pgDumpBackup(source.session, spec, options.file);
+        const rows = Object.values(sidecar.summary.tables).reduce((n, t) => n + Number(t.rows), 0);
+        console.log(`Backed up ${rows} rows (${describeVersion(sidecar.schema)}) with pg_dump to ${options.file} (figures in ${options.file}.json) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        return 0;
+      }
+      if (options.format === 'pg_dump') throw new Error(`--format pg_dump: ${why}`);
+      console.log(`${why}: writing Quiz Arena's own format instead.`);
+    }
+    const progress = rowsProgress('backing up');
+    const sink = backupFileSink(options.file, source.session.kind);
+    const header = await exportDatabase(source.session, sink, { onProgress: (p) => progress.update(p.rows, p.totalRows, p.table) }).finally(() => progress.stop());
+    const rows = Object.values(header.summary.tables).reduce((n, t) => n + Number(t.rows), 0);
+    console.log(
+      `Backed up ${rows} rows of ${header.tables.length} tables (${describeVersion(header.schema)}) to ${options.file} ` +
+        `(${(sink.bytes() / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s; peak memory ${peakMemoryMb()} MB.`,
+    );
+    return 0;
+  } finally {
+    await source.close();
+  }
+}
+
+runMain(main);
