@@ -22,6 +22,12 @@ export interface RunningServer {
    * for the killed process to be gone. The start must succeed the first time.
    */
   crashAndRestart(): Promise<void>;
+  /** Kills the server (SIGKILL) and waits until the process is gone; `start` brings it back. */
+  crash(): Promise<void>;
+  /** Stops the server as an operator would (SIGTERM) and waits until it has exited. */
+  terminate(): Promise<void>;
+  /** Starts the server again after `crash` or `terminate`, on the same port and data. */
+  start(): Promise<void>;
   /** Runs an operator command (`scripts/<name>.ts` with its arguments) on this server's data: call it while stopped. */
   operatorCommand(script: string, args: string[]): string;
   stop(): Promise<void>;
@@ -99,6 +105,20 @@ export async function startServer(options: { settings?: Record<string, string>; 
       whileStopped?.();
       log += '\n--- restarted ---\n';
       child = await launch();
+    },
+    async crash() {
+      const exited = child.exitCode === null ? new Promise((r) => child.once('exit', r)) : Promise.resolve();
+      child.kill('SIGKILL');
+      await exited;
+      log += '\n--- killed (SIGKILL) ---\n';
+    },
+    async terminate() {
+      await terminate(child);
+      log += '\n--- stopped (SIGTERM) ---\n';
+    },
+    async start() {
+      child = await launch();
+      log += '\n--- started ---\n';
     },
     async crashAndRestart() {
       child.kill('SIGKILL');

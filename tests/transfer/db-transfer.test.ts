@@ -1,0 +1,217 @@
+/**
+ * npm run db:move, backup and restore as an operator runs them (the real commands, in child
+ * processes), on the demo data plus a generated population: both ways between the embedded
+ * database and PostgreSQL, a backup restored into a fresh data directory, and the refusals (a
+ * target that is not empty, a newer schema, a file cut short) that must leave nothing written.
+ * The PostgreSQL half needs TEST_DATABASE_URL (set by .ci/run).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { openDatabase, migrateDatabase } from '@/services/server/db/client';
+import { ensureSeeded } from '@/services/server/content/seed';
+import { openPgliteSession, openPostgresSession, type SqlSession } from '@/services/server/db/transfer/session';
+import { compareSummaries, summarize, type DatabaseSummary } from '@/services/server/db/transfer/summary';
+import { codeSchemaVersion } from '@/services/server/db/transfer/schema-version';
+import { pgDumpUnusable } from '@/services/server/db/transfer/pg-dump';
+import { generatePopulation } from '@/bench/move/population';
+
+jest.setTimeout(180_000);
+
+const PLAYERS = 2000;
+const base = process.env.TEST_DATABASE_URL;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-transfer-'));
+const sourceDir = path.join(root, 'source');
+const createdDatabases: string[] = [];
+let sourceSummary: DatabaseSummary;
+
+function run(script: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: path.join(root, 'unused'), DATABASE_URL: '', ...env },
+    timeout: 170_000,
+  });
+  return { code: result.status, out: `${result.stdout}\n${result.stderr}` };
+}
+
+async function newDatabase(): Promise<string> {
+  const name = `qa_move_${process.pid}_${createdDatabases.length}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  createdDatabases.push(name);
+  const url = new URL(base!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withSession<T>(open: () => Promise<SqlSession>, work: (s: SqlSession) => Promise<T>): Promise<T> {
+  const session = await open();
+  try {
+    return await work(session);
+  } finally {
+    await session.close();
+  }
+}
+
+const embedded = (dataDir: string) => () => openPgliteSession({ dir: path.join(dataDir, 'pglite') });
+
+function expectEqualTo(summary: DatabaseSummary) {
+  const comparison = compareSummaries(sourceSummary, summary);
+  expect(comparison.lines.filter((l) => !l.equal)).toEqual([]);
+  expect(comparison.warnings).toEqual([]);
+}
+
+beforeAll(async () => {
+  // The demo content through the server's own seeding, then players with coin histories.
+  const database = await openDatabase({ dataDir: sourceDir });
+  await migrateDatabase(database);
+  await ensureSeeded(database.db, { rootDir: process.cwd(), demo: true });
+  await database.close();
+  await withSession(embedded(sourceDir), async (s) => {
+    await generatePopulation(s, PLAYERS);
+    sourceSummary = await summarize(s);
+  });
+});
+
+afterAll(async () => {
+  fs.rmSync(root, { recursive: true, force: true });
+  if (!base || createdDatabases.length === 0) return;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    for (const name of createdDatabases) await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+});
+
+test('the source holds the demo data and the generated players, balances equal to their ledgers', () => {
+  expect(Number(sourceSummary.coins.players)).toBeGreaterThanOrEqual(PLAYERS);
+  expect(Number(sourceSummary.tables.coin_ledger!.rows)).toBe(PLAYERS * 8);
+  expect(Number(sourceSummary.tables.questions!.rows)).toBeGreaterThan(1000);
+  expect(sourceSummary.coins.mismatched).toBe('0');
+  expect(sourceSummary.leaderboards.all_time!.listed).toBe(sourceSummary.leaderboards.all_time!.counted);
+  expect(Number(sourceSummary.leaderboards.daily!.rows)).toBe(PLAYERS / 5);
+});
+
+test('a backup of the embedded database restores equal into a fresh data directory, and not over it again', async () => {
+  const file = path.join(root, 'embedded.qab');
+  const backup = run('backup.ts', [file, '--from', sourceDir]);
+  expect(backup.out).toContain(`Backed up ${Object.values(sourceSummary.tables).reduce((n, t) => n + Number(t.rows), 0)} rows`);
+  expect(backup.code).toBe(0);
+  expect(fs.existsSync(`${file}.partial`)).toBe(false);
+
+  const fresh = path.join(root, 'restored');
+  const restore = run('restore.ts', [file, '--to', fresh]);
+  expect(restore.out).toMatch(/All \d+ figures are equal/);
+  expect(restore.code).toBe(0);
+  expectEqualTo(await withSession(embedded(fresh), summarize));
+
+  const again = run('restore.ts', [file, '--to', fresh]);
+  expect(again.code).toBe(1);
+  expect(again.out).toContain('is not empty');
+  expectEqualTo(await withSession(embedded(fresh), summarize));
+
+  // The comparison sees one coin moved outside the ledger, in the checksum and the ledger check.
+  const changed = await withSession(embedded(fresh), async (s) => {
+    await s.exec(`UPDATE users SET coins = coins + 1 WHERE id = (SELECT max(id) FROM users)`);
+    return summarize(s);
+  });
+  const comparison = compareSummaries(sourceSummary, changed);
+  expect(comparison.lines.filter((l) => !l.equal).map((l) => l.what)).toEqual(['users: checksum', 'coins: sum of balances', 'coins: balances not equal to their ledger']);
+  expect(comparison.warnings).toEqual(["target: 1 player(s) whose balance is not their ledger's"]);
+});
+
+test('a backup of a newer schema is refused before anything is written', async () => {
+  const file = path.join(root, 'embedded.qab');
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n');
+  const header = JSON.parse(lines[1]!.slice(2)) as { schema: { when: number } };
+  header.schema = { ...codeSchemaVersion(), when: codeSchemaVersion().when + 1000, tag: '9999_from_the_future' } as never;
+  lines[1] = `H ${JSON.stringify(header)}`;
+  const newer = path.join(root, 'newer.qab');
+  fs.writeFileSync(newer, zlib.gzipSync(lines.join('\n')));
+
+  const target = path.join(root, 'newer-target');
+  const restore = run('restore.ts', [newer, '--to', target]);
+  expect(restore.code).toBe(1);
+  expect(restore.out).toContain('has a newer schema');
+  const tables = await withSession(embedded(target), (s) => s.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_tables WHERE schemaname = 'public'`));
+  expect(tables[0]!.n).toBe('0');
+});
+
+test('a backup cut short is refused and leaves the target empty', async () => {
+  const file = path.join(root, 'embedded.qab');
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
+  expect(lines[lines.length - 1]).toMatch(/^E /);
+  const cut = path.join(root, 'cut.qab');
+  fs.writeFileSync(cut, zlib.gzipSync(lines.slice(0, -3).join('\n') + '\n'));
+
+  const target = path.join(root, 'cut-target');
+  const restore = run('restore.ts', [cut, '--to', target]);
+  expect(restore.code).toBe(1);
+  expect(restore.out).toContain('is incomplete');
+  const users = await withSession(embedded(target), (s) => s.query<{ n: string }>(`SELECT count(*)::text AS n FROM users`));
+  expect(users[0]!.n).toBe('0');
+});
+
+const withPostgres = base ? describe : describe.skip;
+
+withPostgres('with PostgreSQL (TEST_DATABASE_URL)', () => {
+  let moved: string;
+
+  test('db:move takes the embedded database to PostgreSQL and back, every figure equal', async () => {
+    moved = await newDatabase();
+    const there = run('db-move.ts', ['--from', sourceDir, '--to', moved]);
+    expect(there.out).toMatch(/All \d+ figures are equal/);
+    expect(there.code).toBe(0);
+    expectEqualTo(await withSession(() => openPostgresSession(moved), summarize));
+
+    const back = path.join(root, 'back');
+    const home = run('db-move.ts', ['--from', moved, '--to', back]);
+    expect(home.out).toMatch(/All \d+ figures are equal/);
+    expect(home.code).toBe(0);
+    expectEqualTo(await withSession(embedded(back), summarize));
+  });
+
+  test('db:move refuses a target that is not empty and writes nothing into it', async () => {
+    const before = await withSession(() => openPostgresSession(moved), summarize);
+    const refused = run('db-move.ts', ['--from', sourceDir, '--to', moved]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('is not empty');
+    expect(refused.out).toContain('nothing was written');
+    expect(compareSummaries(before, await withSession(() => openPostgresSession(moved), summarize)).equal).toBe(true);
+  });
+
+  test('a PostgreSQL backup (pg_dump when usable) restores equal into a new database', async () => {
+    const file = path.join(root, 'postgres.backup');
+    const backup = run('backup.ts', [file, '--from', moved]);
+    expect(backup.code).toBe(0);
+    const why = await withSession(() => openPostgresSession(moved), pgDumpUnusable);
+    expect(backup.out).toContain(why === null ? 'with pg_dump' : "Quiz Arena's own format");
+
+    const target = await newDatabase();
+    const restore = run('restore.ts', [file, '--to', target]);
+    expect(restore.out).toMatch(/All \d+ figures are equal/);
+    expect(restore.code).toBe(0);
+    expectEqualTo(await withSession(() => openPostgresSession(target), summarize));
+  });
+
+  test("Quiz Arena's own format goes from PostgreSQL into the embedded database", async () => {
+    const file = path.join(root, 'postgres.qab');
+    expect(run('backup.ts', [file, '--from', moved, '--format', 'quiz-arena']).code).toBe(0);
+    const target = path.join(root, 'from-postgres');
+    const restore = run('restore.ts', [file, '--to', target]);
+    expect(restore.code).toBe(0);
+    expectEqualTo(await withSession(embedded(target), summarize));
+  });
+});
