@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { createRoomFeed, type RoomFeedStatus } from '@/services/client/room-feed';
-import { BenchApi, ok, signUpPlayer } from '@/bench/support/players';
+import { BenchApi, signUpPlayer } from '@/bench/support/players';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { openPostgresSession } from '@/services/server/db/transfer/session';
 import { summarize } from '@/services/server/db/transfer/summary';
