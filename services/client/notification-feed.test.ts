@@ -1,4 +1,5 @@
 import { startNotificationFeed, type LiveNotification } from '@/services/client/notification-feed';
+import { STREAM_RECONNECT_FRAME } from '@/services/domain/rooms';
 
 /** The browser's notification feed on a fake fetch whose streams the test writes to. */
 
@@ -48,6 +49,20 @@ describe('the live notification feed', () => {
     await until(() => streams.length === 2);
     streams[1]!.write('event: ready\ndata: {}\n\n');
     await until(() => connected === 2);
+    stop();
+  });
+
+  test("the server's reconnect event (a drain before a restart) opens the stream again at once, not after the back-off", async () => {
+    const { fetchImpl, streams } = fakeFetch();
+    const stop = startNotificationFeed({ token: 't', fetchImpl, onNotification: () => undefined, backoff: { firstMs: 60_000, maxMs: 60_000 } });
+    await until(() => streams.length === 1);
+    streams[0]!.write('event: ready\ndata: {}\n\n' + STREAM_RECONNECT_FRAME);
+    streams[0]!.end();
+    // With a back-off of a minute, only the reconnect event can explain a second stream now.
+    await until(() => streams.length === 2);
+    streams[1]!.end();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(streams).toHaveLength(2);
     stop();
   });
 

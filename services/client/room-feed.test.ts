@@ -1,4 +1,4 @@
-import type { RoomDocument } from '@/services/domain/rooms';
+import { STREAM_RECONNECT_FRAME, type RoomDocument } from '@/services/domain/rooms';
 import { createRoomFeed, SseParser, type RoomFeedStatus } from '@/services/client/room-feed';
 import type { RoomDelta } from '@/services/domain/room-events';
 
@@ -259,6 +259,29 @@ describe('the embedded room feed', () => {
     f.last().write(frame(doc(7)) + frame(doc(8)));
     await tick();
     expect(docs).toEqual([7, 8]);
+    stop();
+  });
+
+  test("the server's reconnect event (it drains for a restart) reopens the stream at once with Last-Event-ID, and shows no break", async () => {
+    const f = fakeFetch([200, 200]);
+    const { docs, statuses, stop } = follow(f);
+    await tick();
+    f.last().write(frame(doc(4)));
+    await tick();
+    f.last().write(STREAM_RECONNECT_FRAME);
+    f.last().end();
+    await tick();
+    expect(f.calls).toHaveLength(2);
+    expect(f.calls[1]!.at - f.calls[0]!.at).toBe(0);
+    expect(f.calls[1]!.headers['last-event-id']).toBe('4');
+    f.last().write(frame(doc(5)));
+    await tick();
+    expect(docs).toEqual([4, 5]);
+    expect(statuses).toEqual(['connecting', 'live']);
+    // A plain drop afterwards is reported and retried with back-off, as before.
+    f.last().end();
+    await tick();
+    expect(statuses).toEqual(['connecting', 'live', 'reconnecting']);
     stop();
   });
 

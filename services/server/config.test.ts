@@ -75,3 +75,23 @@ describe('client addresses behind a proxy', () => {
     expect(readConfig({ TRUST_PROXY: '1' }, []).trustProxy).toBe(true);
   });
 });
+
+describe('stopping and metrics (docs/deploy.md)', () => {
+  test('a grace period of 10 s by default; out of 0-600000 ms is refused by name', () => {
+    expect(readConfig({}, []).shutdownGraceMs).toBe(10_000);
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '0' }, []).shutdownGraceMs).toBe(0);
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '30000' }, []).shutdownGraceMs).toBe(30_000);
+    for (const bad of ['-1', 'long', '1.5', '600001']) expect(() => readConfig({ SHUTDOWN_GRACE_MS: bad }, [])).toThrow(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000, got "${bad}"`);
+  });
+
+  test('metrics are off unless a token of 16 characters or more, or a listener address, is given', () => {
+    const off = readConfig({}, []);
+    expect(off.metricsToken).toBeUndefined();
+    expect(off.metricsListen).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: 'a-long-enough-token' }, []).metricsToken).toBe('a-long-enough-token');
+    expect(() => readConfig({ METRICS_TOKEN: 'short' }, [])).toThrow('METRICS_TOKEN must be at least 16 characters long');
+    expect(readConfig({ METRICS_LISTEN: '127.0.0.1:9464' }, []).metricsListen).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(readConfig({ METRICS_LISTEN: '[::1]:9464' }, []).metricsListen).toEqual({ host: '::1', port: 9464 });
+    for (const bad of ['9464', 'localhost', 'host:0', 'host:70000']) expect(() => readConfig({ METRICS_LISTEN: bad }, [])).toThrow(`METRICS_LISTEN must be host:port (e.g. 127.0.0.1:9464), got "${bad}"`);
+  });
+});

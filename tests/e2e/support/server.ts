@@ -28,6 +28,8 @@ export interface RunningServer {
   terminate(): Promise<void>;
   /** Starts the server again after `crash` or `terminate`, on the same port and data. */
   start(): Promise<void>;
+  /** Resolves with the exit code once the current server process has exited (after a signal sent by the test). */
+  exited(): Promise<number | null>;
   /** Runs an operator command (`scripts/<name>.ts` with its arguments) on this server's data: call it while stopped. */
   operatorCommand(script: string, args: string[]): string;
   stop(): Promise<void>;
@@ -105,6 +107,11 @@ export async function startServer(options: { settings?: Record<string, string>; 
       whileStopped?.();
       log += '\n--- restarted ---\n';
       child = await launch();
+    },
+    exited() {
+      const running = child;
+      if (running.exitCode !== null || running.signalCode !== null) return Promise.resolve(running.exitCode);
+      return new Promise((resolve) => running.once('exit', (code) => resolve(code)));
     },
     async crash() {
       const exited = child.exitCode === null ? new Promise((r) => child.once('exit', r)) : Promise.resolve();
