@@ -58,7 +58,7 @@ async function main(): Promise<number> {
       if (!why) {
         const sidecar = await pgDumpBackup(source.session, spec, options.file);
         const rows = Object.values(sidecar.summary.tables).reduce((n, t) => n + Number(t.rows), 0);
-        console.log(`Backed up ${rows} rows (${describeVersion(sidecar.schema)}) with pg_dump to ${options.file} (figures in ${options.file}.json) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        console.log(`Backed up ${rows} rows (${describeVersion(sidecar.schema)}) with pg_dump to ${options.file} (figures in ${options.file}.json) in ${((Date.now() - started) / 1000).toFixed(1)} s; peak memory ${peakMemoryMb()} MB (this command; pg_dump runs beside it).`);
         return 0;
       }
       if (options.format === 'pg_dump') throw new Error(`--format pg_dump: ${why}`);

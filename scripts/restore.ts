@@ -63,7 +63,8 @@ async function main(): Promise<number> {
         throw new Error('A pg_dump backup restores into PostgreSQL only: restore it into an empty PostgreSQL database, then npm run db:move to the embedded one.');
       }
       await pgRestore(target.session, spec, options.file);
-      console.log(`Restored ${options.file} (${describeVersion(version)}) with pg_restore in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      const restoredRows = Object.values((await summarize(target.session)).tables).reduce((n, t) => n + Number(t.rows), 0);
+      console.log(`Restored ${restoredRows} rows from ${options.file} (${describeVersion(version)}) with pg_restore in ${((Date.now() - started) / 1000).toFixed(1)} s; peak memory ${peakMemoryMb()} MB (this command; pg_restore runs beside it).`);
       let equal = true;
       const sidecarFile = `${options.file}.json`;
       if (fs.existsSync(sidecarFile)) {
