@@ -52,7 +52,7 @@ async function main() {
       activeRooms: () => runtime.app.rooms.activeRooms(),
       callsInFlight: () => ops.callsInFlight,
       draining: () => (draining ? 1 : 0),
-      database: () => database.poolStats?.() ?? null,
+      database: () => (database.poolStats ? { engine: database.kind, ...database.poolStats() } : null),
     });
     // Benchmarks only (bench/realtime): SIGUSR2 writes the process's own figures to this file.
     if (process.env.QA_RUNTIME_STATS) {

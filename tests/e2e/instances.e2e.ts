@@ -36,6 +36,7 @@ const SETTINGS = {
   battle_mode_random_category: '0',
 };
 const base = process.env.TEST_DATABASE_URL;
+const METRICS_TOKEN = 'instances-test-metrics-token';
 /** fail_timeout of the upstreams in deploy/nginx/quiz-arena.conf (checked against the file below). */
 const NGINX_FAIL_TIMEOUT_MS = 2000;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-instances-'));
@@ -112,7 +113,7 @@ beforeAll(async () => {
   const url = new URL(base);
   url.pathname = `/${dbName}`;
   dbUrl = url.toString();
-  const env = { DATABASE_URL: dbUrl, DEV_OUTBOX: '1', TRUST_PROXY: '1', SHUTDOWN_GRACE_MS: '15000', LOG_LEVEL: process.env.QA_INSTANCE_LOG_LEVEL ?? 'warn' };
+  const env = { DATABASE_URL: dbUrl, DEV_OUTBOX: '1', TRUST_PROXY: '1', SHUTDOWN_GRACE_MS: '15000', METRICS_TOKEN, LOG_LEVEL: process.env.QA_INSTANCE_LOG_LEVEL ?? 'warn' };
   // The first start migrates and seeds; the second shares what the first wrote.
   instances = [await startServer({ settings: SETTINGS, env })];
   instances.push(await startServer({ env }));
@@ -321,6 +322,12 @@ test('a rolling restart of both instances under load: 0 failed calls, no break o
   );
   expect(failed).toEqual([]);
   expect(seen.flatMap((s) => s.breaks)).toEqual([]);
+  // Each restarted instance reports its own calls since its start, and its PostgreSQL pool.
+  for (const instance of instances) {
+    const metrics = await (await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(metrics).toMatch(/^qa_database_connections\{engine="postgres"\} [1-9]/m);
+    expect(metrics).toMatch(/^qa_api_calls_total\{endpoint="submit_room_answer",status="200"\} [1-9]/m);
+  }
   await checkCoins(rooms, userIdsOf(seen));
 });
 

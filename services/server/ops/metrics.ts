@@ -72,8 +72,8 @@ export interface GaugeSources {
   callsInFlight(): number;
   /** 1 while the instance drains for a shutdown. */
   draining(): number;
-  /** PostgreSQL: the pool's connections; PGlite on its thread: statements waiting for it. */
-  database(): { total?: number; idle?: number; waiting: number } | null;
+  /** PostgreSQL: the pool's connections; PGlite on its thread: statements waiting for it; null: nothing to read. */
+  database(): { engine: 'pglite' | 'postgres'; total?: number; idle?: number; waiting: number } | null;
 }
 
 let sources: GaugeSources | null = null;
@@ -100,9 +100,25 @@ gauge('qa_notification_streams_open', 'Open notification streams', (s) => s.noti
 gauge('qa_rooms_active', 'Rooms with a timer pending on this instance', (s) => s.activeRooms());
 gauge('qa_calls_in_flight', 'API calls being answered now', (s) => s.callsInFlight());
 gauge('qa_draining', '1 while the instance drains before it stops', (s) => s.draining());
-gauge('qa_database_connections', 'PostgreSQL pool connections', (s) => s.database()?.total);
-gauge('qa_database_connections_idle', 'Idle PostgreSQL pool connections', (s) => s.database()?.idle);
-gauge('qa_database_waiting', 'Statements or pool clients waiting for the database', (s) => s.database()?.waiting);
+/** A gauge by database engine, present only where the engine has the figure (no misleading 0). */
+function databaseGauge(name: string, help: string, read: (d: NonNullable<ReturnType<GaugeSources['database']>>) => number | undefined): void {
+  new client.Gauge({
+    name,
+    help,
+    labelNames: ['engine'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const figures = sources?.database();
+      const value = figures ? read(figures) : undefined;
+      if (figures && value !== undefined) this.labels(figures.engine).set(value);
+    },
+  });
+}
+
+databaseGauge('qa_database_connections', 'PostgreSQL pool connections', (d) => d.total);
+databaseGauge('qa_database_connections_idle', 'Idle PostgreSQL pool connections', (d) => d.idle);
+databaseGauge('qa_database_waiting', 'Pool clients waiting for a connection (PostgreSQL), or statements queued for the embedded database thread (PGLITE_THREAD=worker)', (d) => d.waiting);
 
 export function metricsText(): Promise<string> {
   return registry.metrics();
