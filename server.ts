@@ -3,6 +3,7 @@
  * `npm run dev` and `npm start` both run this file (architecture.md, "Why a custom server").
  */
 import http from 'node:http';
+import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import next from 'next';
@@ -22,6 +23,8 @@ import { roomStreamPath } from '@/services/server/gateway/room-stream';
 import { NOTIFICATION_STREAM_PATH } from '@/services/server/gateway/notification-stream';
 
 const LISTEN_BACKLOG = 4096;
+/** How long a draining instance keeps counting a stream it told to reconnect (docs/deploy.md). */
+const STREAM_HANDOVER_MS = 2000;
 
 async function main() {
   const config = readConfig();
@@ -76,12 +79,12 @@ async function main() {
   // order, so turns stay short and new connections keep being accepted (decision 027).
   const admission = config.admissionBudgetMs > 0 ? createAdmission({ budgetMs: config.admissionBudgetMs }) : null;
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (ops.handle(req, res)) return;
     if (draining) {
       // Calls that still arrive on open connections are answered, and the connection is closed
       // after them; a proxy sends the next request to another instance.
       res.setHeader('connection', 'close');
     }
+    if (ops.handle(req, res)) return;
     if (req.url?.startsWith(API_PREFIX)) {
       if (draining && isStreamRequest(req.url)) {
         // A stream opened now would be cut at once: the client (or the proxy, for a GET) tries
@@ -176,14 +179,20 @@ async function main() {
     ops.startDraining();
     const stopStarted = Date.now();
     log.info({ signal, callsInFlight: ops.callsInFlight, graceMs: config.shutdownGraceMs }, 'draining: not ready, no new connections');
-    server.close();
-    server.closeIdleConnections();
+    // The listener closes; the connections already open stay open for now. http.Server.close()
+    // would also drop the idle keep-alive ones at once, and a proxy may be sending a call on one
+    // of them at that very moment (its POST would fail). Instead every answer from now on carries
+    // `Connection: close`, so the proxy's connections are used up cleanly as calls arrive.
+    net.Server.prototype.close.call(server);
     let exitCode = 0;
     try {
       const runtime = await Promise.race([runtimeReady, new Promise<null>((resolve) => setTimeout(() => resolve(null), config.shutdownGraceMs))]);
-      if (runtime) await runtime.gateway.close();
+      // The streams move to other instances at once; their closes are recorded a moment later,
+      // once their members are counted there, so nobody is shown as gone meanwhile.
+      if (runtime) await runtime.gateway.close({ handoverMs: Math.min(STREAM_HANDOVER_MS, config.shutdownGraceMs) });
       const finished = await ops.waitForCalls(Math.max(0, config.shutdownGraceMs - (Date.now() - stopStarted)));
       if (!finished) log.warn({ callsInFlight: ops.callsInFlight }, 'grace period over: closing the calls still in flight');
+      server.closeIdleConnections();
       server.closeAllConnections();
       metricsServer?.close();
       metricsServer?.closeAllConnections();

@@ -9,7 +9,9 @@
  *      feed as on the server, every coin is accounted for;
  *   2. one instance is killed (SIGKILL): its players reconnect to the other, their battles go on and
  *      end, and nothing is decided twice (one result per member, the ledger balanced).
- * API and processes only: no browser. Needs TEST_DATABASE_URL and nginx (.ci/run installs it).
+ *   3. in Chromium, two players' battle pages (the real app, through nginx) play a battle while
+ *      both instances restart: neither page shows a break, both show the server's result.
+ * Needs TEST_DATABASE_URL and nginx (.ci/run installs it).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +23,9 @@ import type { RoomDocument } from '@/services/domain/rooms';
 import { createRoomFeed, type RoomFeedStatus } from '@/services/client/room-feed';
 import { BenchApi, signUpPlayer } from '@/bench/support/players';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { launchBrowser } from '@/tests/e2e/support/browser';
+import { signInPage } from '@/tests/e2e/support/player';
+import type { Page } from 'playwright-core';
 import { openPostgresSession } from '@/services/server/db/transfer/session';
 import { summarize } from '@/services/server/db/transfer/summary';
 
@@ -185,6 +190,8 @@ interface BattleSeen {
   last: RoomDocument;
   /** Statuses the feed reported after it first went live ('reconnecting' is a visible break). */
   breaks: RoomFeedStatus[];
+  /** Versions of the started game in which some member was shown as disconnected ("Reconnecting…" beside a name). */
+  presenceBreaks: number;
 }
 
 /** One player's battle: search, follow the room through nginx, answer each question as it opens, until it ends. */
@@ -198,12 +205,14 @@ async function playOneBattle(calls: CallRecord[], token: string, retry: boolean)
   let last = room;
   let live = false;
   const breaks: RoomFeedStatus[] = [];
+  let presenceBreaks = 0;
   let wake: (() => void) | null = null;
   const unsubscribe = feed.subscribe(
     room.id,
     token,
     (doc) => {
       last = doc;
+      if (doc.status === 'started' && doc.players.some((p) => !p.connected)) presenceBreaks += 1;
       wake?.();
     },
     (status) => {
@@ -234,7 +243,7 @@ async function playOneBattle(calls: CallRecord[], token: string, retry: boolean)
   } finally {
     unsubscribe();
   }
-  return { roomId: room.id, userId, last, breaks };
+  return { roomId: room.id, userId, last, breaks, presenceBreaks };
 }
 
 /** Rounds of battles, everyone at once, until `until` resolves and one more round has been played. */
@@ -318,10 +327,12 @@ test('a rolling restart of both instances under load: 0 failed calls, no break o
   const rooms = await checkBattles(calls, seen);
   console.log(
     `rolling restart: ${calls.length} calls through nginx, ${failed.length} failed; ${rooms} battles in ${rounds} rounds; ` +
-      `restarts took ${timings.map((t) => `${(t / 1000).toFixed(1)} s`).join(' and ')}; stream breaks: ${seen.reduce((n, s) => n + s.breaks.length, 0)}`,
+      `restarts took ${timings.map((t) => `${(t / 1000).toFixed(1)} s`).join(' and ')}; stream breaks: ${seen.reduce((n, s) => n + s.breaks.length, 0)}; versions showing a member disconnected: ${seen.reduce((n, s) => n + s.presenceBreaks, 0)}`,
   );
   expect(failed).toEqual([]);
   expect(seen.flatMap((s) => s.breaks)).toEqual([]);
+  // Nor did anyone see an opponent as gone: the streams' closes were recorded after the handover.
+  expect(seen.reduce((n, s) => n + s.presenceBreaks, 0)).toBe(0);
   // Each restarted instance reports its own calls since its start, and its PostgreSQL pool.
   for (const instance of instances) {
     const metrics = await (await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -329,6 +340,69 @@ test('a rolling restart of both instances under load: 0 failed calls, no break o
     expect(metrics).toMatch(/^qa_api_calls_total\{endpoint="submit_room_answer",status="200"\} [1-9]/m);
   }
   await checkCoins(rooms, userIdsOf(seen));
+});
+
+test('in Chromium: two battle pages through nginx play on while both instances restart; no break shown, the result is the server\'s', async () => {
+  const browser = await launchBrowser();
+  try {
+    const pages: Page[] = [];
+    const users: { id: number; name: string }[] = [];
+    for (const token of tokens.slice(0, 2)) {
+      const me = await call([], 'get_user_by_id', {}, token);
+      const user = me.data as { id: number; name: string; coins: number };
+      users.push(user);
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await signInPage(page, { email: '', token, user });
+      pages.push(page);
+    }
+    // The first searches and waits; the second finds it.
+    for (const [i, page] of pages.entries()) {
+      await page.goto(`${proxyUrl}/random-battle/`);
+      await page.getByRole('radio', { name: /^1×/ }).waitFor();
+      await page.getByRole('button', { name: 'Find an opponent' }).click();
+      if (i === 0) await page.getByRole('heading', { name: 'Looking for an opponent' }).waitFor();
+    }
+    const answers = (page: Page) => page.getByRole('region', { name: 'Answers' }).getByRole('button', { disabled: false });
+    const playQuestion = (n: number) =>
+      Promise.all(
+        pages.map(async (page) => {
+          await page.getByText(`Question ${n} of 3`, { exact: true }).waitFor({ timeout: 30_000 });
+          await answers(page).first().waitFor();
+          await answers(page).first().click();
+        }),
+      );
+    // A restart between every two questions: the first instance, then the second.
+    const shown: string[] = [];
+    for (const page of pages) page.on('console', (m) => m.type() === 'error' && shown.push(m.text()));
+    // Whether "Reconnecting…" (the page's own connection, or beside a player) is ever on screen.
+    const watch = `window.__sawReconnecting = 0; new MutationObserver(() => { if (document.body.innerText.includes('Reconnecting…')) window.__sawReconnecting += 1; }).observe(document.body, { subtree: true, childList: true, characterData: true });`;
+    await Promise.all(pages.map((p) => p.evaluate(watch)));
+    const reconnecting = () => Promise.all(pages.map((p) => p.evaluate('window.__sawReconnecting') as Promise<number>));
+    await playQuestion(1);
+    // The room this tab plays, as the page keeps it for a reload.
+    const roomId = await pages[0]!.evaluate(() => window.sessionStorage.getItem('quiz-arena:battle-room:random'));
+    expect(roomId).toMatch(/^r_/);
+    for (const [n, instance] of instances.entries()) {
+      await instance.terminate();
+      await instance.start();
+      await new Promise((r) => setTimeout(r, NGINX_FAIL_TIMEOUT_MS + 1000));
+      expect(await reconnecting()).toEqual([0, 0]);
+      await playQuestion(n + 2);
+    }
+    const title = (page: Page) => page.locator('h1#battle-result-title');
+    await Promise.all(pages.map((p) => title(p).waitFor({ timeout: 30_000 })));
+    const truth = ((await call([], 'get_room', { room_id: roomId }, tokens[0]!)).data as { room: RoomDocument }).room;
+    expect(truth.result!.reason).toBe('completed');
+    for (const page of pages) {
+      // The result table: a row per player with its points and right answers, as the server has them.
+      const rows = await page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+      expect(rows).toEqual(truth.result!.entries.map((e) => [String(e.points), String(e.correct)]));
+    }
+    expect(shown).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 });
 
 test('one instance killed (SIGKILL): its players reconnect to the other, every battle ends once, every coin right', async () => {

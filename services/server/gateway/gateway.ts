@@ -164,8 +164,11 @@ export interface Gateway {
   readonly roomStreams: RoomStreams;
   /** The open notification streams (GET /api/notifications/events). */
   readonly notificationStreams: NotificationStreams;
-  /** Ends the open room streams (their presence is recorded as closed) and notification streams. */
-  close(): Promise<void>;
+  /**
+   * Ends the open room streams (their presence is recorded as closed; `handoverMs` later when
+   * given, see RoomStreams.close) and notification streams, each told to reconnect.
+   */
+  close(options?: { handoverMs?: number }): Promise<void>;
 }
 
 export interface GatewayOptions {
@@ -246,9 +249,9 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
   return {
     roomStreams,
     notificationStreams,
-    close: () => {
+    close: (options) => {
       notificationStreams.close();
-      return roomStreams.close();
+      return roomStreams.close(options);
     },
     async handle(req, res) {
       const started = process.hrtime.bigint();

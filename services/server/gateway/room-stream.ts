@@ -134,8 +134,13 @@ export interface RoomStreams {
   /** Streams open now. */
   readonly openCount: number;
   readonly frames: RoomFrameCache;
-  /** Ends every stream (shutdown) and waits until their presence was recorded as closed. */
-  close(): Promise<void>;
+  /**
+   * Ends every stream (shutdown), each with a last `reconnect` event, and waits until their
+   * presence was recorded as closed. `handoverMs`: the closes are recorded that much later, so that
+   * a member who reconnects to another instance meanwhile is never counted as gone (no
+   * "Reconnecting…" beside their name for the others, no grace period).
+   */
+  close(options?: { handoverMs?: number }): Promise<void>;
 }
 
 interface OpenStream {
@@ -159,6 +164,8 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
   const closing = new Set<Promise<void>>();
   const enders = new Set<() => void>();
   let heartbeat: NodeJS.Timeout | null = null;
+  /** While closing for a shutdown: how long a stream's close waits before it is recorded. */
+  let handoverMs = 0;
 
   function beat() {
     const frame = clockFrame(Date.now());
@@ -232,7 +239,9 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
         if (stream) untrack(stream);
         if (!presence) return;
         // streamClosed exactly once, and only after streamOpened was recorded.
+        const delay = handoverMs;
         const recorded = presence
+          .then((opened) => (opened && delay > 0 ? new Promise<boolean>((resolve) => setTimeout(() => resolve(opened), delay)) : opened))
           .then((opened) => (opened ? feed.streamClosed(roomId, userId) : undefined))
           .catch((err: unknown) => log.error({ err, reqId: requestId, roomId, userId }, 'room stream close not recorded'))
           .finally(() => closing.delete(recorded));
@@ -292,7 +301,8 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
       );
     },
 
-    async close() {
+    async close(options = {}) {
+      handoverMs = options.handoverMs ?? 0;
       const responses = [...open].map((stream) => stream.res);
       for (const end of [...enders]) end();
       // The client reconnects at once, to another instance behind the proxy, without showing a
