@@ -100,6 +100,8 @@ async function main() {
       });
       return;
     }
+    // Pages, scripts and uploads in flight are answered before a stop too.
+    ops.track(res);
     // Uploaded files need only the configuration, not the database: served at once.
     if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(UPLOADS_URL_PREFIX)) {
       serveUpload(req, res, config).catch((err) => {

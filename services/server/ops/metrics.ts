@@ -68,7 +68,7 @@ export interface GaugeSources {
   notificationStreams(): number;
   /** Rooms this instance is running (with a timer of theirs pending here). */
   activeRooms(): number;
-  /** Calls being answered now (streams not counted). */
+  /** Requests being answered now: calls, pages, scripts, uploads (streams not counted). */
   callsInFlight(): number;
   /** 1 while the instance drains for a shutdown. */
   draining(): number;
@@ -98,7 +98,7 @@ function gauge(name: string, help: string, read: (s: GaugeSources) => number | u
 gauge('qa_room_streams_open', 'Open room streams (GET /api/rooms/<id>/events)', (s) => s.roomStreams());
 gauge('qa_notification_streams_open', 'Open notification streams', (s) => s.notificationStreams());
 gauge('qa_rooms_active', 'Rooms with a timer pending on this instance', (s) => s.activeRooms());
-gauge('qa_calls_in_flight', 'API calls being answered now', (s) => s.callsInFlight());
+gauge('qa_calls_in_flight', 'Requests being answered now (API calls, pages, scripts, uploads; streams not counted)', (s) => s.callsInFlight());
 gauge('qa_draining', '1 while the instance drains before it stops', (s) => s.draining());
 /** A gauge by database engine, present only where the engine has the figure (no misleading 0). */
 function databaseGauge(name: string, help: string, read: (d: NonNullable<ReturnType<GaugeSources['database']>>) => number | undefined): void {
