@@ -9,7 +9,7 @@ import path from 'node:path';
 import next from 'next';
 import { readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
-import { API_PREFIX } from '@/services/server/gateway/gateway';
+import { API_PREFIX, isStreamUrl } from '@/services/server/gateway/gateway';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
 import { ensureSeeded } from '@/services/server/content/seed';
 import { serveUpload } from '@/services/server/uploads/serve';
@@ -19,8 +19,6 @@ import { createAdmission } from '@/services/server/admission';
 import { createOps } from '@/services/server/ops/probes';
 import { bindGauges, collectDefaultMetrics } from '@/services/server/ops/metrics';
 import { removeServerControl, writeServerControl } from '@/services/server/ops/control-file';
-import { roomStreamPath } from '@/services/server/gateway/room-stream';
-import { NOTIFICATION_STREAM_PATH } from '@/services/server/gateway/notification-stream';
 
 const LISTEN_BACKLOG = 4096;
 /** How long a draining instance keeps counting a stream it told to reconnect (docs/deploy.md). */
@@ -86,14 +84,14 @@ async function main() {
     }
     if (ops.handle(req, res)) return;
     if (req.url?.startsWith(API_PREFIX)) {
-      if (draining && isStreamRequest(req.url)) {
+      if (draining && isStreamUrl(req.url)) {
         // A stream opened now would be cut at once: the client (or the proxy, for a GET) tries
         // another instance.
         req.resume();
         res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' }).end('{"error":true,"message":"draining"}');
         return;
       }
-      if (!isStreamRequest(req.url)) ops.track(res);
+      if (!isStreamUrl(req.url)) ops.track(res);
       runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {
         log.error({ err }, 'api request failed before the gateway');
         if (!res.headersSent) res.writeHead(503).end();
@@ -211,12 +209,6 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-function isStreamRequest(url: string): boolean {
-  const q = url.indexOf('?');
-  const name = (q === -1 ? url : url.slice(0, q)).slice(API_PREFIX.length).replace(/\/$/, '');
-  return roomStreamPath(name) !== null || name === NOTIFICATION_STREAM_PATH;
 }
 
 main().catch((err) => {

@@ -12,7 +12,7 @@ import { openConfiguredDatabase } from '@/services/server/api-runtime';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from '@/services/server/accounts/sessions';
 import { isApiError } from '@/services/server/gateway/api-error';
 import { grantRole, listOperators, revokeRole } from '@/services/server/operators/roles';
-import { runMain } from './support/run-main';
+import { runCommand } from './support/run-main';
 
 const USAGE = `usage: npm run admin -- grant <email> [--role ${OPERATOR_ROLES.join('|')}] | revoke <email> | list`;
 
@@ -37,13 +37,7 @@ function parse(argv: readonly string[]): Command | string {
   return { kind, email: words[0]!, role };
 }
 
-async function main(): Promise<number> {
-  const command = parse(process.argv.slice(2));
-  if (typeof command === 'string') {
-    console.error(command);
-    console.error(USAGE);
-    return 2;
-  }
+async function main(command: Command): Promise<number> {
   const database = await openConfiguredDatabase(readConfig());
   try {
     if (command.kind === 'list') {
@@ -67,4 +61,4 @@ async function main(): Promise<number> {
   }
 }
 
-runMain(main);
+runCommand(USAGE, parse, main);

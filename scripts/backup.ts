@@ -18,7 +18,7 @@ import { openSource } from '@/services/server/db/transfer/open';
 import { pgDumpBackup, pgDumpUnusable } from '@/services/server/db/transfer/pg-dump';
 import { describeVersion } from '@/services/server/db/transfer/schema-version';
 import { peakMemoryMb, rowsProgress } from './support/progress';
-import { runMain } from './support/run-main';
+import { runCommand } from './support/run-main';
 
 const USAGE = 'usage: npm run backup -- <file> [--from <data dir | postgres://…>] [--format auto|quiz-arena|pg_dump]';
 
@@ -40,13 +40,7 @@ function parse(argv: readonly string[]): { file: string; from: string | null; fo
   return { file, from, format };
 }
 
-async function main(): Promise<number> {
-  const options = parse(process.argv.slice(2));
-  if (typeof options === 'string') {
-    console.error(options);
-    console.error(USAGE);
-    return 2;
-  }
+async function main(options: Exclude<ReturnType<typeof parse>, string>): Promise<number> {
   const config = readConfig();
   const spec = options.from ?? config.databaseUrl ?? config.dataDir;
   const started = Date.now();
@@ -78,4 +72,4 @@ async function main(): Promise<number> {
   }
 }
 
-runMain(main);
+runCommand(USAGE, parse, main);

@@ -16,7 +16,7 @@ import { applyMigrations, codeSchemaVersion, describeVersion } from '@/services/
 import { isPostgresUrl, redactUrl } from '@/services/server/db/transfer/session';
 import { compareSummaries, formatComparison, summarize } from '@/services/server/db/transfer/summary';
 import { peakMemoryMb, rowsProgress } from './support/progress';
-import { runMain } from './support/run-main';
+import { runCommand } from './support/run-main';
 
 const USAGE = 'usage: npm run db:move -- --from <data dir | postgres://…> --to <postgres://… | data dir> [--files [data dir]] [--batch N] [--all]';
 
@@ -58,13 +58,7 @@ function parse(argv: readonly string[]): Options | string {
 
 const label = (spec: string) => (isPostgresUrl(spec) ? redactUrl(spec) : spec);
 
-async function main(): Promise<number> {
-  const options = parse(process.argv.slice(2));
-  if (typeof options === 'string') {
-    console.error(options);
-    console.error(USAGE);
-    return 2;
-  }
+async function main(options: Options): Promise<number> {
   const started = Date.now();
   const source = await openSource(options.from);
   try {
@@ -116,4 +110,4 @@ async function main(): Promise<number> {
   }
 }
 
-runMain(main);
+runCommand(USAGE, parse, main);

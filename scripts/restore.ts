@@ -19,7 +19,7 @@ import { pgDumpSchemaVersion, pgRestore, type DumpSidecar } from '@/services/ser
 import { applyMigrations, assertKnownVersion, codeSchemaVersion, describeVersion } from '@/services/server/db/transfer/schema-version';
 import { compareSummaries, formatComparison, summarize } from '@/services/server/db/transfer/summary';
 import { peakMemoryMb, rowsProgress } from './support/progress';
-import { runMain } from './support/run-main';
+import { runCommand } from './support/run-main';
 
 const USAGE = 'usage: npm run restore -- <file> [--to <data dir | postgres://…>] [--all]';
 
@@ -40,13 +40,7 @@ function parse(argv: readonly string[]): { file: string; to: string | null; all:
   return { file, to, all };
 }
 
-async function main(): Promise<number> {
-  const options = parse(process.argv.slice(2));
-  if (typeof options === 'string') {
-    console.error(options);
-    console.error(USAGE);
-    return 2;
-  }
+async function main(options: Exclude<ReturnType<typeof parse>, string>): Promise<number> {
   if (!fs.existsSync(options.file)) throw new Error(`${options.file} does not exist`);
   const kind = backupKind(options.file);
   if (kind === 'unknown') throw new Error(`${options.file} is neither a Quiz Arena backup nor a pg_dump file`);
@@ -63,13 +57,14 @@ async function main(): Promise<number> {
         throw new Error('A pg_dump backup restores into PostgreSQL only: restore it into an empty PostgreSQL database, then npm run db:move to the embedded one.');
       }
       await pgRestore(target.session, spec, options.file);
-      const restoredRows = Object.values((await summarize(target.session)).tables).reduce((n, t) => n + Number(t.rows), 0);
+      const restored = await summarize(target.session);
+      const restoredRows = Object.values(restored.tables).reduce((n, t) => n + Number(t.rows), 0);
       console.log(`Restored ${restoredRows} rows from ${options.file} (${describeVersion(version)}) with pg_restore in ${((Date.now() - started) / 1000).toFixed(1)} s; peak memory ${peakMemoryMb()} MB (this command; pg_restore runs beside it).`);
       let equal = true;
       const sidecarFile = `${options.file}.json`;
       if (fs.existsSync(sidecarFile)) {
         const sidecar = JSON.parse(fs.readFileSync(sidecarFile, 'utf8')) as DumpSidecar;
-        const comparison = compareSummaries(sidecar.summary, await summarize(target.session));
+        const comparison = compareSummaries(sidecar.summary, restored);
         console.log(formatComparison(comparison, { all: options.all, sourceLabel: 'backup', targetLabel: 'restored' }));
         equal = comparison.equal;
       } else console.log(`No ${sidecarFile} beside the dump: nothing to compare the restored database with.`);
@@ -102,4 +97,4 @@ async function main(): Promise<number> {
   }
 }
 
-runMain(main);
+runCommand(USAGE, parse, main);

@@ -1,4 +1,7 @@
-import type { SqlSession } from '@/services/server/db/transfer/session';
+import path from 'node:path';
+import { openDatabase, migrateDatabase } from '@/services/server/db/client';
+import { ensureSeeded } from '@/services/server/content/seed';
+import { openPgliteSession, type SqlSession } from '@/services/server/db/transfer/session';
 
 /**
  * A generated population for the move and backup benchmarks and tests: `players` players, each
@@ -59,4 +62,18 @@ export async function generatePopulation(session: SqlSession, players: number, o
     await session.exec('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * An embedded data directory holding the demo content (through the server's own seeding) and
+ * `players` generated players; answers an open session on it (the caller closes it).
+ */
+export async function populatedDataDir(dataDir: string, players: number): Promise<SqlSession> {
+  const database = await openDatabase({ dataDir });
+  await migrateDatabase(database);
+  await ensureSeeded(database.db, { rootDir: process.cwd(), demo: true });
+  await database.close();
+  const session = await openPgliteSession({ dir: path.join(dataDir, 'pglite') });
+  await generatePopulation(session, players);
+  return session;
 }

@@ -15,11 +15,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, migrateDatabase } from '@/services/server/db/client';
-import { ensureSeeded } from '@/services/server/content/seed';
-import { openPgliteSession } from '@/services/server/db/transfer/session';
 import { freshBenchDatabase } from '@/bench/support/database';
-import { generatePopulation } from '@/bench/move/population';
+import { populatedDataDir } from '@/bench/move/population';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -60,12 +57,7 @@ async function main() {
   const databases: { drop: () => Promise<void> }[] = [];
   try {
     let started = Date.now();
-    const database = await openDatabase({ dataDir: source });
-    await migrateDatabase(database);
-    await ensureSeeded(database.db, { rootDir: process.cwd(), demo: true });
-    await database.close();
-    const session = await openPgliteSession({ dir: path.join(source, 'pglite') });
-    await generatePopulation(session, PLAYERS);
+    const session = await populatedDataDir(source, PLAYERS);
     const [sizes] = await session.query<{ users: string; ledger: string; rows: string }>(
       `SELECT (SELECT count(*) FROM users)::text AS users, (SELECT count(*) FROM coin_ledger)::text AS ledger,
          (SELECT sum(n_live_tup) FROM pg_stat_user_tables)::text AS rows`,

@@ -11,3 +11,19 @@ export function runMain(main: () => Promise<number>): void {
     },
   );
 }
+
+/**
+ * `runMain` for a command with arguments: `parse` answers the options, or what is wrong with the
+ * command line (printed with the usage, exit code 2); `main` gets the options.
+ */
+export function runCommand<T>(usage: string, parse: (argv: readonly string[]) => T | string, main: (options: T) => Promise<number>): void {
+  runMain(async () => {
+    const options = parse(process.argv.slice(2));
+    if (typeof options === 'string') {
+      console.error(options);
+      console.error(usage);
+      return 2;
+    }
+    return main(options);
+  });
+}

@@ -15,14 +15,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { RoomDocument } from '@/services/domain/rooms';
 import { createRoomFeed, type RoomFeedStatus } from '@/services/client/room-feed';
 import { BenchApi, signUpPlayer } from '@/bench/support/players';
-import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { launchBrowser } from '@/tests/e2e/support/browser';
 import { signInPage } from '@/tests/e2e/support/player';
 import type { Page } from 'playwright-core';
@@ -52,17 +51,6 @@ let proxy: ChildProcess | null = null;
 let proxyUrl: string;
 let proxyLog = '';
 let tokens: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** nginx in the foreground with the shipped site file, its upstreams and port rewritten for this run. */
 async function startProxy(upstreams: string[]): Promise<void> {

@@ -6,29 +6,17 @@
  * restored equal. API and processes only: no browser.
  */
 import http from 'node:http';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { STREAM_RECONNECT_EVENT } from '@/services/domain/rooms';
 import { callApi, signUpPlayer } from '@/tests/e2e/support/player';
-import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/server';
 
 const METRICS_TOKEN = 'operations-test-metrics-token';
 let server: RunningServer;
 let metricsUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

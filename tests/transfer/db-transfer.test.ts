@@ -11,13 +11,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { openDatabase, migrateDatabase } from '@/services/server/db/client';
-import { ensureSeeded } from '@/services/server/content/seed';
 import { openPgliteSession, openPostgresSession, type SqlSession } from '@/services/server/db/transfer/session';
 import { compareSummaries, summarize, type DatabaseSummary } from '@/services/server/db/transfer/summary';
 import { codeSchemaVersion } from '@/services/server/db/transfer/schema-version';
 import { pgDumpUnusable } from '@/services/server/db/transfer/pg-dump';
-import { generatePopulation } from '@/bench/move/population';
+import { populatedDataDir } from '@/bench/move/population';
 
 jest.setTimeout(180_000);
 
@@ -73,14 +71,7 @@ function expectEqualTo(summary: DatabaseSummary) {
 
 beforeAll(async () => {
   // The demo content through the server's own seeding, then players with coin histories.
-  const database = await openDatabase({ dataDir: sourceDir });
-  await migrateDatabase(database);
-  await ensureSeeded(database.db, { rootDir: process.cwd(), demo: true });
-  await database.close();
-  await withSession(embedded(sourceDir), async (s) => {
-    await generatePopulation(s, PLAYERS);
-    sourceSummary = await summarize(s);
-  });
+  sourceSummary = await withSession(() => populatedDataDir(sourceDir, PLAYERS), summarize);
 });
 
 afterAll(async () => {

@@ -54,7 +54,13 @@ export const POOL_CHANNELS: readonly string[] = [AUTH_CHANNEL];
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'services/server/db/migrations');
 
-function redact(url: string): string {
+/** A PostgreSQL URL (`postgres://` or `postgresql://`), as opposed to an embedded data directory. */
+export function isPostgresUrl(spec: string): boolean {
+  return /^postgres(ql)?:\/\//.test(spec);
+}
+
+/** The URL with its password replaced, for logs and messages. */
+export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
@@ -65,7 +71,7 @@ function redact(url: string): string {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl)) {
+  if (config.databaseUrl && isPostgresUrl(config.databaseUrl)) {
     // Loaded on demand so that the embedded default never pays for the pg driver.
     const { Pool, Client } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -102,7 +108,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       db,
       kind: 'postgres',
       poolNotifications: notifications,
-      location: redact(config.databaseUrl),
+      location: redactUrl(config.databaseUrl),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };

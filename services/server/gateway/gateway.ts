@@ -142,7 +142,20 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? '';
 }
 
-function bearerToken(req: IncomingMessage): string | null {
+/** The endpoint an `/api/…` URL names: the path after the prefix, without query or trailing slash. */
+export function endpointName(url: string): string {
+  const q = url.indexOf('?');
+  return (q === -1 ? url : url.slice(0, q)).slice(API_PREFIX.length).replace(/\/$/, '');
+}
+
+/** Whether an `/api/…` URL opens a stream (a room's or the notifications'), not a call. */
+export function isStreamUrl(url: string): boolean {
+  const name = endpointName(url);
+  return roomStreamPath(name) !== null || name === NOTIFICATION_STREAM_PATH;
+}
+
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerToken(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -256,9 +269,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     async handle(req, res) {
       const started = process.hrtime.bigint();
       const requestId = nextRequestId();
-      const url = req.url ?? '/';
-      const q = url.indexOf('?');
-      const name = (q === -1 ? url : url.slice(0, q)).slice(API_PREFIX.length).replace(/\/$/, '');
+      const name = endpointName(req.url ?? '/');
       // A child logger costs an allocation; most calls never log anything but their last line.
       let child: Logger | undefined;
       const reqLog = () => (child ??= log.child({ reqId: requestId }));

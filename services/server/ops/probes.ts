@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ApiRuntime } from '@/services/server/api-runtime';
 import type { Database } from '@/services/server/db/client';
 import { METRICS_CONTENT_TYPE, metricsText } from '@/services/server/ops/metrics';
+import { bearerToken } from '@/services/server/gateway/gateway';
 
 /**
  * What a load balancer and an operator ask an instance (docs/deploy.md, "Probes and metrics"):
@@ -41,12 +42,6 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function bearer(req: IncomingMessage): string | null {
-  const header = req.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  return header.slice('Bearer '.length).trim();
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -170,7 +165,7 @@ export function createOps(options: { log: Logger; metricsToken?: string; snapsho
         return true;
       }
       if (path === '/metrics') {
-        const token = bearer(req);
+        const token = bearerToken(req);
         const allowed = privileged || (options.metricsToken !== undefined && token !== null && sameSecret(token, options.metricsToken));
         if (!allowed) {
           // Not there for whoever has no business with it: the same answer as any unknown page.
@@ -187,7 +182,7 @@ export function createOps(options: { log: Logger; metricsToken?: string; snapsho
         return true;
       }
       // /ops/snapshot
-      const token = bearer(req);
+      const token = bearerToken(req);
       if (!options.snapshotToken || token === null || !sameSecret(token, options.snapshotToken)) {
         sendJson(res, 404, { error: 'not found' });
         return true;

@@ -38,7 +38,8 @@ export interface RunningServer {
 const root = process.cwd();
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
-async function freePort(): Promise<number> {
+/** A TCP port nobody listens on now (the server's, nginx's, a metrics listener's). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

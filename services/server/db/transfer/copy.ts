@@ -38,15 +38,8 @@ export const DEFAULT_BATCH_ROWS = 2000;
 /** Reads one table's rows in primary-key order, a batch at a time, as JSON arrays. */
 export async function* tableBatches(session: SqlSession, table: TableInfo, batchRows: number): AsyncGenerator<{ json: string; count: number }> {
   const name = ident(table.name);
-  if (table.key.length === 0) {
-    // No key to page by: the snapshot keeps OFFSET paging consistent.
-    for (let offset = 0; ; offset += batchRows) {
-      const rows = await session.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM ${name} t ORDER BY row_to_json(t)::text LIMIT ${batchRows} OFFSET ${offset}`);
-      if (rows.length === 0) return;
-      yield { json: `[${rows.map((r) => r.j).join(',')}]`, count: rows.length };
-      if (rows.length < batchRows) return;
-    }
-  }
+  // Keyset paging needs a key; every table of the schema has one.
+  if (table.key.length === 0) throw new Error(`Table ${table.name} has no primary key: it cannot be copied in batches`);
   const keys = table.key.map((k) => ident(k.name));
   const keyText = table.key.map((k, i) => `${ident(k.name)}::text AS k${i}`).join(', ');
   const order = keys.join(', ');

@@ -59,24 +59,7 @@ export async function openSource(spec: string): Promise<OpenedDatabase> {
     const session = await openPgliteSession({ snapshot });
     return { session, dataDir, fromRunningServer: true, close: () => session.close() };
   }
-  try {
-    const session = await openPgliteSession({ dir });
-    return {
-      session,
-      dataDir,
-      fromRunningServer: false,
-      async close() {
-        try {
-          await session.close();
-        } finally {
-          lock.release();
-        }
-      },
-    };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  return openLocked(dataDir, dir, lock);
 }
 
 /** Opens a target to write into: an embedded directory must not be in use. */
@@ -87,9 +70,13 @@ export async function openTarget(spec: string): Promise<OpenedDatabase> {
   }
   const dataDir = path.resolve(spec);
   fs.mkdirSync(dataDir, { recursive: true });
-  const lock = acquireDataDirLock(dataDir);
+  return openLocked(dataDir, pgliteDirOf(dataDir), acquireDataDirLock(dataDir));
+}
+
+/** The embedded database of a directory whose lock this process holds; closing it releases the lock. */
+async function openLocked(dataDir: string, dir: string, lock: DataDirLock): Promise<OpenedDatabase> {
   try {
-    const session = await openPgliteSession({ dir: pgliteDirOf(dataDir) });
+    const session = await openPgliteSession({ dir });
     return {
       session,
       dataDir,

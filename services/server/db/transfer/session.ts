@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isPostgresUrl, redactUrl } from '@/services/server/db/client';
 
 /**
  * One connection to a database, for the operator commands that copy whole databases (db:move,
@@ -20,19 +21,8 @@ export interface SqlSession {
 
 const SESSION_SETTINGS = `SET TimeZone TO 'UTC'; SET DateStyle TO 'ISO, YMD'; SET IntervalStyle TO 'postgres'; SET extra_float_digits TO 1`;
 
-export function isPostgresUrl(spec: string): boolean {
-  return /^postgres(ql)?:\/\//.test(spec);
-}
-
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'postgres';
-  }
-}
+// The URL helpers live with the server's own database client; the commands use the same ones.
+export { isPostgresUrl, redactUrl };
 
 export async function openPostgresSession(url: string): Promise<SqlSession> {
   const { Client } = await import('pg');
