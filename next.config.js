@@ -7,7 +7,7 @@ const nextConfig = {
   // Pages never import services/server; the database client lives only in server.ts's process.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
   // ESM-only packages used by server code; listed so that next/jest compiles them for the tests.
-  transpilePackages: ['entities'],
+  transpilePackages: ['entities', 'stream-json', 'stream-chain'],
   // bench/web's module report: a second build with browser source maps, beside the real one.
   ...(analyze ? { distDir: '.next-analyze', productionBrowserSourceMaps: true } : {}),
 };

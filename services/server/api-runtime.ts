@@ -49,11 +49,11 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
  * process at a time (the server or an operator command), guarded by a lock file. The server runs
  * it on a thread of its own (`pgliteThread`).
  */
-export async function openConfiguredDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>, options: { pgliteThread?: boolean } = {}): Promise<Database> {
+export async function openConfiguredDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>, options: { pgliteThread?: boolean; pgliteSharedBuffers?: string } = {}): Promise<Database> {
   const usesServer = Boolean(config.databaseUrl);
   const lock = usesServer ? null : await acquireDataDirLockWaiting(config.dataDir);
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteThread: options.pgliteThread });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteThread: options.pgliteThread, pgliteSharedBuffers: options.pgliteSharedBuffers });
     await migrateDatabase(database);
     if (!lock) return database;
     return {

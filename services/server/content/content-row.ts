@@ -105,6 +105,56 @@ export function booleanWords(language: string): readonly [string, string] | unde
   return BOOLEAN_WORDS[language] ?? BOOLEAN_WORDS[language.split('-')[0] ?? ''];
 }
 
+/** Yes and no per content language, yes first: a question answered by them is a true/false question too. */
+export const YES_NO_WORDS: Readonly<Record<string, readonly [string, string]>> = {
+  en: ['Yes', 'No'],
+  es: ['Sí', 'No'],
+  fr: ['Oui', 'Non'],
+  de: ['Ja', 'Nein'],
+  it: ['Sì', 'No'],
+  pt: ['Sim', 'Não'],
+  nl: ['Ja', 'Nee'],
+  ar: ['نعم', 'لا'],
+};
+
+export function yesNoWords(language: string): readonly [string, string] | undefined {
+  return YES_NO_WORDS[language] ?? YES_NO_WORDS[language.split('-')[0] ?? ''];
+}
+
+/** An option compared with a word: case, accents' composition, spaces and a final full stop do not count. */
+const asWord = (text: string) => normaliseText(text).replace(/[.!]$/, '');
+
+/**
+ * Whether two options are the true/false or yes/no words of the language (in either order): then
+ * the question is a true/false one. Returns the words as stored (true or yes first) and which of the
+ * two given options is the true (or yes) one; null when they are other texts.
+ */
+export function trueFalsePair(language: string, options: readonly string[]): { words: readonly [string, string]; trueAt: 0 | 1 } | null {
+  if (options.length !== 2) return null;
+  const given = options.map(asWord);
+  for (const words of [booleanWords(language), yesNoWords(language)]) {
+    if (!words) continue;
+    const [yes, no] = words.map(asWord) as [string, string];
+    if (given[0] === yes && given[1] === no) return { words, trueAt: 0 };
+    if (given[0] === no && given[1] === yes) return { words, trueAt: 1 };
+  }
+  return null;
+}
+
+/** Options a multiple-choice question has: two (a yes/no-like choice between two texts) to five. */
+export const MULTIPLE_OPTIONS = { min: 2, max: 5 } as const;
+
+/**
+ * A choice between options as a file gives it, the right one at `answerIndex`: two options that
+ * are the language's true/false or yes/no words make a true/false question (stored true or yes
+ * first), anything else a multiple-choice one.
+ */
+export function choiceShape(language: string, options: string[], answerIndex: number): { questionType: 'multiple' | 'boolean'; options: string[]; answerIndex: number } {
+  const pair = trueFalsePair(language, options);
+  if (!pair || (answerIndex !== 0 && answerIndex !== 1)) return { questionType: 'multiple', options, answerIndex };
+  return { questionType: 'boolean', options: [...pair.words], answerIndex: answerIndex === pair.trueAt ? 0 : 1 };
+}
+
 /** Lower-cased, Unicode NFC, every run of whitespace one space, trimmed. */
 export function normaliseText(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -187,6 +237,10 @@ export function finishRow(draft: DraftRow): ContentRow | RejectedRow {
   if (!question) return reject('empty question');
   const emptyAt = options.findIndex((o) => !o);
   if (emptyAt >= 0) return reject(`empty option ${ANSWER_LETTERS[emptyAt]}`);
+  const texts = [question, ...options, category, subcategory ?? '', note, draft.word ?? '', draft.transcript ?? ''];
+  if (texts.some((t) => t.includes('\uFFFD'))) {
+    return reject('holds bytes that are not UTF-8 text (save the file as UTF-8, e.g. iconv -f windows-1252 -t utf-8)');
+  }
 
   const long =
     tooLong('question', question, LIMITS.question) ??
@@ -287,12 +341,12 @@ function answerOf(draft: DraftRow, options: readonly string[]): string | { reaso
       return right.map((i) => ANSWER_LETTERS[i]).join(',');
     }
     default: {
-      const expected = draft.questionType === 'boolean' ? [2] : [4, 5];
-      if (!expected.includes(options.length)) {
+      if (draft.questionType === 'boolean' && options.length !== 2) return no(`wrong number of options: a boolean question has 2, found ${options.length}`);
+      if (draft.questionType === 'multiple' && (options.length < MULTIPLE_OPTIONS.min || options.length > MULTIPLE_OPTIONS.max)) {
         return no(
-          draft.questionType === 'boolean'
-            ? `wrong number of options: a boolean question has 2, found ${options.length}`
-            : `wrong number of options: a multiple-choice question has 4 (or 5), found ${options.length}`,
+          options.length > MULTIPLE_OPTIONS.max
+            ? `${options.length} options: a multiple-choice question has at most ${MULTIPLE_OPTIONS.max} (a to e)`
+            : `wrong number of options: a multiple-choice question has ${MULTIPLE_OPTIONS.min} to ${MULTIPLE_OPTIONS.max}, found ${options.length}`,
         );
       }
       const duplicate = duplicateOptions(options);
@@ -305,6 +359,17 @@ function answerOf(draft: DraftRow, options: readonly string[]): string | { reaso
 
 export function isRejected(value: ContentRow | RejectedRow): value is RejectedRow {
   return 'reason' in value;
+}
+
+/** Every row of a (small) stream of rows at once. */
+export async function collectRows(rows: AsyncIterable<ContentRow | RejectedRow>): Promise<ParsedContent> {
+  const out: ContentRow[] = [];
+  const rejected: RejectedRow[] = [];
+  for await (const row of rows) {
+    if (isRejected(row)) rejected.push(row);
+    else out.push(row);
+  }
+  return { read: out.length + rejected.length, rows: out, rejected };
 }
 
 /** A language's own name for itself, capitalised: `es` → "Español"; the code when unknown. */

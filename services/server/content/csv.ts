@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import {
   ANSWER_LETTERS,
   ContentFileError,
@@ -5,8 +7,11 @@ import {
   LIMITS,
   QUESTION_TYPES,
   booleanWords,
+  choiceShape,
+  collectRows,
   finishRow,
-  isRejected,
+  trueFalsePair,
+  yesNoWords,
   languageCode,
   type ContentRow,
   type ImportMode,
@@ -43,101 +48,79 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ['category', 'type', 'question', 'answer'];
 
+/**
+ * Option columns past e: a bank with more options may carry them, and a row that fills one is
+ * refused by name (no kind holds more than five options), the rest of the file still imported.
+ */
+export const EXTRA_OPTION_COLUMNS = ['option_f', 'option_g', 'option_h', 'option_i', 'option_j'] as const;
+type HeaderColumn = CsvColumn | (typeof EXTRA_OPTION_COLUMNS)[number];
+
+/** Longest record, in bytes: a quote never closed stops the file there instead of swallowing it. */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
 export interface CsvRecord {
   /** Line on which the record starts (the header is line 1). */
   readonly line: number;
   readonly fields: string[];
-  /** Why the record is malformed, if it is. */
-  readonly error?: string;
+}
+
+const newlines = (text: string) => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/** What csv-parse's error codes mean to the person who wrote the file. */
+function csvProblem(error: CsvError): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted field is never closed';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'text after a closing quote: quote the whole field and double a quote inside it';
+    case 'CSV_MAX_RECORD_SIZE':
+      return `a record longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB (a quote never closed?)`;
+    default:
+      return error.message;
+  }
 }
 
 /**
- * Splits CSV text into records (RFC 4180): CRLF or LF line ends, quoted fields may hold commas,
- * doubled quotes and line breaks. Lenient only about spaces around a quoted field. Blank lines are
- * skipped. A malformed record is returned with `error` set rather than stopping the parse.
+ * The records of CSV text as it streams in (RFC 4180, by csv-parse): CRLF or LF line ends, quoted
+ * fields may hold commas, doubled quotes and line breaks; blank lines are skipped; spaces around a
+ * field are dropped; a quote inside an unquoted field is taken as it is. A record the parser cannot
+ * read past (a quote never closed, text after a closing quote) stops the file with
+ * ContentFileError naming its line: the rows before it are whole, the file can be fixed and run again.
  */
-export function parseCsvRecords(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  const src = text.replace(/^\uFEFF/, '');
-  let fields: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let quoted = false;
-  let afterQuote = false;
-  let sawQuote = false;
-  let error: string | undefined;
-  let line = 1;
-  let start = 1;
-  let quoteLine = 1;
-
-  const fail = (message: string) => {
-    error ??= `${message} (field ${fields.length + 1})`;
-  };
-  const endField = () => {
-    fields.push(field);
-    field = '';
-    quoted = false;
-    afterQuote = false;
-  };
-  const endRecord = () => {
-    endField();
-    const blank = fields.length === 1 && fields[0] === '' && !sawQuote;
-    if (!blank) records.push(error ? { line: start, fields, error } : { line: start, fields });
-    fields = [];
-    error = undefined;
-    sawQuote = false;
-  };
-
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (inQuotes) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          inQuotes = false;
-          afterQuote = true;
-        }
-      } else if (ch === '\r' || ch === '\n') {
-        if (ch === '\r' && src[i + 1] === '\n') i++;
-        field += '\n';
-        line++;
-      } else {
-        field += ch;
-      }
-      continue;
+export async function* csvRecords(input: AsyncIterable<Buffer | string> | Readable): AsyncGenerator<CsvRecord> {
+  const parser = parse({
+    bom: true,
+    info: true,
+    raw: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  const source = input instanceof Readable ? input : Readable.from(input);
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  try {
+    for await (const item of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
+      const ends = item.raw.replace(/\r?\n$/, '');
+      yield { line: item.info.lines - newlines(ends), fields: item.record };
     }
-    if (ch === ',') {
-      endField();
-    } else if (ch === '\r' || ch === '\n') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else if (ch === '"') {
-      sawQuote = true;
-      if (!quoted && !afterQuote && field.trim() === '') {
-        field = '';
-        inQuotes = true;
-        quoted = true;
-        quoteLine = line;
-      } else {
-        fail('a quote inside an unquoted field: quote the whole field and double the quote');
-        field += ch;
-      }
-    } else if (afterQuote) {
-      if (ch !== ' ' && ch !== '\t') {
-        fail('text after a closing quote');
-        field += ch;
-      }
-    } else {
-      field += ch;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = (error as CsvError & { lines?: number }).lines;
+      throw new ContentFileError(`${line ? `line ${line}: ` : ''}${csvProblem(error)}. The import stopped there: the rows before it are stored; fix the line and run the file again (rows already stored count as duplicates)`);
     }
+    throw error;
+  } finally {
+    source.unpipe(parser);
+    if (!source.destroyed) source.destroy();
   }
-  if (inQuotes) fail(`a quoted field opened on line ${quoteLine} is never closed`);
-  if (field !== '' || fields.length > 0 || sawQuote) endRecord();
-  return records;
 }
 
 /** Quotes a field when it needs it (comma, quote, line break, leading or trailing space). */
@@ -149,11 +132,10 @@ export function csvLine(values: readonly string[]): string {
   return values.map(csvField).join(',');
 }
 
-function readHeader(record: CsvRecord | undefined): CsvColumn[] {
+function readHeader(record: CsvRecord | undefined): HeaderColumn[] {
   if (!record) throw new ContentFileError('empty file: the first line must name the columns');
-  if (record.error) throw new ContentFileError(`the header row (line ${record.line}) is malformed: ${record.error}`);
   const names = record.fields.map((f) => f.trim().toLowerCase());
-  const known = new Set<string>(CSV_COLUMNS);
+  const known = new Set<string>([...CSV_COLUMNS, ...EXTRA_OPTION_COLUMNS]);
   for (const name of names) {
     if (!known.has(name)) throw new ContentFileError(`unknown column "${name}" in the header (columns: ${CSV_COLUMNS.join(', ')})`);
   }
@@ -161,16 +143,15 @@ function readHeader(record: CsvRecord | undefined): CsvColumn[] {
   if (dup) throw new ContentFileError(`column "${dup}" appears twice in the header`);
   const missing = REQUIRED_CSV_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length) throw new ContentFileError(`the header lacks required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
-  return names as CsvColumn[];
+  return names as HeaderColumn[];
 }
 
-function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLanguage: string): ContentRow | RejectedRow {
+function parseRecord(record: CsvRecord, header: readonly HeaderColumn[], defaultLanguage: string): ContentRow | RejectedRow {
   const reject = (reason: string): RejectedRow => ({ row: record.line, reason });
-  if (record.error) return reject(record.error);
   if (record.fields.length !== header.length) {
     return reject(`expected ${header.length} fields, found ${record.fields.length}`);
   }
-  const value = (column: CsvColumn) => {
+  const value = (column: HeaderColumn) => {
     const at = header.indexOf(column);
     return at < 0 ? '' : record.fields[at]!.trim();
   };
@@ -186,7 +167,7 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
   const rawType = value('type').toLowerCase();
   if (!rawType) return reject(`missing type (${QUESTION_TYPES.join(', ')})`);
   if (!(QUESTION_TYPES as readonly string[]).includes(rawType)) return reject(`unknown type "${value('type')}" (${QUESTION_TYPES.join(', ')})`);
-  const questionType = rawType as QuestionType;
+  let questionType = rawType as QuestionType;
 
   const rawLevel = value('level');
   const level = rawLevel === '' ? 1 : /^\d+$/.test(rawLevel) ? Number(rawLevel) : NaN;
@@ -198,6 +179,7 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
   const answer = rawAnswer.toLowerCase();
   if (!answer) return reject('missing answer');
   const letters = [value('option_a'), value('option_b'), value('option_c'), value('option_d'), value('option_e')];
+  const filled = [...letters, ...EXTRA_OPTION_COLUMNS.map(value)].map(Boolean).lastIndexOf(true) + 1;
   let options: string[];
   let answerIndex = -1;
   let answerIndexes: number[] | undefined;
@@ -205,16 +187,17 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
 
   if (questionType === 'word') {
     // The answer column holds the word; there are no options.
-    if (letters.some(Boolean)) return reject('a word question has no options (the answer column holds the word)');
+    if (filled > 0) return reject('a word question has no options (the answer column holds the word)');
     options = [];
     word = rawAnswer;
+  } else if (filled > ANSWER_LETTERS.length) {
+    return reject(`${filled} options: a ${questionType} question has at most ${ANSWER_LETTERS.length} (option_a to option_e), no kind holds more`);
   } else if (questionType === 'multiselect' || questionType === 'sequence') {
-    const last = letters.map(Boolean).lastIndexOf(true);
-    options = letters.slice(0, last + 1);
+    options = letters.slice(0, filled);
     answerIndexes = answer.split(',').map((l) => ANSWER_LETTERS.indexOf(l.trim() as never));
     if (answerIndexes.some((i) => i < 0)) return reject(`the answer of a ${questionType} question is option letters separated by commas (e.g. a,c), found "${rawAnswer}"`);
   } else if (questionType === 'boolean') {
-    if (letters.slice(2).some(Boolean)) return reject('a boolean question has only option_a (true) and option_b (false)');
+    if (filled > 2) return reject('a boolean question has only option_a (true) and option_b (false)');
     const words = booleanWords(language);
     const [a, b] = letters as [string, string];
     if (!a && !b) {
@@ -223,18 +206,22 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
     } else if (!a || !b) {
       return reject('a boolean question needs both option_a (true) and option_b (false), or neither');
     } else {
-      if (words && (a.toLowerCase() !== words[0].toLowerCase() || b.toLowerCase() !== words[1].toLowerCase())) {
-        return reject(`a boolean question's options are "${words[0]}" then "${words[1]}" (or leave them empty)`);
+      const pair = trueFalsePair(language, [a, b]);
+      const yesNo = yesNoWords(language);
+      if (words && pair?.trueAt !== 0) {
+        return reject(`a boolean question's options are "${words[0]}" then "${words[1]}"${yesNo ? ` or "${yesNo[0]}" then "${yesNo[1]}"` : ''} (or leave them empty)`);
       }
-      options = [a, b];
+      options = pair ? [...pair.words] : [a, b];
     }
-    answerIndex = answer === 'a' || answer === 'true' ? 0 : answer === 'b' || answer === 'false' ? 1 : -1;
+    answerIndex = ['a', 'true', 'yes'].includes(answer) ? 0 : ['b', 'false', 'no'].includes(answer) ? 1 : -1;
     if (answerIndex < 0) return reject(`the answer of a boolean question is a (true) or b (false), found "${value('answer')}"`);
   } else {
-    options = letters[4] ? letters : letters.slice(0, 4);
+    options = letters.slice(0, Math.max(filled, 1));
     answerIndex = ANSWER_LETTERS.indexOf(answer as never);
     if (answerIndex < 0) return reject(`the answer is the letter of the right option, a to e, found "${value('answer')}"`);
-    if (answerIndex >= options.length) return reject(`the answer ${answer} names an empty option`);
+    if (answerIndex >= options.length || !options[answerIndex]) return reject(`the answer ${answer} names an empty option`);
+    // Two options that are true/false or yes/no in the row's language: a true/false question.
+    ({ questionType, options, answerIndex } = choiceShape(language, options, answerIndex));
   }
 
   return finishRow({
@@ -257,16 +244,21 @@ function parseRecord(record: CsvRecord, header: readonly CsvColumn[], defaultLan
   });
 }
 
-/** Parses a whole file; throws ContentFileError when the header row is missing or wrong. */
-export function parseContentCsv(text: string, options: { language: string }): ParsedContent {
-  const [headerRecord, ...records] = parseCsvRecords(text);
-  const header = readHeader(headerRecord);
-  const rows: ContentRow[] = [];
-  const rejected: RejectedRow[] = [];
-  for (const record of records) {
-    const out = parseRecord(record, header, options.language);
-    if (isRejected(out)) rejected.push(out);
-    else rows.push(out);
+/**
+ * The rows of a content CSV as the file streams in, each a row to store or a refusal naming its
+ * line. Throws ContentFileError when the header row is missing or wrong (before any row), or when
+ * the file cannot be read past a line.
+ */
+export async function* readContentCsv(input: AsyncIterable<Buffer | string> | Readable, options: { language: string }): AsyncGenerator<ContentRow | RejectedRow> {
+  let header: HeaderColumn[] | undefined;
+  for await (const record of csvRecords(input)) {
+    if (!header) header = readHeader(record);
+    else yield parseRecord(record, header, options.language);
   }
-  return { read: records.length, rows, rejected };
+  if (!header) readHeader(undefined);
+}
+
+/** Every row of a small CSV text at once (the console's preview, tests). */
+export async function parseContentCsv(text: string, options: { language: string }): Promise<ParsedContent> {
+  return collectRows(readContentCsv(Readable.from([Buffer.from(text)]), options));
 }

@@ -5,7 +5,9 @@ import {
   LANGUAGE_CODE,
   LEVELLED_MODES,
   LIMITS,
+  MULTIPLE_OPTIONS,
   QUESTION_TYPES,
+  trueFalsePair,
   booleanWords,
   finishRow,
   isRejected,
@@ -79,10 +81,10 @@ export const demoQuestionSchema = z
     if (q.type === 'multiselect' && !Array.isArray(q.answer)) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'the answer of a multiselect question is the list of the right options\' indexes' });
     if (q.type === 'sequence' && q.answer !== undefined) ctx.addIssue({ code: 'custom', path: ['answer'], message: "a sequence's options are written in the right order: leave answer out" });
     if (q.type === 'multiple') {
-      if (q.options.length !== 4) {
-        ctx.addIssue({ code: 'custom', path: ['options'], message: `a multiple question has exactly 4 options, found ${q.options.length}` });
-      } else if (new Set(q.options.map(normaliseText)).size !== 4) {
-        ctx.addIssue({ code: 'custom', path: ['options'], message: 'the 4 options of a multiple question must be distinct' });
+      if (q.options.length < MULTIPLE_OPTIONS.min || q.options.length > MULTIPLE_OPTIONS.max) {
+        ctx.addIssue({ code: 'custom', path: ['options'], message: `a multiple question has ${MULTIPLE_OPTIONS.min} to ${MULTIPLE_OPTIONS.max} options, found ${q.options.length}` });
+      } else if (new Set(q.options.map(normaliseText)).size !== q.options.length) {
+        ctx.addIssue({ code: 'custom', path: ['options'], message: `the ${q.options.length} options of a multiple question must be distinct` });
       }
     } else if (q.type === 'boolean' && q.options.length !== 2) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: `a boolean question has exactly 2 options (true, false), found ${q.options.length}` });
@@ -197,7 +199,7 @@ function where(data: unknown, issuePath: readonly PropertyKey[]): string {
 type DemoQuestionData = z.infer<typeof demoQuestionSchema>;
 
 /** One question through the rules every content source shares (content-row.ts), or the reason it breaks one. */
-function toDemoQuestion(data: DemoFileData, q: DemoQuestionData, itemKey: string | null): DemoQuestion | string {
+function toDemoQuestion(data: DemoFileHead, q: DemoQuestionData, itemKey: string | null): DemoQuestion | string {
   const out = finishRow({
     row: 0,
     mode: data.category.kind,
@@ -232,7 +234,10 @@ function toDemoQuestion(data: DemoFileData, q: DemoQuestionData, itemKey: string
   };
 }
 
-function toDemoFile(relPath: string, data: DemoFileData, problems: string[]): DemoFile {
+export type DemoFileHead = Pick<DemoFileData, 'language' | 'category'>;
+type DemoSubcategoryData = DemoFileData['subcategories'][number];
+
+function toDemoSubcategory(relPath: string, data: DemoFileHead, s: DemoSubcategoryData, problems: string[]): DemoSubcategory {
   const question = (q: DemoQuestionData, itemKey: string | null): DemoQuestion[] => {
     const out = toDemoQuestion(data, q, itemKey);
     if (typeof out === 'string') {
@@ -242,17 +247,77 @@ function toDemoFile(relPath: string, data: DemoFileData, problems: string[]): De
     return [out];
   };
   return {
-    path: relPath,
-    language: data.language,
-    category: { slug: data.category.slug, name: data.category.name, rowOrder: data.category.row_order, kind: data.category.kind },
-    subcategories: data.subcategories.map((s) => ({
-      slug: s.slug,
-      name: s.name,
-      rowOrder: s.row_order,
-      questions: [...s.questions.flatMap((q) => question(q, null)), ...s.items.flatMap((item) => item.questions.flatMap((q) => question(q, item.key)))],
-      items: s.items.map((item) => ({ key: item.key, title: item.title, detail: item.text, contentType: item.content_type, contentData: item.content_data })),
-    })),
+    slug: s.slug,
+    name: s.name,
+    rowOrder: s.row_order,
+    questions: [...s.questions.flatMap((q) => question(q, null)), ...s.items.flatMap((item) => item.questions.flatMap((q) => question(q, item.key)))],
+    items: s.items.map((item) => ({ key: item.key, title: item.title, detail: item.text, contentType: item.content_type, contentData: item.content_data })),
   };
+}
+
+/** The rules one subcategory of a file must keep (its kind's shape, levels filled 10 by 10, …); problems name the file. */
+function checkSubcategoryRules(relPath: string, data: DemoFileHead, sub: DemoSubcategoryData, problems: string[]): void {
+  const words = booleanWords(data.language);
+  const kind = data.category.kind;
+  if (kind === 'fun_n_learn') {
+    if (sub.questions.length > 0) problems.push(`${relPath}: subcategory ${sub.slug}: fun-and-learn questions belong to an item (items[].questions)`);
+    if (sub.items.length === 0) problems.push(`${relPath}: subcategory ${sub.slug}: has no items`);
+    for (const item of sub.items) {
+      if (item.questions.length < ITEM_MIN_QUESTIONS) problems.push(`${relPath}: item ${item.key}: has ${item.questions.length} questions, an item has at least ${ITEM_MIN_QUESTIONS}`);
+      if (item.content_type !== 'text' && !item.content_data) problems.push(`${relPath}: item ${item.key}: a ${item.content_type} item needs its link (content_data)`);
+      for (const q of item.questions) {
+        if (q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a fun_n_learn question has level 1 (only the quiz zone and multi match have levels)`);
+      }
+    }
+    return;
+  }
+  if (sub.items.length > 0) problems.push(`${relPath}: subcategory ${sub.slug}: only fun-and-learn categories have items`);
+  const perLevel = new Map<number, number>();
+  for (const q of sub.questions) {
+    if (!LEVELLED_MODES.has(kind) && q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a ${kind} question has level 1 (only the quiz zone and multi match have levels)`);
+    perLevel.set(q.level, (perLevel.get(q.level) ?? 0) + 1);
+    if (q.type === 'boolean' && words) {
+      if (trueFalsePair(data.language, q.options)?.trueAt !== 0) {
+        problems.push(`${relPath}: question ${q.key}, options: a boolean question's options are "${words[0]}" then "${words[1]}" (or yes then no)`);
+      }
+    } else if (q.type === 'boolean' && normaliseText(q.options[0]!) === normaliseText(q.options[1]!)) {
+      problems.push(`${relPath}: question ${q.key}, options: the 2 options of a boolean question must be distinct`);
+    }
+  }
+  if (sub.questions.length === 0) problems.push(`${relPath}: subcategory ${sub.slug}: has no questions`);
+  // Levels unlock one after the other, so they are filled from 1 up, 10 questions each.
+  const used = [...perLevel.keys()].sort((a, b) => a - b);
+  used.forEach((level, i) => {
+    if (level !== i + 1) problems.push(`${relPath}: subcategory ${sub.slug}: has level ${level} questions but no level ${i + 1}`);
+  });
+  for (const [level, count] of perLevel) {
+    if (count !== QUESTIONS_PER_LEVEL) {
+      problems.push(`${relPath}: subcategory ${sub.slug}: level ${level} has ${count} questions, each level has ${QUESTIONS_PER_LEVEL}`);
+    }
+  }
+}
+
+/** A content file's language and category (what comes before its subcategories), or the problems of them. */
+export function checkDemoHead(relPath: string, head: { language?: unknown; category?: unknown }): { head: DemoFileHead; problems: [] } | { head: null; problems: string[] } {
+  const parsed = demoFileSchema.pick({ language: true, category: true }).safeParse(head);
+  if (!parsed.success) return { head: null, problems: parsed.error.issues.map((i) => `${relPath}: ${where(head, i.path)}: ${i.message}`) };
+  return { head: parsed.data, problems: [] };
+}
+
+/**
+ * One subcategory of a content file, checked alone (schema and rules, its questions through the
+ * rules every source shares): what a file read as a stream stores one subcategory at a time.
+ */
+export function checkDemoSubcategory(relPath: string, head: DemoFileHead, raw: unknown, index: number): { sub: DemoSubcategory; problems: [] } | { sub: null; problems: string[] } {
+  const parsed = demoSubcategorySchema.safeParse(raw);
+  if (!parsed.success) {
+    const data = { subcategories: Object.assign([], { [index]: raw }) };
+    return { sub: null, problems: parsed.error.issues.map((i) => `${relPath}: ${where(data, ['subcategories', index, ...i.path])}: ${i.message}`) };
+  }
+  const problems: string[] = [];
+  checkSubcategoryRules(relPath, head, parsed.data, problems);
+  const sub = toDemoSubcategory(relPath, head, parsed.data, problems);
+  return problems.length ? { sub: null, problems } : { sub, problems: [] };
 }
 
 /**
@@ -279,52 +344,18 @@ export function checkDemoFile(relPath: string, raw: string, options: { shipped?:
     if (data.language !== dirLanguage) problems.push(`${relPath}: language is "${data.language}" but the file is in content/demo/${dirLanguage}/`);
     if (data.category.slug !== fileSlug) problems.push(`${relPath}: category slug is "${data.category.slug}" but the file is named ${fileSlug}.json`);
   }
-
-  const words = booleanWords(data.language);
-  const kind = data.category.kind;
   const subSlugs = new Set<string>();
   for (const sub of data.subcategories) {
     if (subSlugs.has(sub.slug)) problems.push(`${relPath}: subcategory slug "${sub.slug}" appears twice`);
     subSlugs.add(sub.slug);
-    if (kind === 'fun_n_learn') {
-      if (sub.questions.length > 0) problems.push(`${relPath}: subcategory ${sub.slug}: fun-and-learn questions belong to an item (items[].questions)`);
-      if (sub.items.length === 0) problems.push(`${relPath}: subcategory ${sub.slug}: has no items`);
-      for (const item of sub.items) {
-        if (item.questions.length < ITEM_MIN_QUESTIONS) problems.push(`${relPath}: item ${item.key}: has ${item.questions.length} questions, an item has at least ${ITEM_MIN_QUESTIONS}`);
-        if (item.content_type !== 'text' && !item.content_data) problems.push(`${relPath}: item ${item.key}: a ${item.content_type} item needs its link (content_data)`);
-        for (const q of item.questions) {
-          if (q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a fun_n_learn question has level 1 (only the quiz zone and multi match have levels)`);
-        }
-      }
-      continue;
-    }
-    if (sub.items.length > 0) problems.push(`${relPath}: subcategory ${sub.slug}: only fun-and-learn categories have items`);
-    const perLevel = new Map<number, number>();
-    for (const q of sub.questions) {
-      if (!LEVELLED_MODES.has(kind) && q.level !== 1) problems.push(`${relPath}: question ${q.key}, level: a ${kind} question has level 1 (only the quiz zone and multi match have levels)`);
-      perLevel.set(q.level, (perLevel.get(q.level) ?? 0) + 1);
-      if (q.type === 'boolean' && words) {
-        const [t, f] = q.options.map((o) => o.toLowerCase());
-        if (t !== words[0].toLowerCase() || f !== words[1].toLowerCase()) {
-          problems.push(`${relPath}: question ${q.key}, options: a boolean question's options are "${words[0]}" then "${words[1]}"`);
-        }
-      } else if (q.type === 'boolean' && normaliseText(q.options[0]!) === normaliseText(q.options[1]!)) {
-        problems.push(`${relPath}: question ${q.key}, options: the 2 options of a boolean question must be distinct`);
-      }
-    }
-    if (sub.questions.length === 0) problems.push(`${relPath}: subcategory ${sub.slug}: has no questions`);
-    // Levels unlock one after the other, so they are filled from 1 up, 10 questions each.
-    const used = [...perLevel.keys()].sort((a, b) => a - b);
-    used.forEach((level, i) => {
-      if (level !== i + 1) problems.push(`${relPath}: subcategory ${sub.slug}: has level ${level} questions but no level ${i + 1}`);
-    });
-    for (const [level, count] of perLevel) {
-      if (count !== QUESTIONS_PER_LEVEL) {
-        problems.push(`${relPath}: subcategory ${sub.slug}: level ${level} has ${count} questions, each level has ${QUESTIONS_PER_LEVEL}`);
-      }
-    }
+    checkSubcategoryRules(relPath, data, sub, problems);
   }
-  const file = toDemoFile(relPath, data, problems);
+  const file: DemoFile = {
+    path: relPath,
+    language: data.language,
+    category: { slug: data.category.slug, name: data.category.name, rowOrder: data.category.row_order, kind: data.category.kind },
+    subcategories: data.subcategories.map((s) => toDemoSubcategory(relPath, data, s, problems)),
+  };
   return problems.length ? { file: null, problems } : { file, problems: [] };
 }
 

@@ -1,9 +1,16 @@
+import { Readable } from 'node:stream';
 import { decodeHTML } from 'entities';
+import chain from 'stream-chain';
+import { parser } from 'stream-json';
+import { pick } from 'stream-json/filters/pick.js';
+import { streamArray } from 'stream-json/streamers/stream-array.js';
 import {
   ContentFileError,
+  MULTIPLE_OPTIONS,
   booleanWords,
+  choiceShape,
+  collectRows,
   finishRow,
-  isRejected,
   type ContentRow,
   type ParsedContent,
   type RejectedRow,
@@ -68,28 +75,49 @@ export function parseOpenTdbRecord(record: unknown, row: number, language: strin
     const words = booleanWords(language) ?? booleanWords('en')!;
     return finishRow({ ...base, questionType: 'boolean', options: [...words], answerIndex: truth[0] === 'true' ? 0 : 1 });
   }
-  if (incorrect.length !== 3) {
-    return reject(`wrong number of answers: a multiple-choice question has 1 right and 3 wrong answers, found ${incorrect.length} wrong`);
+  // Two to five options: a yes/no (or true/false) pair is a true/false question, other texts a multiple-choice one.
+  const total = incorrect.length + 1;
+  if (total < MULTIPLE_OPTIONS.min || total > MULTIPLE_OPTIONS.max) {
+    return reject(
+      total > MULTIPLE_OPTIONS.max
+        ? `${total} answers: a question has at most ${MULTIPLE_OPTIONS.max} options (1 right and up to 4 wrong), found ${incorrect.length} wrong`
+        : 'wrong number of answers: a multiple-choice question has 1 right and 1 to 4 wrong answers, found none wrong',
+    );
   }
-  return finishRow({ ...base, questionType: 'multiple', options: [correct, ...incorrect], answerIndex: 0, shuffle: true });
+  const shape = choiceShape(language, [correct, ...incorrect], 0);
+  return finishRow({ ...base, ...shape, shuffle: shape.questionType === 'multiple' });
 }
 
-/** Parses a whole file; throws ContentFileError when it is not an Open Trivia DB file at all. */
-export function parseOpenTdb(text: string, options: { language: string }): ParsedContent {
-  let data: unknown;
+/** Open Trivia DB rows as the file streams in: `{"results": [...]}`, one record at a time. */
+export async function* readOpenTdb(chunks: AsyncIterable<Buffer>, options: { language: string }): AsyncGenerator<ContentRow | RejectedRow> {
+  let found = false;
+  const pipeline = chain([
+    Readable.from(chunks),
+    parser({ streamValues: false }),
+    pick({
+      filter: (stack: readonly (string | number | null)[]) => {
+        const hit = stack.length === 1 && stack[0] === 'results';
+        if (hit) found = true;
+        return hit;
+      },
+    }),
+    streamArray(),
+  ]);
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    for await (const item of pipeline as AsyncIterable<{ key: number; value: unknown }>) {
+      yield parseOpenTdbRecord(item.value, item.key + 1, options.language);
+    }
   } catch (error) {
+    if (error instanceof ContentFileError) throw error;
+    if (found && /array/i.test((error as Error).message)) throw new ContentFileError('not an Open Trivia DB file: "results" must be a list');
     throw new ContentFileError(`not valid JSON: ${(error as Error).message}`);
+  } finally {
+    pipeline.destroy();
   }
-  const results = (data as { results?: unknown } | null)?.results;
-  if (!Array.isArray(results)) throw new ContentFileError('not an Open Trivia DB file: expected {"results": [...]}');
-  const rows: ContentRow[] = [];
-  const rejected: RejectedRow[] = [];
-  results.forEach((record, i) => {
-    const out = parseOpenTdbRecord(record, i + 1, options.language);
-    if (isRejected(out)) rejected.push(out);
-    else rows.push(out);
-  });
-  return { read: results.length, rows, rejected };
+  if (!found) throw new ContentFileError('not an Open Trivia DB file: expected {"results": [...]}');
+}
+
+/** Every row of a small Open Trivia DB text at once (tests). */
+export async function parseOpenTdb(text: string, options: { language: string }): Promise<ParsedContent> {
+  return collectRows(readOpenTdb(Readable.from([Buffer.from(text)]), options));
 }

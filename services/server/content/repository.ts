@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@/services/server/db/client';
+import { rowsOf, type Db, type Tx } from '@/services/server/db/client';
 import { categories, contentImports, funNLearn, languages, questions, subcategories } from '@/services/server/db/schema';
 
 /** SQL of the content area: languages, categories, subcategories, questions, import runs. */
@@ -206,6 +206,7 @@ function selectByKeys(db: Conn, languageId: number, keys: string[]) {
       transcript: questions.transcript,
       funNLearnId: questions.funNLearnId,
       contentHash: questions.contentHash,
+      importId: questions.importId,
     })
     .from(questions)
     .where(and(eq(questions.languageId, languageId), inArray(questions.contentKey, keys)));
@@ -249,7 +250,7 @@ export type QuestionContent = Pick<
   | 'transcript'
   | 'funNLearnId'
   | 'contentHash'
->;
+> & { importId?: number | null };
 
 /**
  * A fun-and-learn item by its content key in its language: inserted, or its text brought up to date
@@ -272,6 +273,59 @@ export async function upsertFunNLearnItem(
   return { id: found[0]!.id, created: false };
 }
 
+/** Marks questions as met by an import run (a content file's unchanged questions). */
+export async function markImported(db: Conn, ids: readonly number[], importId: number): Promise<void> {
+  for (const batch of chunks(ids, LOOKUP_BATCH)) await db.update(questions).set({ importId }).where(inArray(questions.id, batch));
+}
+
+/** The columns an import fills, by their names in the table; the others take their defaults. */
+const IMPORTED_COLUMNS = {
+  categoryId: 'category_id',
+  subcategoryId: 'subcategory_id',
+  languageId: 'language_id',
+  questionType: 'question_type',
+  question: 'question',
+  optionA: 'option_a',
+  optionB: 'option_b',
+  optionC: 'option_c',
+  optionD: 'option_d',
+  optionE: 'option_e',
+  answer: 'answer',
+  level: 'level',
+  image: 'image',
+  audio: 'audio',
+  transcript: 'transcript',
+  note: 'note',
+  contentHash: 'content_hash',
+  source: 'source',
+  importId: 'import_id',
+} as const satisfies Partial<Record<keyof NewQuestion, string>>;
+
+export type ImportedQuestion = Required<Pick<NewQuestion, keyof typeof IMPORTED_COLUMNS>>;
+
+const importedColumnList = sql.raw(Object.values(IMPORTED_COLUMNS).join(', '));
+
+/**
+ * Inserts one batch of imported questions; a row whose (language, content hash) is already taken
+ * (stored before, or earlier in the batch) is skipped. The batch goes as one JSON parameter
+ * (json_populate_recordset): one statement whatever its size, without building thousands of
+ * parameters. Returns the language and hash of each row inserted.
+ */
+export async function insertImportedQuestions(db: Conn, rows: readonly ImportedQuestion[]): Promise<{ languageId: number; contentHash: string }[]> {
+  if (rows.length === 0) return [];
+  const records = rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(IMPORTED_COLUMNS)) out[column] = row[key as keyof ImportedQuestion];
+    return out;
+  });
+  const result = await db.execute(sql`
+    insert into questions (${importedColumnList})
+    select ${importedColumnList} from json_populate_recordset(null::questions, ${JSON.stringify(records)}::json)
+    on conflict do nothing
+    returning language_id, content_hash`);
+  return rowsOf<{ language_id: number; content_hash: string }>(result).map((r) => ({ languageId: r.language_id, contentHash: r.content_hash }));
+}
+
 export async function updateQuestionContent(db: Conn, id: number, content: QuestionContent): Promise<void> {
   await db.update(questions).set(content).where(eq(questions.id, id));
 }
@@ -279,10 +333,42 @@ export async function updateQuestionContent(db: Conn, id: number, content: Quest
 // ---------------------------------------------------------------------------------------------
 // Import runs
 
-export async function recordContentImport(
+export interface ImportCounts {
+  read: number;
+  inserted: number;
+  updated: number;
+  duplicates: number;
+  rejected: number;
+  bytesRead: number;
+}
+
+/** Records an import run as it starts (status running). */
+export async function createImportRun(
   db: Conn,
-  run: { source: string; fileName: string; inserted: number; duplicates: number; rejected: number },
+  run: { source: string; fileName: string; via: 'command' | 'console'; startedBy: number | null; totalBytes: number | null },
 ): Promise<number> {
-  const rows = await db.insert(contentImports).values(run).returning({ id: contentImports.id });
+  const rows = await db
+    .insert(contentImports)
+    .values({ ...run, status: 'running', inserted: 0, duplicates: 0, rejected: 0 })
+    .returning({ id: contentImports.id });
   return rows[0]!.id;
+}
+
+/** Brings a running import's counts up to date (in the transaction of the batch they count). */
+export async function updateImportRun(db: Conn, id: number, counts: ImportCounts, sample: readonly { row: number; reason: string }[]): Promise<void> {
+  await db
+    .update(contentImports)
+    .set({ ...counts, rejectedSample: [...sample], updatedAt: sql`now()` })
+    .where(eq(contentImports.id, id));
+}
+
+export async function finishImportRun(
+  db: Conn,
+  id: number,
+  end: { status: 'done' | 'failed'; error: string | null; counts?: ImportCounts; sample?: readonly { row: number; reason: string }[] },
+): Promise<void> {
+  await db
+    .update(contentImports)
+    .set({ status: end.status, error: end.error, ...(end.counts ?? {}), ...(end.sample ? { rejectedSample: [...end.sample] } : {}), updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .where(eq(contentImports.id, id));
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ALL_SETTINGS, PAGE_TYPES } from '@/services/domain/settings';
-import type { Db } from '@/services/server/db/client';
+import type { Db, Tx } from '@/services/server/db/client';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import { languageName } from '@/services/server/content/content-row';
 import { listDemoFiles, loadDemoContent, type DemoFile } from '@/services/server/content/demo-content';
@@ -12,6 +12,7 @@ import {
   ensureContentLanguage,
   findQuestionIdsByHashes,
   findQuestionsByKeys,
+  markImported,
   insertQuestions,
   lockContentWrites,
   updateQuestionContent,
@@ -244,12 +245,22 @@ function sameContent(stored: StoredQuestion, next: QuestionContent): boolean {
  * source owns (an operator's edit, another import) are kept as they are. The seeder stores the
  * shipped demo (`source` 'demo'); `npm run import` stores a content file (`source` 'content').
  */
-export async function storeContentFiles(db: Db, files: readonly DemoFile[], source: string): Promise<SeedReport['demo']> {
-  return seedDemo(db, files, source);
+export async function storeContentFiles(db: Db, files: readonly DemoFile[], source: string, run?: ImportRun): Promise<SeedReport['demo'] & { repeated: string[] }> {
+  return seedDemo(db, files, source, run);
 }
 
-async function seedDemo(db: Db, files: readonly DemoFile[], source = 'demo'): Promise<SeedReport['demo']> {
-  const report: SeedReport['demo'] = { categories: 0, subcategories: 0, inserted: 0, updated: 0, unchanged: 0, kept: 0 };
+/**
+ * An import run storing content files part by part: its id marks what it stored, so that a key met
+ * twice in one file is told apart from a key a former run stored; `inTransaction` runs in the
+ * transaction of each part (the run's counts are written there).
+ */
+export interface ImportRun {
+  importId: number;
+  inTransaction?: (tx: Tx, report: SeedReport['demo'] & { repeated: string[] }) => Promise<void>;
+}
+
+async function seedDemo(db: Db, files: readonly DemoFile[], source = 'demo', run?: ImportRun): Promise<SeedReport['demo'] & { repeated: string[] }> {
+  const report = { categories: 0, subcategories: 0, inserted: 0, updated: 0, unchanged: 0, kept: 0, repeated: [] as string[] };
   if (files.length === 0) return report;
   return db.transaction(async (tx) => {
     await lockContentWrites(tx);
@@ -325,13 +336,19 @@ async function seedDemo(db: Db, files: readonly DemoFile[], source = 'demo'): Pr
       const stored = new Map((await findQuestionsByKeys(tx, languageId, shipped.map((q) => q.contentKey))).map((s) => [s.contentKey!, s]));
       const fresh: NewQuestion[] = [];
       const changed: { id: number; content: QuestionContent }[] = [];
+      const unchanged: number[] = [];
+      const importId = run?.importId ?? null;
       for (const { contentKey, ...content } of shipped) {
         const row = stored.get(contentKey);
-        if (!row) fresh.push({ ...content, languageId, contentKey, source });
+        if (!row) fresh.push({ ...content, languageId, contentKey, source, importId });
+        else if (importId !== null && row.importId === importId) report.repeated.push(contentKey);
         else if (row.source !== source) report.kept++;
-        else if (sameContent(row, content)) report.unchanged++;
-        else changed.push({ id: row.id, content });
+        else if (sameContent(row, content)) {
+          report.unchanged++;
+          unchanged.push(row.id);
+        } else changed.push({ id: row.id, content });
       }
+      if (importId !== null && unchanged.length) await markImported(tx, unchanged, importId);
       const inserted = await insertQuestions(tx, fresh);
       report.inserted += inserted;
       report.kept += fresh.length - inserted;
@@ -343,11 +360,12 @@ async function seedDemo(db: Db, files: readonly DemoFile[], source = 'demo'): Pr
             report.kept++;
             continue;
           }
-          await updateQuestionContent(tx, c.id, c.content);
+          await updateQuestionContent(tx, c.id, importId === null ? c.content : { ...c.content, importId });
           report.updated++;
         }
       }
     }
+    await run?.inTransaction?.(tx, report);
     return report;
   });
 }

@@ -45,6 +45,11 @@ export interface DatabaseConfig {
    * and the tests run it in their own thread.
    */
   pgliteThread?: boolean;
+  /**
+   * PGlite's buffer cache (PostgreSQL's shared_buffers, 128MB by default): a one-off command that
+   * streams through a large file keeps its memory down with a small one (decision 035).
+   */
+  pgliteSharedBuffers?: string;
 }
 
 /** Changes of sessions and of players' access (migration 0015; services/server/accounts/session-cache.ts). */
@@ -121,7 +126,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // New WAL segments are not zero-filled (decision 021): filling 16 MB runs on the server's thread
   // in PGlite and stalls every call for about 60 ms each time the log moves to a new segment.
-  const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+  const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off', ...(config.pgliteSharedBuffers ? ['-c', `shared_buffers=${config.pgliteSharedBuffers}`] : [])];
   let client: { waitReady: Promise<void>; close(): Promise<void> };
   let threadStats: Database['threadStats'];
   let snapshot: Database['snapshot'];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -449,6 +450,8 @@ export const questions = pgTable(
     /** sha256 of the normalised question text and options, for duplicate detection. */
     contentHash: text('content_hash').notNull(),
     source: text('source').notNull().default('admin'),
+    /** The import run that stored (or last updated) it, when one did. */
+    importId: integer('import_id').references(() => contentImports.id, { onDelete: 'set null' }),
     status: boolean('status').notNull().default(true),
     createdAt: created(),
   },
@@ -736,15 +739,45 @@ export const examViolations = pgTable(
 );
 
 /** Import runs, so an operator can see what was loaded and when. */
-export const contentImports = pgTable('content_imports', {
-  id: serial('id').primaryKey(),
-  source: text('source').notNull(),
-  fileName: text('file_name').notNull(),
-  inserted: integer('inserted').notNull(),
-  duplicates: integer('duplicates').notNull(),
-  rejected: integer('rejected').notNull(),
-  createdAt: created(),
-});
+/**
+ * One import run (docs/content.md, Importing): created when it starts, its counts brought up to
+ * date in the transaction of every batch it writes, so that a run killed half-way still says what
+ * it stored. `running` with an old `updated_at` is a run that was interrupted.
+ */
+export const contentImports = pgTable(
+  'content_imports',
+  {
+    id: serial('id').primaryKey(),
+    /** The format: opentdb, csv or content. */
+    source: text('source').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').notNull().default('done'),
+    /** Where it was started: the command line or the console (then by whom). */
+    via: text('via').notNull().default('command'),
+    startedBy: integer('started_by'),
+    /** Rows (questions) read so far, and what became of them. */
+    read: integer('read').notNull().default(0),
+    inserted: integer('inserted').notNull(),
+    updated: integer('updated').notNull().default(0),
+    duplicates: integer('duplicates').notNull(),
+    rejected: integer('rejected').notNull(),
+    /** Bytes of the file read so far, and its size when known: the progress of a running import. */
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    totalBytes: bigint('total_bytes', { mode: 'number' }),
+    /** The first refused rows with their reasons (the whole report goes to the terminal or a file). */
+    rejectedSample: jsonb('rejected_sample').$type<{ row: number; reason: string }[]>().notNull().default([]),
+    /** Why a failed run stopped. */
+    error: text('error'),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('content_imports_status_known', sql`${t.status} in ('running', 'done', 'failed')`),
+    check('content_imports_via_known', sql`${t.via} in ('command', 'console')`),
+    index('content_imports_running').on(t.status).where(sql`${t.status} = 'running'`),
+  ],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Solo play (issue 4): play sessions and what settling them records. See docs/play-sessions.md
