@@ -5,7 +5,7 @@ import type { Db } from '@/services/server/db/client';
 import { categories, contentImports, languages, questions, subcategories } from '@/services/server/db/schema';
 import { ContentFileError } from '@/services/server/content/content-row';
 import { csvLine } from '@/services/server/content/csv';
-import { importContent } from '@/services/server/content/import';
+import { ImportInterrupted, importContent } from '@/services/server/content/import';
 import { seedDatabase } from '@/services/server/content/seed';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
 
@@ -95,7 +95,7 @@ describe(`importing CSV (${testDbKind})`, () => {
     csvLine(['en', 'Science & Nature', 'Space', 'multiple', '1', 'Which planet is closest to the sun? ', 'Mercury', 'Venus', 'Earth', 'Mars', '', 'a', '', '']),
     csvLine(['en', 'Science & Nature', '', 'multiple', '1', 'A question with,\na comma and a line break?', 'One', 'Two', 'Three', 'Four', '', 'd', '', '']),
     csvLine(['en', 'Science & Nature', 'Space', 'trivia', '1', 'Bad type?', 'A', 'B', 'C', 'D', '', 'a', '', '']),
-    csvLine(['en', 'Science & Nature', 'Space', 'multiple', '1', 'Missing option?', 'A', 'B', 'C', '', '', 'a', '', '']),
+    csvLine(['en', 'Science & Nature', 'Space', 'multiple', '1', 'Missing option?', 'A', 'B', '', 'D', '', 'a', '', '']),
     csvLine(['en', 'Science & Nature', 'Space', 'multiple', '1', 'Answer letter?', 'A', 'B', 'C', 'D', '', 'z', '', '']),
   ].join('\r\n');
 
@@ -104,7 +104,7 @@ describe(`importing CSV (${testDbKind})`, () => {
     expect({ read: result.read, inserted: result.inserted, duplicates: result.duplicates }).toEqual({ read: 8, inserted: 4, duplicates: 1 });
     expect(result.rejected).toEqual([
       { row: 8, reason: 'unknown type "trivia" (multiple, boolean, word, multiselect, sequence)' },
-      { row: 9, reason: 'empty option d' },
+      { row: 9, reason: 'empty option c' },
       { row: 10, reason: 'the answer is the letter of the right option, a to e, found "z"' },
     ]);
 
@@ -148,5 +148,61 @@ describe(`importing CSV (${testDbKind})`, () => {
   test('refuses a file without a usable header and records nothing', async () => {
     await expect(importContent(db, { fileName: 'bad.csv', text: 'question;answer\nA;B\n' })).rejects.toThrow(ContentFileError);
     expect((await db.select({ n: count() }).from(contentImports))[0]!.n).toBe(0);
+  });
+
+  const bank = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, k) => csvLine(['en', `Bank ${(from + k) % 3}`, '', 'multiple', '1', `Bank question ${from + k}?`, 'One', 'Two', 'Three', 'Four', '', 'a', '', '']));
+
+  test('an import stopped half-way (Ctrl-C) leaves whole batches; the same file run again stores every row once', async () => {
+    const text = `${[header, ...bank(95)].join('\n')}\n`;
+    const controller = new AbortController();
+    let batches = 0;
+    const stop = importContent(db, { fileName: 'bank.csv', text, batchSize: 10, signal: controller.signal, onProgress: () => ++batches === 3 && controller.abort() });
+    await expect(stop).rejects.toThrow(ImportInterrupted);
+    expect(await questionCount()).toBe(30);
+    const again = await importContent(db, { fileName: 'bank.csv', text, batchSize: 10 });
+    expect({ read: again.read, inserted: again.inserted, duplicates: again.duplicates }).toEqual({ read: 95, inserted: 65, duplicates: 30 });
+    expect(await questionCount()).toBe(95);
+    const runs = await db.select().from(contentImports).orderBy(asc(contentImports.id));
+    expect(runs.map((r) => [r.status, r.read, r.inserted, r.duplicates, r.error])).toEqual([
+      ['failed', 30, 30, 0, expect.stringMatching(/^interrupted/)],
+      ['done', 95, 65, 30, null],
+    ]);
+  });
+
+  test('a file that stops arriving (a failed read) leaves the run saying what it stored; run again, every row is stored once', async () => {
+    const text = `${[header, ...bank(95)].join('\n')}\n`;
+    const cut = text.indexOf('Bank question 57?');
+    async function* dying() {
+      for (let at = 0; at < cut; at += 100) yield Buffer.from(text.slice(at, Math.min(at + 100, cut)));
+      throw new Error('read error: the disk went away');
+    }
+    await expect(importContent(db, { fileName: 'bank.csv', input: dying(), batchSize: 10 })).rejects.toThrow('the disk went away');
+    const stored = await questionCount();
+    // Nothing half-written: what the runs recorded is what is stored (no run at all when no batch was reached).
+    const runs = await db.select().from(contentImports);
+    expect(runs.filter((r) => r.status !== 'failed')).toEqual([]);
+    expect(runs.reduce((n, r) => n + r.inserted, 0)).toBe(stored);
+    const again = await importContent(db, { fileName: 'bank.csv', text, batchSize: 10 });
+    expect({ inserted: again.inserted, duplicates: again.duplicates }).toEqual({ inserted: 95 - stored, duplicates: stored });
+    expect(await questionCount()).toBe(95);
+  });
+
+  test('a line the parser cannot read past stops the import there, naming it; the rows before are stored', async () => {
+    const text = [header, ...bank(30), 'en,Bank,,multiple,1,"Broken" quote?,A,B,C,D,,a,,', ...bank(5, 30)].join('\n');
+    await expect(importContent(db, { fileName: 'broken.csv', text, batchSize: 7 })).rejects.toThrow(/^line 32: text after a closing quote/);
+    expect(await questionCount()).toBe(30);
+    const [run] = await db.select().from(contentImports);
+    expect(run).toMatchObject({ status: 'failed', read: 30, inserted: 30, error: expect.stringMatching(/^line 32: /) });
+  });
+
+  test('progress is reported after every batch, and every refused or duplicate row as it is decided', async () => {
+    const text = [header, ...bank(25), csvLine(['en', 'Bank', '', 'multiple', '1', 'Bank question 3?', 'A', 'B', 'C', 'D', '', 'a', '', '']), csvLine(['en', 'Bank', '', 'trivia', '1', 'Odd?', 'A', 'B', 'C', 'D', '', 'a', '', ''])].join('\n');
+    const progress: number[] = [];
+    const rows: string[] = [];
+    const result = await importContent(db, { fileName: 'p.csv', text, batchSize: 10, onProgress: (p) => progress.push(p.inserted + p.duplicates), onRow: (r) => rows.push(`${r.row}:${r.outcome}`) });
+    expect(result).toMatchObject({ read: 27, inserted: 25, duplicates: 1, rejectedCount: 1 });
+    expect(progress).toEqual([10, 20, 26]);
+    expect(rows).toEqual(['28:rejected', '27:duplicate']);
   });
 });

@@ -265,7 +265,7 @@ describe(`content files through the importer (${testDbKind})`, () => {
       ...over,
     });
 
-  test('a fun-and-learn content file is imported whole with its item, again without duplicates; a broken one is refused naming the question', async () => {
+  test('a fun-and-learn content file is imported with its item, again without duplicates; a broken subcategory is refused whole, naming the question', async () => {
     const d = await db();
     const first = await importContent(d, { fileName: 'reading.json', text: file() });
     expect(first).toMatchObject({ format: 'content', read: 5, inserted: 5, updated: 0, duplicates: 0, rejected: [] });
@@ -277,7 +277,9 @@ describe(`content files through the importer (${testDbKind})`, () => {
     const items = expectOk(await api.call('get_fun_n_learn', { type: 'subcategory', type_id: p.subcategoryId }, { token })) as { title: string; no_of_que: number }[];
     expect(items).toEqual([expect.objectContaining({ title: 'The Nile', no_of_que: 5 })]);
 
-    const broken = file().replace('"answer":1', '"answer":7');
-    await expect(importContent(d, { fileName: 'broken.json', text: broken })).rejects.toThrow(/question imp\.rivers\.01\.1, answer: answer 7 is not the index of an option/);
+    const broken = file().replace('"answer":1', '"answer":7').replaceAll('imp.rivers', 'imp.lakes').replace('The Nile', 'Lake Victoria');
+    const refused = await importContent(d, { fileName: 'broken.json', text: broken });
+    expect(refused).toMatchObject({ read: 5, inserted: 0, rejectedCount: 5 });
+    expect(refused.rejected).toEqual([{ row: 1, reason: expect.stringMatching(/question imp\.lakes\.01\.1, answer: answer 7 is not the index of an option.*5 questions are not imported/) }]);
   });
 });

@@ -62,6 +62,8 @@ export interface CsvRecord {
   /** Line on which the record starts (the header is line 1). */
   readonly line: number;
   readonly fields: string[];
+  /** Why the record could not be read, if it could not (the next ones still are). */
+  readonly error?: string;
 }
 
 const newlines = (text: string) => {
@@ -69,6 +71,9 @@ const newlines = (text: string) => {
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;
 };
+
+/** Errors csv-parse cannot read past: it stops there, and so does the import, naming the line. */
+const FATAL = new Set(['CSV_QUOTE_NOT_CLOSED', 'CSV_INVALID_CLOSING_QUOTE', 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE', 'CSV_MAX_RECORD_SIZE']);
 
 /** What csv-parse's error codes mean to the person who wrote the file. */
 function csvProblem(error: CsvError): string {
@@ -90,9 +95,12 @@ function csvProblem(error: CsvError): string {
  * fields may hold commas, doubled quotes and line breaks; blank lines are skipped; spaces around a
  * field are dropped; a quote inside an unquoted field is taken as it is. A record the parser cannot
  * read past (a quote never closed, text after a closing quote) stops the file with
- * ContentFileError naming its line: the rows before it are whole, the file can be fixed and run again.
+ * ContentFileError naming its line, after the records before it: those rows are whole, the file
+ * can be fixed and run again.
  */
 export async function* csvRecords(input: AsyncIterable<Buffer | string> | Readable): AsyncGenerator<CsvRecord> {
+  let fatal: { line: number; message: string } | null = null;
+  const skipped: CsvRecord[] = [];
   const parser = parse({
     bom: true,
     info: true,
@@ -100,26 +108,37 @@ export async function* csvRecords(input: AsyncIterable<Buffer | string> | Readab
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
+    skip_records_with_error: true,
     trim: true,
     max_record_size: MAX_RECORD_BYTES,
+  });
+  parser.on('skip', (error: CsvError & { lines?: number }) => {
+    const line = error.lines ?? 0;
+    if (FATAL.has(error.code)) fatal ??= { line, message: csvProblem(error) };
+    else skipped.push({ line, fields: [], error: csvProblem(error) });
   });
   const source = input instanceof Readable ? input : Readable.from(input);
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   try {
     for await (const item of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
-      const ends = item.raw.replace(/\r?\n$/, '');
-      yield { line: item.info.lines - newlines(ends), fields: item.record };
+      const body = item.raw.replace(/^[\r\n]+/, '').replace(/\r?\n$/, '');
+      const line = item.info.lines - newlines(body);
+      const stopAt = fatal as { line: number } | null;
+      if (stopAt && line >= stopAt.line) break;
+      while (skipped.length && skipped[0]!.line < line) yield skipped.shift()!;
+      // A line of spaces only is blank too.
+      if (item.record.length === 1 && item.record[0] === '') continue;
+      yield { line, fields: item.record };
     }
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines;
-      throw new ContentFileError(`${line ? `line ${line}: ` : ''}${csvProblem(error)}. The import stopped there: the rows before it are stored; fix the line and run the file again (rows already stored count as duplicates)`);
-    }
-    throw error;
+    yield* skipped.splice(0);
   } finally {
     source.unpipe(parser);
     if (!source.destroyed) source.destroy();
+  }
+  const stopped = fatal as { line: number; message: string } | null;
+  if (stopped) {
+    throw new ContentFileError(`line ${stopped.line}: ${stopped.message}. The import stopped there: the rows before it are stored; fix the line and run the file again (rows already stored count as duplicates)`);
   }
 }
 
@@ -148,6 +167,7 @@ function readHeader(record: CsvRecord | undefined): HeaderColumn[] {
 
 function parseRecord(record: CsvRecord, header: readonly HeaderColumn[], defaultLanguage: string): ContentRow | RejectedRow {
   const reject = (reason: string): RejectedRow => ({ row: record.line, reason });
+  if (record.error) return reject(record.error);
   if (record.fields.length !== header.length) {
     return reject(`expected ${header.length} fields, found ${record.fields.length}`);
   }
@@ -252,7 +272,10 @@ function parseRecord(record: CsvRecord, header: readonly HeaderColumn[], default
 export async function* readContentCsv(input: AsyncIterable<Buffer | string> | Readable, options: { language: string }): AsyncGenerator<ContentRow | RejectedRow> {
   let header: HeaderColumn[] | undefined;
   for await (const record of csvRecords(input)) {
-    if (!header) header = readHeader(record);
+    if (!header) {
+      if (record.error) throw new ContentFileError(`the header row (line ${record.line}) is malformed: ${record.error}`);
+      header = readHeader(record);
+    }
     else yield parseRecord(record, header, options.language);
   }
   if (!header) readHeader(undefined);

@@ -45,13 +45,14 @@ describe('a demo file', () => {
 
   test.each([
     [{ type: 'open' }, 'question science.physics.004, type: type is one of multiple, boolean, word, multiselect, sequence'],
-    [{ options: ['A', 'B', 'C'] }, 'question science.physics.004, options: a multiple question has exactly 4 options, found 3'],
+    [{ options: ['A'] }, 'question science.physics.004, options: a multiple question has 2 to 5 options, found 1'],
+    [{ options: ['A', 'B', 'C', 'D', 'E', 'F'] }, 'question science.physics.004, options: a multiple question has 2 to 5 options, found 6'],
     [{ options: ['A', 'B', 'a', 'C'] }, 'question science.physics.004, options: the 4 options of a multiple question must be distinct'],
     [{ answer: 4 }, 'question science.physics.004, answer: answer 4 is not the index of an option (0 to 3)'],
     [{ note: '' }, 'question science.physics.004, note: note must not be empty'],
     [{ question: undefined }, 'question science.physics.004, question: question is required'],
     [{ colour: 'red' }, 'question science.physics.004: Unrecognized key: "colour"'],
-    [{ type: 'boolean', options: ['False', 'True'], answer: 1 }, 'question science.physics.004, options: a boolean question\'s options are "True" then "False"'],
+    [{ type: 'boolean', options: ['False', 'True'], answer: 1 }, 'question science.physics.004, options: a boolean question\'s options are "True" then "False" (or yes then no)'],
   ])('is refused when a question has %j, naming file, key and rule', (over, message) => {
     expect(check(withQuestion(4, over)).problems).toContain(`content/demo/en/science.json: ${message}`);
   });

@@ -352,17 +352,23 @@ async function writeRows(db: Db, run: Run, rows: AsyncIterable<ContentRow | Reje
     await yieldToEventLoop();
   };
 
-  for await (const row of rows) {
-    if (isRejected(row)) {
-      run.refuse(row.row, row.reason);
-      pendingRefusals = true;
-      // A file of refusals only still writes its counts now and then.
-      if (run.counts.rejected % batchSize === 0) await flush();
-      continue;
+  try {
+    for await (const row of rows) {
+      if (isRejected(row)) {
+        run.refuse(row.row, row.reason);
+        pendingRefusals = true;
+        // A file of refusals only still writes its counts now and then.
+        if (run.counts.rejected % batchSize === 0) await flush();
+        continue;
+      }
+      run.counts.read++;
+      batch.push(row);
+      if (batch.length >= batchSize) await flush();
     }
-    run.counts.read++;
-    batch.push(row);
-    if (batch.length >= batchSize) await flush();
+  } catch (error) {
+    // The file stopped (a line past reading, a failed read): the rows read whole before it are stored.
+    if (!(error instanceof ImportInterrupted)) await flush().catch(() => {});
+    throw error;
   }
   await flush();
 }

@@ -83,7 +83,8 @@ describe('Open Trivia DB records', () => {
     [{ incorrect_answers: 'nope' }, 'field "incorrect_answers" must be a list of texts'],
     [{ type: 'multi' }, 'unknown type "multi"'],
     [{ difficulty: 'extreme' }, 'unknown difficulty "extreme" (easy, medium or hard)'],
-    [{ incorrect_answers: ['A', 'B'] }, 'wrong number of answers: a multiple-choice question has 1 right and 3 wrong answers, found 2 wrong'],
+    [{ incorrect_answers: [] }, 'wrong number of answers: a multiple-choice question has 1 right and 1 to 4 wrong answers, found none wrong'],
+    [{ incorrect_answers: ['A', 'B', 'C', 'D', 'E'] }, '6 answers: a question has at most 5 options (1 right and up to 4 wrong), found 5 wrong'],
     [
       { type: 'boolean', correct_answer: 'True', incorrect_answers: ['False', 'Maybe'] },
       'wrong number of answers: a boolean question has 1 right and 1 wrong answer, found 2 wrong',
@@ -105,16 +106,35 @@ describe('Open Trivia DB records', () => {
 });
 
 describe('Open Trivia DB files', () => {
-  test('counts every result and numbers rejected rows from 1', () => {
+  test('counts every result and numbers rejected rows from 1', async () => {
     const text = JSON.stringify({ response_code: 0, results: [record(), record({ type: 'odd' }), record({ question: 'Second?' })] });
-    const parsed = parseOpenTdb(text, { language: 'en' });
+    const parsed = await parseOpenTdb(text, { language: 'en' });
     expect(parsed.read).toBe(3);
     expect(parsed.rows).toHaveLength(2);
     expect(parsed.rejected).toEqual([{ row: 2, reason: 'unknown type "odd"' }]);
   });
 
-  test('refuses a file that is not JSON or has no results list', () => {
-    expect(() => parseOpenTdb('question,answer', { language: 'en' })).toThrow(ContentFileError);
-    expect(() => parseOpenTdb('{"questions": []}', { language: 'en' })).toThrow('expected {"results": [...]}');
+  test('refuses a file that is not JSON or has no results list', async () => {
+    await expect(parseOpenTdb('question,answer', { language: 'en' })).rejects.toThrow(ContentFileError);
+    await expect(parseOpenTdb('{"questions": []}', { language: 'en' })).rejects.toThrow('expected {"results": [...]}');
+    await expect(parseOpenTdb('{"results": {"a": 1}}', { language: 'en' })).rejects.toThrow('"results" must be a list');
+    await expect(parseOpenTdb('{"results": [{"type": "boolean"}, ', { language: 'en' })).rejects.toThrow(/^not valid JSON/);
+  });
+
+  test('takes two to five answers: a yes/no pair as a true/false question, two other texts as a two-option one', async () => {
+    const text = JSON.stringify({
+      results: [
+        record({ question: 'Is Paris in France?', correct_answer: 'Yes', incorrect_answers: ['No'] }),
+        record({ question: 'Heavier?', correct_answer: 'Iron', incorrect_answers: ['Wood'] }),
+        record({ question: 'Five?', correct_answer: 'A', incorrect_answers: ['B', 'C', 'D', 'E'] }),
+      ],
+    });
+    const { rows, rejected } = await parseOpenTdb(text, { language: 'en' });
+    expect(rejected).toEqual([]);
+    expect(rows.map((r) => [r.questionType, [...r.options].sort(), r.options[r.answer.charCodeAt(0) - 97]])).toEqual([
+      ['boolean', ['No', 'Yes'], 'Yes'],
+      ['multiple', ['Iron', 'Wood'], 'Iron'],
+      ['multiple', ['A', 'B', 'C', 'D', 'E'], 'A'],
+    ]);
   });
 });
