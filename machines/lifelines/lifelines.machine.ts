@@ -12,6 +12,8 @@ import type { CallOutcome, LifelineData, LifelineDataMap, LifelineOffer, Questio
 export interface OpenQuestion {
   readonly id: number;
   readonly type: QuestionType;
+  /** How many options it shows (50/50 needs four or more); four when not said. */
+  readonly options?: number;
 }
 
 export interface LifelinesInput {
@@ -58,7 +60,7 @@ const add = (list: readonly Lifeline[], l: Lifeline): Lifeline[] => (list.includ
 /** Whether a lifeline may be asked for now (null), or the rule that refuses it. */
 export function lifelineRefusal(context: LifelinesContext, lifeline: Lifeline): LifelineRefusal | null {
   if (!context.question) return 'lifeline_not_allowed';
-  return canUse(context, lifeline, context.question.type);
+  return canUse(context, lifeline, context.question.type, context.question.options);
 }
 
 export const lifelinesMachine = setup({

@@ -22,10 +22,12 @@ export type LifelinesModelEvent =
   | { type: 'api.granted' }
   | { type: 'api.refused'; code: ServerRefusal }
   | { type: 'api.failed' }
-  | { type: 'play.question'; questionType: QuestionType };
+  | { type: 'play.question'; questionType: QuestionType; options?: number };
 
 export interface LifelinesModelContext {
   readonly questionType: QuestionType;
+  /** Options of the open question: a two-option multiple-choice one has nothing for 50/50 to remove. */
+  readonly options: number;
   readonly used: readonly Lifeline[];
   /** 50/50 or audience poll when used on the open question (the others do not matter here). */
   readonly onQuestion: Lifeline | null;
@@ -37,15 +39,17 @@ export const LIFELINES_MODEL_EVENTS: LifelinesModelEvent[] = [
   ...SERVER_REFUSALS.map((code) => ({ type: 'api.refused' as const, code })),
   { type: 'play.question', questionType: 'multiple' },
   { type: 'play.question', questionType: 'boolean' },
+  { type: 'play.question', questionType: 'multiple', options: 2 },
 ];
 
 const sorted = (list: readonly Lifeline[]) => LIFELINES.filter((l) => list.includes(l));
 const onOptions = (l: Lifeline) => l === 'fifty_fifty' || l === 'audience_poll';
 
 /** The rules of rules.md, in the order a refusal is reported (null: ask the server). */
-export function ruleRefusal(c: { questionType: QuestionType; used: readonly Lifeline[]; onQuestion: Lifeline | null }, l: Lifeline, enabled = true): string | null {
+export function ruleRefusal(c: { questionType: QuestionType; options?: number; used: readonly Lifeline[]; onQuestion: Lifeline | null }, l: Lifeline, enabled = true): string | null {
   if (!enabled) return 'lifeline_not_allowed';
   if (onOptions(l) && c.questionType === 'boolean') return 'lifeline_not_allowed';
+  if (l === 'fifty_fifty' && (c.options ?? 4) < 4) return 'lifeline_not_allowed';
   if (c.used.includes(l)) return 'lifeline_used';
   if (onOptions(l) && c.onQuestion && c.onQuestion !== l) return 'lifeline_conflict';
   return null;
@@ -59,7 +63,11 @@ export const lifelinesModel = setup({
     refused: ({ context, event }) => ruleRefusal(context, asked(event)) !== null,
   },
   actions: {
-    newQuestion: assign(({ event }) => ({ questionType: event.type === 'play.question' ? event.questionType : 'multiple', onQuestion: null })),
+    newQuestion: assign(({ event }) => ({
+      questionType: event.type === 'play.question' ? event.questionType : 'multiple',
+      options: event.type === 'play.question' ? (event.options ?? (event.questionType === 'boolean' ? 2 : 4)) : 4,
+      onQuestion: null,
+    })),
     request: assign(({ event }) => ({ requested: asked(event) })),
     grant: assign(({ context }) => ({
       used: sorted([...context.used, context.requested!]),
@@ -73,7 +81,7 @@ export const lifelinesModel = setup({
   },
 }).createMachine({
   id: 'lifelinesModel',
-  context: { questionType: 'multiple', used: [], onQuestion: null, requested: null },
+  context: { questionType: 'multiple', options: 4, used: [], onQuestion: null, requested: null },
   initial: 'ready',
   states: {
     ready: {

@@ -245,7 +245,7 @@ describe('every path of the lifelines model', () => {
         'play.question': (step) => {
           const event = payload(step);
           questionId += 1;
-          actor.send({ type: 'play.question', question: { id: questionId, type: event.questionType } });
+          actor.send({ type: 'play.question', question: { id: questionId, type: event.questionType, options: event.options ?? (event.questionType === 'boolean' ? 2 : 4) } });
         },
       },
       states: {

@@ -242,7 +242,7 @@ export const quizPlayMachine = setup({
     }),
     tellLifelinesQuestion: sendTo('lifelines', ({ context }) => {
       const question = questionOnScreen(context)!;
-      return { type: 'play.question' as const, question: { id: question.id, type: question.question_type } };
+      return { type: 'play.question' as const, question: { id: question.id, type: question.question_type, options: question.options.length } };
     }),
     forwardLifeline: sendTo('lifelines', ({ event }) => event as { type: 'user.lifeline'; lifeline: Lifeline }),
     applyGrant: enqueueActions(({ event, enqueue }) => {
@@ -316,7 +316,7 @@ export const quizPlayMachine = setup({
               sessionId: context.session!.session_id,
               enabled: context.lifelinesEnabled,
               offers: context.session!.lifelines,
-              question: question ? { id: question.id, type: question.question_type } : null,
+              question: question ? { id: question.id, type: question.question_type, options: question.options.length } : null,
               usedOnQuestion: [...(context.removed.length ? ['fifty_fifty' as const] : []), ...(context.poll ? ['audience_poll' as const] : [])],
             };
           },

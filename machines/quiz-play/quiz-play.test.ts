@@ -241,7 +241,7 @@ describe('lifelines in a play', () => {
     await h.server.answer.grantLifeline();
     expect(h.snapshot().matches({ playing: { question: 'answering' } })).toBe(true);
     expect(h.context().index).toBe(1);
-    expect(h.lifelines()?.context.question).toEqual({ id: 102, type: 'boolean' });
+    expect(h.lifelines()?.context.question).toEqual({ id: 102, type: 'boolean', options: 2 });
 
     const last = await playing({ session: playSession({ current_index: 1 }) });
     last.ask('skip');

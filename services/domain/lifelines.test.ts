@@ -60,6 +60,14 @@ describe('using a lifeline', () => {
     expect(canUse(fresh, 'skip', 'boolean')).toBeNull();
   });
 
+  test('refuses 50/50 on a multiple-choice question of two or three options (nothing to halve); the poll still works', () => {
+    expect(canUse(fresh, 'fifty_fifty', 'multiple', 2)).toBe('lifeline_not_allowed');
+    expect(canUse(fresh, 'fifty_fifty', 'multiple', 3)).toBe('lifeline_not_allowed');
+    expect(canUse(fresh, 'fifty_fifty', 'multiple', 4)).toBeNull();
+    expect(canUse(fresh, 'fifty_fifty', 'multiple', 5)).toBeNull();
+    expect(canUse(fresh, 'audience_poll', 'multiple', 2)).toBeNull();
+  });
+
   test('refuses every lifeline in a mode without lifelines', () => {
     for (const l of LIFELINES) expect(canUse({ ...fresh, enabled: false }, l, 'multiple')).toBe('lifeline_not_allowed');
   });

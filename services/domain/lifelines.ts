@@ -38,6 +38,9 @@ export const LIFELINE_CONFLICTS: Readonly<Partial<Record<Lifeline, Lifeline>>> =
   audience_poll: 'fifty_fifty',
 };
 
+/** Options a question needs for 50/50: two wrong ones go, and at least two are left. */
+export const FIFTY_FIFTY_MIN_OPTIONS = 4;
+
 /** Lifelines that act on the options, so they need a question with wrong options to act on. */
 const OPTION_LIFELINES: ReadonlySet<Lifeline> = new Set(['fifty_fifty', 'audience_poll']);
 
@@ -63,9 +66,11 @@ export interface LifelineUsage {
  * questions a player would ask: is it offered here at all, was it used, does it clash.
  * Coins are the server's check (`not_enough_coins`).
  */
-export function canUse(state: LifelineUsage, lifeline: Lifeline, questionType: QuestionType): LifelineRefusal | null {
+export function canUse(state: LifelineUsage, lifeline: Lifeline, questionType: QuestionType, optionCount = 4): LifelineRefusal | null {
   if (!state.enabled) return 'lifeline_not_allowed';
   if (OPTION_LIFELINES.has(lifeline) && questionType !== 'multiple') return 'lifeline_not_allowed';
+  // 50/50 takes two wrong options away and leaves two: a question with fewer than four has nothing to halve.
+  if (lifeline === 'fifty_fifty' && optionCount < FIFTY_FIFTY_MIN_OPTIONS) return 'lifeline_not_allowed';
   if (state.used.includes(lifeline)) return 'lifeline_used';
   const rival = LIFELINE_CONFLICTS[lifeline];
   if (rival && state.usedOnQuestion.includes(rival)) return 'lifeline_conflict';

@@ -378,6 +378,33 @@ describe(`lifelines (${testDbKind})`, () => {
     expect([skip.status, skip.body.message]).toEqual([409, 'not_enough_coins']);
   });
 
+  test('a two-option question plays with its two options: 50/50 is not allowed on it, the poll is, and answering scores it', async () => {
+    const d = await db();
+    const p = await player(100);
+    // The first multiple-choice question of the level keeps its two first options only (the right one among them).
+    const first = expectOk(await openLevel(p.token, 1, { category: 'mathematics-logic', subcategory: 'numbers' })) as SessionData;
+    const index = firstIndex(first, 'multiple');
+    const id = first.questions[index]!.id;
+    const [stored] = await d.select().from(questions).where(eq(questions.id, id));
+    const options = [stored!.optionA, stored!.optionB, stored!.optionC, stored!.optionD];
+    const right = options['abcd'.indexOf(stored!.answer)]!;
+    const wrong = options.find((o) => o !== right)!;
+    await d.update(questions).set({ optionA: wrong, optionB: right, optionC: null, optionD: null, optionE: null, answer: 'b' }).where(eq(questions.id, id));
+    await d.delete(playSessions);
+    const session = expectOk(await openLevel(p.token, 1, { category: 'mathematics-logic', subcategory: 'numbers' })) as SessionData;
+    const at = session.questions.findIndex((q) => q.id === id);
+    for (let i = 0; i < at; i++) await answerOpen(p.token, session, i);
+    const q = session.questions[at]!;
+    expect(q.options.map((o) => o.text).sort()).toEqual([right, wrong].sort());
+    const fifty = await api.call('use_lifeline', { session_id: session.session_id, question_id: q.id, lifeline: 'fifty_fifty' }, { token: p.token });
+    expect([fifty.status, fifty.body.message]).toEqual([403, 'lifeline_not_allowed']);
+    const poll = expectOk(await api.call('use_lifeline', { session_id: session.session_id, question_id: q.id, lifeline: 'audience_poll' }, { token: p.token })) as { percentages: Record<string, number> };
+    expect(Object.keys(poll.percentages)).toHaveLength(2);
+    const key = q.options.find((o) => o.text === right)!.key;
+    const answered = expectOk(await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: key }, { token: p.token })) as { correct: boolean };
+    expect(answered.correct).toBe(true);
+  });
+
   test('lifelines are not offered outside the quiz zone', async () => {
     const { token } = await player(50);
     const session = expectOk(await api.call('get_questions_by_type', { type: 2, language_id: 1 }, { token })) as SessionData;

@@ -1,13 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { ApiError } from '@/services/server/gateway/api-error';
 
-/** An uploaded file, held in memory (upload limits are small). */
+/**
+ * An uploaded file: held in memory (small upload limits), or written to a file as it arrives when
+ * the endpoint takes large ones (`fileDir`): then `data` is empty and `path` names the file, which
+ * the handler owns (the gateway removes it when the call fails before the handler takes it).
+ */
 export interface UploadedFile {
   readonly field: string;
   readonly filename: string;
   readonly mimeType: string;
   readonly data: Buffer;
+  readonly path?: string;
+  readonly size: number;
 }
 
 export interface ParsedBody {
@@ -26,6 +36,8 @@ export interface BodyLimits {
   /** One file, bytes; 0 refuses files. */
   readonly maxFileBytes: number;
   readonly maxFiles: number;
+  /** Where files are written as they arrive, instead of memory (large uploads: question banks). */
+  readonly fileDir?: string;
 }
 
 export const DEFAULT_LIMITS: BodyLimits = {
@@ -113,6 +125,7 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
     }
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
+    const pendingWrites: Promise<unknown>[] = [];
     let total = 0;
     let failure: Error | undefined;
     const fail = (err: Error) => {
@@ -136,12 +149,34 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
         fail(new ApiError('103', { field: name, detail: `${name}: this endpoint takes no file` }));
         return;
       }
+      if (limits.fileDir) {
+        // Straight to disk: memory stays small whatever the size of the file.
+        const target = path.join(limits.fileDir, `${randomUUID()}.upload`);
+        let size = 0;
+        stream.on('data', (c: Buffer) => (size += c.length));
+        stream.on('limit', () => fail(tooLarge(`${name} is larger than ${limits.maxFileBytes} bytes`, name)));
+        const written = fs.promises
+          .mkdir(limits.fileDir, { recursive: true })
+          .then(() => pipeline(stream, fs.createWriteStream(target)))
+          .then(
+            () => {
+              if (failure) return fs.promises.rm(target, { force: true });
+              files.push({ field: name, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.alloc(0), path: target, size });
+            },
+            (error: Error) => {
+              void fs.promises.rm(target, { force: true });
+              fail(error);
+            },
+          );
+        pendingWrites.push(written);
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => fail(tooLarge(`${name} is larger than ${limits.maxFileBytes} bytes`, name)));
       stream.on('close', () => {
         if (!failure) {
-          files.push({ field: name, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks) });
+          files.push({ field: name, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks), size: chunks.reduce((n, c) => n + c.length, 0) });
         }
       });
     });
@@ -149,7 +184,10 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
     bb.on('filesLimit', () => fail(tooLarge(`more than ${limits.maxFiles} files`)));
     bb.on('error', () => fail(new ApiError('103', { detail: 'malformed multipart body' })));
     bb.on('close', () => {
-      if (!failure) resolve({ fields, files, json: undefined });
+      void Promise.all(pendingWrites).then(() => {
+        if (!failure) resolve({ fields, files, json: undefined });
+        else for (const f of files) if (f.path) void fs.promises.rm(f.path, { force: true });
+      });
     });
     req.pipe(bb);
   });

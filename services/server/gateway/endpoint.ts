@@ -45,7 +45,9 @@ export interface EndpointDef<S extends z.ZodType = z.ZodType> {
   readonly access: Access;
   /** One schema per endpoint; its first failing field is named in the answer. */
   readonly input: S;
-  readonly limits?: Partial<BodyLimits>;
+  readonly limits?: Partial<Omit<BodyLimits, 'fileDir'>>;
+  /** Uploaded files are written to `<DATA_DIR>/uploads-in/` as they arrive (large files), not held in memory. */
+  readonly filesToDisk?: boolean;
   /**
    * Answers players and guests while maintenance mode is on (settings, languages, sign-in).
    * Operators (a caller with a role) are answered anyway, so editor and admin endpoints leave it out.

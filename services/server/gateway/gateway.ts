@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
@@ -9,6 +12,11 @@ import type { AuthUser } from '@/services/server/accounts/sessions';
 import type { AppServices } from '@/services/server/app-services';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { DEFAULT_LIMITS, parseBody, refusedBeforeReading, type BodyLimits } from '@/services/server/gateway/body';
+
+/** Where large uploads are written as they arrive: beside the data, or the system's temporary directory for an in-memory database. */
+export function uploadDir(dataDir: string): string {
+  return dataDir === 'memory://' ? path.join(os.tmpdir(), 'quiz-arena-uploads-in') : path.join(dataDir, 'uploads-in');
+}
 import type { Access, EndpointDef, EndpointRegistry, RequestContext } from '@/services/server/gateway/endpoint';
 import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from '@/services/server/gateway/room-stream';
 import { createNotificationStreams, NOTIFICATION_STREAM_PATH, type NotificationStreams } from '@/services/server/gateway/notification-stream';
@@ -241,10 +249,13 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
   async function run(def: EndpointDef, req: IncomingMessage, res: ServerResponse, requestId: string, reqLog: () => Logger) {
     const user = await authenticate(def.access, req);
     const settings = await checkMaintenance(user, def.duringMaintenance);
-    const limits: BodyLimits = { ...DEFAULT_LIMITS, ...def.limits };
+    const limits: BodyLimits = { ...DEFAULT_LIMITS, ...def.limits, ...(def.filesToDisk ? { fileDir: uploadDir(app.config.dataDir) } : {}) };
     const body = await parseBody(req, limits, () => continueIfAsked(req, res));
     const parsed = def.input.safeParse(body.json ?? body.fields);
-    if (!parsed.success) throw new ApiError('103', describeIssue(parsed.error));
+    if (!parsed.success) {
+      for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true });
+      throw new ApiError('103', describeIssue(parsed.error));
+    }
     const ctx: RequestContext = {
       requestId,
       get log() {
@@ -256,7 +267,13 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       ip: clientIp(req, app.config.trustProxy),
       app,
     };
-    return def.handler(parsed.data, ctx);
+    try {
+      return await def.handler(parsed.data, ctx);
+    } catch (error) {
+      // A handler that failed did not take its files: they go.
+      for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true }).catch(() => {});
+      throw error;
+    }
   }
 
   return {

@@ -43,9 +43,9 @@ function questionValues(q: EventQuestionInput) {
   const options = [q.option_a, q.option_b, q.option_c, q.option_d, q.option_e];
   const filled = options.filter((o): o is string => o !== undefined && o !== '');
   if (filled.length !== options.slice(0, filled.length).filter(Boolean).length) throw new ApiError('103', { field: 'option_a', detail: 'option_a: fill the options from A on, without gaps' });
-  const need = q.question_type === 'boolean' ? [2] : [4, 5];
+  const need = q.question_type === 'boolean' ? [2] : [2, 3, 4, 5];
   if (!need.includes(filled.length)) {
-    throw new ApiError('103', { field: `option_${'abcde'[filled.length] ?? 'e'}`, detail: q.question_type === 'boolean' ? 'options: a true/false question has 2 options' : 'options: a multiple-choice question has 4 or 5 options' });
+    throw new ApiError('103', { field: `option_${'abcde'[filled.length] ?? 'e'}`, detail: q.question_type === 'boolean' ? 'options: a true/false question has 2 options' : 'options: a multiple-choice question has 2 to 5 options' });
   }
   const seen = new Set<string>();
   for (const [i, o] of filled.entries()) {

@@ -167,6 +167,7 @@ export async function applyLifeline(
       },
       lifeline,
       question.questionType as QuestionType,
+      state.order.length,
     );
     if (refusal) throw new ApiError(refusal, { field: 'lifeline' });
     if (isLate(row, now)) throw new ApiError('answer_too_late', { field: 'lifeline', detail: 'the deadline of this question had passed' });
