@@ -1,16 +1,17 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useContentLanguages } from '@/components/admin/content-views';
 import { failureText, useSchemaForm } from '@/components/admin/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { SelectField } from '@/components/ui/select-field';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
-import { adminApi, type DailyPick, type ImportReport, type InfoPage } from '@/services/client/admin-api';
+import { adminApi, type DailyPick, type ImportRun, type InfoPage } from '@/services/client/admin-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { dailyQuizForm, PAGE_KINDS, pageForm } from '@/services/domain/forms';
 import { useAppSelector } from '@/services/store/hooks';
@@ -19,33 +20,65 @@ import { selectAppLanguages } from '@/services/store/selectors';
 // ---------------------------------------------------------------------------------------------
 // Import
 
-/** `/admin/import/`: a CSV, Open Trivia DB or content file through the importer, with its per-row report. */
+/** How often a running import is asked for its progress. */
+const IMPORT_POLL_MS = 1000;
+
+const n = (v: number) => v.toLocaleString('en');
+
+/**
+ * `/admin/import/`: a CSV, Open Trivia DB or content file of any size through the importer, run by
+ * the server as a job: its progress while it runs, then its report; and the latest imports.
+ */
 export function ImportView() {
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState('');
   const [language, setLanguage] = useState('en');
-  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const [run, setRun] = useState<ImportRun | null>(null);
+  const [listKey, setListKey] = useState(0);
+  const runs = useApiQuery(`admin_import_runs:${listKey}`, () => adminApi.importRuns(), (d) => d.length === 0);
+
+  // An import started elsewhere (another tab, another editor) and still running is shown too.
+  const shown = run ?? (runs.status === 'content' ? runs.data.find((r) => r.status === 'running') : undefined) ?? null;
+  // Follows a running import until it ends, then refreshes the list.
+  const followed = shown?.status === 'running' ? shown.import_id : null;
+  useEffect(() => {
+    if (followed === null) return;
+    let stop = false;
+    const timer = setInterval(async () => {
+      const next = await adminApi.importRun(followed);
+      if (stop || !next.ok) return;
+      setRun(next.data);
+      if (next.data.status !== 'running') setListKey((k) => k + 1);
+    }, IMPORT_POLL_MS);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, [followed]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setReport(null);
     if (!file) return setError('File: is required');
-    setBusy(true);
-    const result = await adminApi.importFile(file, { format, language });
-    setBusy(false);
-    if (!result.ok) return setError(failureText(result));
     setError(null);
-    setReport(result.data);
+    setRun(null);
+    setUploading(true);
+    const result = await adminApi.importFile(file, { format, language });
+    setUploading(false);
+    if (!result.ok) return setError(failureText(result));
+    setRun(result.data);
+    setListKey((k) => k + 1);
   };
 
+  const busy = uploading || shown?.status === 'running';
   return (
     <>
       <h1 className="text-2xl font-bold">Import questions</h1>
       <p className="text-fg-muted">
-        A CSV file (one question per row, every kind but fun and learn), an Open Trivia Database JSON file, or a content file (docs/content.md). Questions already stored are counted as duplicates, never
-        stored twice; a row that breaks a rule is reported with its reason and the others are imported.
+        A CSV file (one question per row, every kind but fun and learn), an Open Trivia Database JSON file, or a content file (docs/content.md), up to 2 GB. The server imports it in batches while
+        players keep playing: questions already stored are counted as duplicates, never stored twice; a row that breaks a rule is reported with its reason and the others are imported. An import
+        that was interrupted is finished by importing the same file again.
       </p>
       <Card as="section" className="flex flex-col gap-3">
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 md:grid-cols-3">
@@ -70,44 +103,119 @@ export function ImportView() {
           />
           <TextField id="import-language" label="Language of rows that name none" value={language} limit={20} onChange={(e) => setLanguage(e.target.value)} />
           <Button type="submit" className="self-start md:col-span-3" disabled={busy}>
-            {busy ? 'Importing…' : 'Import'}
+            {uploading ? `Uploading ${file ? `${(file.size / 1048576).toFixed(1)} MB` : ''}…` : shown?.status === 'running' ? 'Importing…' : 'Import'}
           </Button>
         </form>
       </Card>
-      {report ? (
-        <section aria-labelledby="import-report" className="flex flex-col gap-2">
-          <h2 id="import-report" className="text-xl font-semibold">
-            Report
-          </h2>
-          <p role="status" data-testid="import-summary">
-            {report.format}: {report.read} read, {report.inserted} imported{report.updated ? `, ${report.updated} updated` : ''}, {report.duplicates} duplicates, {report.rejected.length} rejected.
-          </p>
-          {report.rejected.length > 0 ? (
+      {shown ? <ImportRunReport run={shown} /> : null}
+      <section aria-labelledby="import-runs" className="flex flex-col gap-2">
+        <h2 id="import-runs" className="text-xl font-semibold">
+          Latest imports
+        </h2>
+        {runs.status === 'loading' ? (
+          <SkeletonText label="Loading the imports" />
+        ) : runs.status === 'error' ? (
+          <ErrorWithRetry title="Could not load" message="The latest imports could not be loaded." retryLabel="Try again" onRetry={runs.retry} />
+        ) : runs.status === 'empty' ? (
+          <EmptyState title="No imports yet" description="Files imported here or with npm run import are listed with what they stored." />
+        ) : (
+          <div className="overflow-x-auto">
             <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">Rejected rows</caption>
+              <caption className="sr-only">Latest imports</caption>
               <thead className="bg-surface-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    Row
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    Why it was rejected
-                  </th>
+                  {['#', 'File', 'Status', 'Read', 'Imported', 'Duplicates', 'Refused', 'Started'].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 text-start">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
-                {report.rejected.map((r) => (
-                  <tr key={r.row} className="border-t border-line">
-                    <td className="px-3 py-2">{r.row}</td>
-                    <td className="px-3 py-2">{r.reason}</td>
+                {runs.data.map((r) => (
+                  <tr key={r.import_id} className="border-t border-line">
+                    <td className="px-3 py-2">{r.import_id}</td>
+                    <td className="px-3 py-2">
+                      <button type="button" className="text-start underline" onClick={() => void adminApi.importRun(r.import_id).then((x) => x.ok && setRun(x.data))}>
+                        {r.file_name}
+                      </button>{' '}
+                      <span className="text-fg-muted">
+                        ({r.format}, {r.via})
+                      </span>
+                    </td>
+                    <td className="px-3 py-2">{r.status}</td>
+                    <td className="px-3 py-2">{n(r.read)}</td>
+                    <td className="px-3 py-2">{n(r.inserted + r.updated)}</td>
+                    <td className="px-3 py-2">{n(r.duplicates)}</td>
+                    <td className="px-3 py-2">{n(r.rejected_count)}</td>
+                    <td className="px-3 py-2">{new Date(r.created_at).toLocaleString()}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          ) : null}
-        </section>
-      ) : null}
+          </div>
+        )}
+      </section>
     </>
+  );
+}
+
+/** One run: its progress while it runs, then its counts, its refusals and why it stopped. */
+function ImportRunReport({ run }: { run: ImportRun }) {
+  const share = run.total_bytes ? Math.min(1, run.bytes_read / run.total_bytes) : null;
+  const seconds = Math.max(0.001, ((run.finished_at ? new Date(run.finished_at) : new Date(run.updated_at)).getTime() - new Date(run.created_at).getTime()) / 1000);
+  return (
+    <section aria-labelledby="import-report" className="flex flex-col gap-2">
+      <h2 id="import-report" className="text-xl font-semibold">
+        Import #{run.import_id}: {run.file_name}
+      </h2>
+      {run.status === 'running' ? (
+        <div className="flex flex-col gap-1">
+          <progress className="h-3 w-full" max={1} value={share ?? undefined} aria-label="Share of the file imported" />
+          <p role="status" data-testid="import-progress">
+            {share !== null ? `${Math.round(share * 100)} % · ` : ''}
+            {n(run.read)} rows read · {n(Math.round(run.read / seconds))} rows/s · {n(run.inserted)} imported, {n(run.duplicates)} duplicates, {n(run.rejected_count)} refused
+          </p>
+        </div>
+      ) : (
+        <p role="status" data-testid="import-summary">
+          {run.format}: {n(run.read)} read, {n(run.inserted)} imported{run.updated ? `, ${n(run.updated)} updated` : ''}, {n(run.duplicates)} duplicates, {n(run.rejected_count)} rejected
+          {run.status === 'done' ? ` in ${seconds.toFixed(1)} s.` : '.'}
+        </p>
+      )}
+      {run.status === 'failed' ? <Alert>Stopped: {run.error}</Alert> : null}
+      {run.status === 'interrupted' ? <Alert>This import was interrupted (the server stopped under it). The rows it stored are kept: import the same file again to finish it.</Alert> : null}
+      {run.rejected.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Rejected rows</caption>
+            <thead className="bg-surface-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start">
+                  Row
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  Why it was rejected
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {run.rejected.map((r, i) => (
+                <tr key={`${r.row}:${i}`} className="border-t border-line">
+                  <td className="px-3 py-2">{r.row}</td>
+                  <td className="px-3 py-2">{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {run.rejected_count > run.rejected.length ? (
+            <p className="text-fg-muted">
+              The first {n(run.rejected.length)} of {n(run.rejected_count)} rejected rows. `npm run import -- file --report refused.csv` writes every one to a file.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
   );
 }
 

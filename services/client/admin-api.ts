@@ -72,14 +72,26 @@ export interface ContentLanguageRow {
   active: boolean;
 }
 
-export interface ImportReport {
+/** An import run as the console follows it (admin_import, admin_import_run, admin_import_runs). */
+export interface ImportRun {
+  import_id: number;
+  status: 'running' | 'done' | 'failed' | 'interrupted';
   format: string;
+  file_name: string;
+  via: string;
   read: number;
   inserted: number;
-  updated?: number;
+  updated: number;
   duplicates: number;
+  rejected_count: number;
+  /** The first refused rows (100 at most). */
   rejected: { row: number; reason: string }[];
-  importId: number;
+  bytes_read: number;
+  total_bytes: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }
 
 export interface InfoPage {
@@ -226,7 +238,9 @@ export const adminApi = {
   setQuestionStatus: (id: number, active: boolean) => quiet<{ id: number; active: boolean }>('admin_set_question_status', { id, active: active ? '1' : '0' }),
   reports: (q: { status: AdminReport['status']; offset: number; limit: number }) => quiet<Page<AdminReport>>('admin_reports', q),
   resolveReport: (reportId: number, status: 'fixed' | 'dismissed') => quiet<{ id: number; status: string }>('admin_resolve_report', { report_id: reportId, status }),
-  importFile: (file: Blob, options: { format: string; language: string }) => quiet<ImportReport>('admin_import', { file, ...options }),
+  importFile: (file: Blob, options: { format: string; language: string }) => quiet<ImportRun>('admin_import', { file, ...options }),
+  importRun: (importId: number) => quiet<ImportRun>('admin_import_run', { import_id: importId }),
+  importRuns: () => quiet<ImportRun[]>('admin_import_runs'),
   pages: (language: string) => quiet<InfoPage[]>('admin_pages', { language }),
   savePage: (input: Payload) => quiet<InfoPage>('admin_save_page', input),
   dailyQuiz: (languageId: number, day: string) => quiet<DailyPick>('admin_daily_quiz', { language_id: languageId, day }),

@@ -40,6 +40,7 @@ export const NAMED_CODES: ReadonlySet<string> = new Set([
   'not_found',
   'forbidden',
   'last_admin',
+  'import_running',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',

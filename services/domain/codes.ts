@@ -53,6 +53,7 @@ const INFO = {
   not_found: c(404, 'no such endpoint'),
   forbidden: c(403, 'this is for operators with another role'),
   last_admin: c(409, 'the last admin keeps the role: grant another admin first'),
+  import_running: c(409, 'an import is running: one at a time'),
   method_not_allowed: c(405, 'only POST is accepted'),
   payload_too_large: c(413, 'request body or a field is too large'),
   unsupported_media_type: c(415, 'body must be multipart, urlencoded or JSON'),

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { auditLog, languages, questionReports } from '@/services/server/db/schema';
+import fs from 'node:fs';
+import { auditLog, contentImports, languages, questionReports, questions } from '@/services/server/db/schema';
+import { uploadDir } from '@/services/server/gateway/gateway';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { expectOk } from '@/tests/fixtures/play';
 import { testDbKind } from '@/tests/setup/db';
@@ -113,12 +115,40 @@ describe(`editors' content calls (${testDbKind})`, () => {
       'Editors import,,multiple,1,Broken row with one option?,Only,,,,a,',
     ].join('\n');
     const run = await withFile(editor.token, 'admin_import', { language: 'en' }, csv, 'questions.csv');
-    expect(run.status).toBe(200);
+    expect([run.status, run.body.detail]).toEqual([200, undefined]);
+    expect(run.body.data).toMatchObject({ status: 'done', via: 'console', started_by: editor.userId, rejected_count: 1 });
     expect(run.body.data).toMatchObject({ format: 'csv', read: 2, inserted: 1, rejected: [expect.objectContaining({ row: 3 })] });
     const bad = await withFile(editor.token, 'admin_import', { format: 'opentdb' }, 'not json at all', 'x.json');
     expect([bad.status, bad.body.field]).toEqual([400, 'file']);
     const [entry] = await d.select().from(auditLog).where(and(eq(auditLog.action, 'content.import'), eq(auditLog.actorId, editor.userId)));
     expect(entry!.after).toMatchObject({ inserted: 1, rejected: 1 });
+  });
+
+  test('one import at a time: a second is refused while one runs; the runs are listed, and one left running by a stopped server shows as interrupted', async () => {
+    const d = await db();
+    const editor = await createPlayerWithSession(d, { role: 'editor' });
+    const [running] = await d.insert(contentImports).values({ source: 'csv', fileName: 'big.csv', status: 'running', via: 'command', inserted: 10, duplicates: 0, rejected: 0, read: 10 }).returning();
+    const csv = 'category,type,question,option_a,option_b,answer\nScience,multiple,Two options?,Yes please,No thanks,a\n';
+    const refused = await withFile(editor.token, 'admin_import', {}, csv, 'small.csv');
+    expect([refused.status, refused.body.field, refused.body.detail]).toEqual([409, 'file', 'file: import #' + running!.id + ' of big.csv (10 rows so far) is running; one import at a time']);
+    // The refused upload is not left on disk.
+    expect(fs.readdirSync(uploadDir('memory://')).filter((f) => f.endsWith('.upload'))).toEqual([]);
+
+    // A run whose row has not moved for over a minute was interrupted: it no longer blocks.
+    await d.update(contentImports).set({ updatedAt: new Date(Date.now() - 2 * 60_000) }).where(eq(contentImports.id, running!.id));
+    const listed = expectOk(await api.call('admin_import_runs', {}, { token: editor.token })) as { import_id: number; status: string }[];
+    expect(listed.find((r) => r.import_id === running!.id)!.status).toBe('interrupted');
+    const taken = await withFile(editor.token, 'admin_import', {}, csv, 'small.csv');
+    expect(taken.status).toBe(200);
+    const id = (taken.body.data as { import_id: number }).import_id;
+    const one = expectOk(await api.call('admin_import_run', { import_id: id }, { token: editor.token }));
+    expect(one).toMatchObject({ status: 'done', inserted: 1, read: 1, file_name: 'small.csv' });
+    const [stored] = await d.select().from(questions).where(eq(questions.question, 'Two options?'));
+    expect(stored).toMatchObject({ questionType: 'multiple', optionA: 'Yes please', optionB: 'No thanks', optionC: null, importId: id });
+    const missing = await api.call('admin_import_run', { import_id: 999999 }, { token: editor.token });
+    expect([missing.status, missing.body.field]).toEqual([404, 'import_id']);
+    const player = await createPlayerWithSession(d);
+    expect((await api.call('admin_import_runs', {}, { token: player.token })).status).toBe(403);
   });
 
   test('info pages per language, and the daily quiz picked for a coming day (refusals name the field)', async () => {

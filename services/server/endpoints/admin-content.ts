@@ -4,7 +4,9 @@ import { blankAsUnset, categoryForm, dailyQuizForm, isoDay, pageForm, questionFo
 import { listReadings, saveReading } from '@/services/server/operators/readings';
 import { intSetting } from '@/services/domain/settings';
 import { IMPORT_FORMATS } from '@/services/server/content/import';
-import { getDailyPick, importUploaded, listPages, savePage, setDailyPick } from '@/services/server/operators/publishing';
+import { getDailyPick, listPages, savePage, setDailyPick } from '@/services/server/operators/publishing';
+import { getImportRun, listImportRuns, startImportJob } from '@/services/server/operators/import-jobs';
+import { languageCode } from '@/services/server/content/content-row';
 import { endpoint, type EndpointDef, type RequestContext } from '@/services/server/gateway/endpoint';
 import { ApiError } from '@/services/server/gateway/api-error';
 import {
@@ -38,6 +40,8 @@ const limit = z.preprocess(blankAsUnset, z.coerce.number().int('must be a whole 
 const kind = z.coerce.number({ error: 'is required' }).int().min(1, 'must be a kind from 1 to 6').max(6, 'must be a kind from 1 to 6');
 
 const MiB = 1024 * 1024;
+/** Largest question bank the console takes in one upload (it streams to disk, then through the importer). */
+export const IMPORT_MAX_BYTES = 2048 * MiB;
 
 export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
@@ -188,21 +192,36 @@ export const adminContentEndpoints: EndpointDef[] = [
   endpoint({
     name: 'admin_import',
     access: 'editor',
-    limits: { maxFileBytes: 20 * MiB, maxFiles: 1, maxBodyBytes: 21 * MiB },
+    // The file is written to disk as it arrives and streamed through the importer (docs/content.md).
+    filesToDisk: true,
+    limits: { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1, maxBodyBytes: IMPORT_MAX_BYTES + MiB },
     input: z.object({
       format: z.preprocess(blankAsUnset, z.enum(IMPORT_FORMATS, { error: `must be one of ${IMPORT_FORMATS.join(', ')} (or empty: detected)` }).optional()),
       language: z.preprocess(blankAsUnset, z.string().trim().max(20).optional()),
     }),
     async handler(input, ctx) {
       const file = ctx.files.find((f) => f.field === 'file');
-      if (!file) throw new ApiError('103', { field: 'file', detail: 'file: is required' });
-      let text: string;
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(file.data);
-      } catch {
-        throw new ApiError('103', { field: 'file', detail: 'file: must be UTF-8 text (CSV or JSON)' });
-      }
-      return { data: await importUploaded(ctx.app.database.db, actor(ctx), { fileName: file.filename || 'upload', text, format: input.format, language: input.language }) };
+      if (!file?.path) throw new ApiError('103', { field: 'file', detail: 'file: is required' });
+      if (input.language && !languageCode(input.language)) throw new ApiError('103', { field: 'language', detail: `language: "${input.language}" is not a language code (e.g. en, es, pt-br)` });
+      return { data: await startImportJob(ctx.app.database.db, actor(ctx), { path: file.path, fileName: file.filename || 'upload', size: file.size, format: input.format, language: input.language }, ctx.log) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_import_runs',
+    access: 'editor',
+    input: z.object({}),
+    async handler(_input, ctx) {
+      return { data: await listImportRuns(ctx.app.database.db) };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_import_run',
+    access: 'editor',
+    input: z.object({ import_id: id }),
+    async handler(input, ctx) {
+      return { data: await getImportRun(ctx.app.database.db, input.import_id) };
     },
   }),
 

@@ -152,16 +152,15 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
       if (limits.fileDir) {
         // Straight to disk: memory stays small whatever the size of the file.
         const target = path.join(limits.fileDir, `${randomUUID()}.upload`);
-        let size = 0;
-        stream.on('data', (c: Buffer) => (size += c.length));
         stream.on('limit', () => fail(tooLarge(`${name} is larger than ${limits.maxFileBytes} bytes`, name)));
-        const written = fs.promises
-          .mkdir(limits.fileDir, { recursive: true })
-          .then(() => pipeline(stream, fs.createWriteStream(target)))
+        // The directory exists before the stream is piped: nothing may read the stream before the file does.
+        fs.mkdirSync(limits.fileDir, { recursive: true });
+        const written = pipeline(stream, fs.createWriteStream(target))
+          .then(() => fs.promises.stat(target))
           .then(
-            () => {
+            (stat) => {
               if (failure) return fs.promises.rm(target, { force: true });
-              files.push({ field: name, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.alloc(0), path: target, size });
+              files.push({ field: name, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.alloc(0), path: target, size: stat.size });
             },
             (error: Error) => {
               void fs.promises.rm(target, { force: true });

@@ -124,7 +124,7 @@ export async function startImportJob(
     format: input.format,
     language: input.language,
     via: 'console',
-    startedBy: actor.id,
+    startedBy: actor.userId,
     onStart: (id) => started(id),
   });
   const whole: Promise<ImportResult | Error> = job.then(

@@ -2,35 +2,15 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PAGE_TYPES } from '@/services/domain/settings';
 import type { Db } from '@/services/server/db/client';
 import { categories, dailyQuizzes, languages, pages, questions } from '@/services/server/db/schema';
-import { ContentFileError } from '@/services/server/content/content-row';
-import { importContent, type ImportFormat, type ImportResult } from '@/services/server/content/import';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { writeAudit, type AuditActor } from '@/services/server/operators/audit';
 
 /**
- * What editors publish besides questions (docs/operators.md, Content): a bulk import from a file
- * with its per-row report, the daily quiz's picks by date, and the info pages per language.
+ * What editors publish besides questions (docs/operators.md, Content): the daily quiz's picks by
+ * date and the info pages per language (bulk imports: import-jobs.ts).
  */
 
 type Actor = AuditActor & { via: 'console' };
-
-/** Runs the importer on an uploaded file (the same one `npm run import` runs) and audits the run. */
-export async function importUploaded(db: Db, actor: Actor, input: { fileName: string; text: string; format?: ImportFormat; language?: string }): Promise<ImportResult> {
-  let result: ImportResult;
-  try {
-    result = await importContent(db, { fileName: input.fileName, text: input.text, format: input.format, language: input.language });
-  } catch (error) {
-    if (error instanceof ContentFileError) throw new ApiError('103', { field: 'file', detail: `file: ${error.message}` });
-    throw error;
-  }
-  await writeAudit(db, actor, {
-    action: 'content.import',
-    targetType: 'content_import',
-    targetId: result.importId,
-    after: { file: input.fileName, format: result.format, read: result.read, inserted: result.inserted, updated: result.updated ?? 0, duplicates: result.duplicates, rejected: result.rejected.length },
-  });
-  return result;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Info pages
