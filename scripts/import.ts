@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '@/services/server/config';
 import { ContentFileError } from '@/services/server/content/content-row';
-import { openConfiguredDatabase } from '@/services/server/api-runtime';
+import { openConfiguredDatabase } from '@/services/server/db/open-configured';
 import { IMPORT_BATCH, IMPORT_FORMATS, ImportInterrupted, importContent, type ImportFormat, type ImportProgress } from '@/services/server/content/import';
 import { csvLine } from '@/services/server/content/csv';
 import { importBar, peakMemoryMb } from './support/progress';

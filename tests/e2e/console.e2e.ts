@@ -2,6 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { browserSuite } from '@/tests/e2e/support/suite';
+import { BANK_HEADER, bankRow } from '@/bench/import/bank';
+import { csvLine } from '@/services/server/content/csv';
 
 // The operators' console (docs/operators.md) and the player's side of redeem, end to end. The
 // first admin is made as the README says: sign up, stop the server, `npm run admin -- grant`, start.
@@ -339,11 +341,39 @@ test('an editor imports a CSV file: the page shows what was imported and every r
   await page.getByRole('button', { name: 'Import' }).click();
   const summary = page.getByTestId('import-summary');
   await summary.waitFor();
-  expect(await summary.textContent()).toBe('csv: 3 read, 2 imported, 0 duplicates, 1 rejected.');
+  expect(await summary.textContent()).toMatch(/^csv: 3 read, 2 imported, 0 duplicates, 1 rejected in \d+\.\d s\.$/);
   const rejected = page.getByRole('table', { name: 'Rejected rows' });
   expect(await rejected.getByRole('row').nth(1).textContent()).toMatch(/^4/);
   await expectNoSeriousViolations(page);
 });
+
+test('an editor imports a bank of 30,000 rows: the page follows its progress while players keep playing, then lists it done', async () => {
+  const { page } = suite;
+  await signInPage(page, editor);
+  await page.goto(`${suite.server.url}/admin/import/`);
+  await page.getByRole('heading', { name: 'Import questions' }).waitFor();
+  const lines = [BANK_HEADER.join(',')];
+  for (let i = 0; i < 30_000; i++) lines.push(csvLine(bankRow(i).fields));
+  await page.getByLabel('File').setInputFiles({ name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) });
+  await page.getByRole('button', { name: 'Import' }).click();
+  const progress = page.getByTestId('import-progress');
+  await progress.waitFor();
+  expect(await progress.textContent()).toMatch(/^\d+ % · [\d,]+ rows read · [\d,]+ rows\/s · [\d,]+ imported, [\d,]+ duplicates, [\d,]+ refused$/);
+  expect(await page.getByRole('button', { name: 'Importing…' }).isDisabled()).toBe(true);
+  await expectNoSeriousViolations(page);
+  // A player's call is answered while the import runs.
+  const started = Date.now();
+  const categories = await callApi(suite.server, 'get_categories', { type: '1' }, editor.token);
+  expect(categories.status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(2000);
+  const summary = page.getByTestId('import-summary');
+  await summary.waitFor({ timeout: 120_000 });
+  // 30,000 rows: 300 broken ones refused, 299 repeated ones duplicates, the rest stored.
+  expect(await summary.textContent()).toMatch(/^csv: 30,000 read, 29,401 imported, 299 duplicates, 300 rejected in \d+\.\d s\.$/);
+  const runs = page.getByRole('table', { name: 'Latest imports' });
+  expect(await runs.getByRole('row').nth(1).textContent()).toMatch(/bank\.csv \(csv, console\)done30,00029,401299300/);
+  await expectNoSeriousViolations(page);
+}, 180_000);
 
 test('an admin schedules a contest with a question and a prize table, and an exam with its key and marks', async () => {
   const { page } = suite;
