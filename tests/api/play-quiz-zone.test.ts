@@ -4,6 +4,7 @@ import type { PlayResult } from '@/services/domain/play-session';
 import { categories, playSessions, questions, leaderboardAllTime, leaderboardDaily, leaderboardMonthly, levelProgress, unlockedCategories } from '@/services/server/db/schema';
 import { writeSetting } from '@/services/server/settings/repository';
 import { testDbKind } from '@/tests/setup/db';
+import { importContent } from '@/services/server/content/import';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import {
@@ -403,6 +404,25 @@ describe(`lifelines (${testDbKind})`, () => {
     const key = q.options.find((o) => o.text === right)!.key;
     const answered = expectOk(await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: key }, { token: p.token })) as { correct: boolean };
     expect(answered.correct).toBe(true);
+  });
+
+  test("an imported bank's two-option rows play: yes/no pairs as true/false questions, two texts as two-option ones, scored like any other", async () => {
+    const d = await db();
+    const rows = [
+      ...[0, 1, 2, 3].map((i) => `Two options,Yes or no,multiple,1,Is answer ${i} yes?,${i % 2 ? 'No' : 'Yes'},${i % 2 ? 'Yes' : 'No'},,,a`),
+      ...[0, 1, 2].map((i) => `Two options,Yes or no,multiple,1,Which of two ${i}?,Left ${i},Right ${i},,,b`),
+      ...[0, 1, 2].map((i) => `Two options,Yes or no,multiple,1,Which of four ${i}?,A${i},B${i},C${i},D${i},c`),
+    ];
+    const imported = await importContent(d, { fileName: 'bank.csv', text: ['category,subcategory,type,level,question,option_a,option_b,option_c,option_d,answer', ...rows].join('\n') });
+    expect({ inserted: imported.inserted, rejected: imported.rejectedCount }).toEqual({ inserted: 10, rejected: 0 });
+    const p = await player();
+    const session = expectOk(await openLevel(p.token, 1, { category: 'two-options', subcategory: 'yes-or-no' })) as SessionData;
+    const shapes = session.questions.map((q) => `${q.question_type}:${q.options.length}`).sort();
+    expect(shapes).toEqual([...Array(4).fill('boolean:2'), ...Array(3).fill('multiple:2'), ...Array(3).fill('multiple:4')].sort());
+    const yesNo = session.questions.find((q) => q.question_type === 'boolean')!;
+    expect(yesNo.options.map((o) => o.text)).toEqual(['Yes', 'No']);
+    const { result } = await playThrough(api, d, p.token, session);
+    expect(result).toMatchObject({ total: 10, correct: 10, percentage: 100 });
   });
 
   test('lifelines are not offered outside the quiz zone', async () => {
