@@ -1,5 +1,5 @@
 import { apiRequest, type ApiResult, type Payload } from '@/services/client/api';
-import type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, RouteVitals, SettingGroupItems } from '@/services/domain/console-types';
+import type { ActivityRow, ImportRun, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, RouteVitals, SettingGroupItems } from '@/services/domain/console-types';
 
 export type { ActivityRow, AdminCategory, AdminQuestion, AdminReading, AdminReport, AdminSubcategory, AuditEntry, Dashboard, PlayerRow, SettingGroupItems, SettingItem } from '@/services/domain/console-types';
 
@@ -72,27 +72,7 @@ export interface ContentLanguageRow {
   active: boolean;
 }
 
-/** An import run as the console follows it (admin_import, admin_import_run, admin_import_runs). */
-export interface ImportRun {
-  import_id: number;
-  status: 'running' | 'done' | 'failed' | 'interrupted';
-  format: string;
-  file_name: string;
-  via: string;
-  read: number;
-  inserted: number;
-  updated: number;
-  duplicates: number;
-  rejected_count: number;
-  /** The first refused rows (100 at most). */
-  rejected: { row: number; reason: string }[];
-  bytes_read: number;
-  total_bytes: number | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-}
+export type { ImportRun };
 
 export interface InfoPage {
   type: 'about_us' | 'privacy_policy' | 'terms_conditions' | 'contact_us' | 'instructions' | 'faq';

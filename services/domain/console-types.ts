@@ -144,3 +144,26 @@ export interface RouteVitals {
   inp: number | null;
   cls: number | null;
 }
+
+/** An import run (admin_import, admin_import_run, admin_import_runs): its progress while it runs, then its report. */
+export interface ImportRun {
+  import_id: number;
+  status: 'running' | 'done' | 'failed' | 'interrupted';
+  format: string;
+  file_name: string;
+  via: string;
+  started_by: number | null;
+  read: number;
+  inserted: number;
+  updated: number;
+  duplicates: number;
+  rejected_count: number;
+  /** The first refused rows (100 at most; none in the list of runs). */
+  rejected: { row: number; reason: string }[];
+  bytes_read: number;
+  total_bytes: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}

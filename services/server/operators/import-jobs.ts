@@ -6,6 +6,7 @@ import type { Db } from '@/services/server/db/client';
 import { contentImports } from '@/services/server/db/schema';
 import { ContentFileError } from '@/services/server/content/content-row';
 import { importContent, type ImportFormat, type ImportResult } from '@/services/server/content/import';
+import type { ImportRun as ImportRunView } from '@/services/domain/console-types';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { writeAudit, type AuditActor } from '@/services/server/operators/audit';
 
@@ -23,27 +24,6 @@ export const IMPORT_STALE_MS = 60_000;
 const ANSWER_WAIT_MS = 1500;
 
 type Actor = AuditActor & { via: 'console' };
-
-export interface ImportRunView {
-  import_id: number;
-  status: 'running' | 'done' | 'failed' | 'interrupted';
-  format: string;
-  file_name: string;
-  via: string;
-  started_by: number | null;
-  read: number;
-  inserted: number;
-  updated: number;
-  duplicates: number;
-  rejected_count: number;
-  rejected: { row: number; reason: string }[];
-  bytes_read: number;
-  total_bytes: number | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-}
 
 type Row = typeof contentImports.$inferSelect;
 
@@ -70,6 +50,8 @@ function view(row: Row, now: Date): ImportRunView {
     finished_at: row.finishedAt?.toISOString() ?? null,
   };
 }
+
+export type { ImportRunView };
 
 export async function getImportRun(db: Db, id: number, now = new Date()): Promise<ImportRunView> {
   const [row] = await db.select().from(contentImports).where(eq(contentImports.id, id));
