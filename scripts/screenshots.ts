@@ -166,6 +166,20 @@ const SHOTS: readonly Shot[] = [
       await settle(page);
     },
   },
+  {
+    name: 'console-import',
+    title: 'The console’s question import, with a report',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/admin/import/`);
+      const csv = ['category,type,question,option_a,option_b,option_c,option_d,answer', 'Screens,multiple,Is the Sun a star?,Yes,No,,,a', 'Screens,multiple,Which is heavier?,Iron,Wood,,,a', 'Screens,multiple,Broken?,One,,,,a'].join('\n');
+      await page.getByLabel('File').setInputFiles({ name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByTestId('import-summary').waitFor();
+      await page.getByRole('heading', { name: /^Import #\d+/ }).scrollIntoViewIfNeeded();
+      await page.getByRole('heading', { name: /^Import #\d+/ }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
+      await settle(page);
+    },
+  },
 ];
 
 function arg(name: string): string | undefined {
@@ -179,7 +193,7 @@ async function shoot(browser: Browser, server: RunningServer, admin: Player, com
   // result; the console's operator is the one made at the start.
   const own = await signUpPlayer(server, combo.language === 'ar' ? 'سارة الأحمد' : 'Ada Lovelace');
   for (const shot of shots) {
-    const player = shot.name === 'console' ? admin : own;
+    const player = shot.name.startsWith('console') ? admin : own;
     const context = await browser.newContext({ viewport: VIEWPORTS[combo.device], colorScheme: combo.scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();
     try {
