@@ -474,6 +474,23 @@ export const questions = pgTable(
   ],
 );
 
+/**
+ * Active questions per category, subcategory (0: the category's own) and level, kept by
+ * statement-level triggers on `questions` (migration 0020), so the category and level lists read
+ * a few hundred rows instead of counting the whole bank. Rows whose count fell to 0 stay; readers
+ * take `questions > 0`. No foreign key: a category's rows go with its questions' deletes.
+ */
+export const questionCounts = pgTable(
+  'question_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    subcategoryId: integer('subcategory_id').notNull(),
+    level: integer('level').notNull(),
+    questions: integer('questions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.subcategoryId, t.level] })],
+);
+
 /** The daily quiz: one set of questions per language per day (admin-picked or drawn). */
 export const dailyQuizzes = pgTable(
   'daily_quizzes',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Db, type Tx, rowsOf } from '@/services/server/db/client';
-import { categories, languages, levelProgress, questions, subcategories, unlockedCategories } from '@/services/server/db/schema';
+import { categories, languages, levelProgress, questionCounts, questions, subcategories, unlockedCategories } from '@/services/server/db/schema';
 
 /** SQL of the quiz-zone content area: categories, subcategories, levels, premium unlocks, level progress. */
 export type Conn = Db | Tx;
@@ -94,6 +94,11 @@ function playableQuestion(): SQL {
   return sql`${questions.status} and (${questions.subcategoryId} is null or exists (select 1 from ${subcategories} s where s.id = ${questions.subcategoryId} and s.status))`;
 }
 
+/** The same rule over `question_counts` (subcategory 0: the category's own questions), whose rows count active questions. */
+function playableCount(): SQL {
+  return sql`${questionCounts.questions} > 0 and (${questionCounts.subcategoryId} = 0 or exists (select 1 from ${subcategories} s where s.id = ${questionCounts.subcategoryId} and s.status))`;
+}
+
 function unlockedBy(userId: number, categoryId: SQL, subcategoryId: SQL | null): SQL {
   const sub = subcategoryId === null ? sql`u.subcategory_id is null` : sql`u.subcategory_id = ${subcategoryId}`;
   return sql`exists (select 1 from ${unlockedCategories} u where u.user_id = ${userId} and u.category_id = ${categoryId} and ${sub})`;
@@ -109,19 +114,19 @@ export interface CategoryListRow extends CategoryRef {
 
 /** Quiz-zone categories with playable questions, in the admin's row order. languageId 0: every language. */
 export async function listPlayableCategories(db: Conn, input: { type: number; languageId: number; userId: number }): Promise<CategoryListRow[]> {
-  const conditions: SQL[] = [eq(categories.type, input.type), eq(categories.status, true), playableQuestion()];
+  const conditions: SQL[] = [eq(categories.type, input.type), eq(categories.status, true), playableCount()];
   if (input.languageId > 0) conditions.push(eq(categories.languageId, input.languageId));
   const rows = await db
     .select({
       ...categoryColumns,
       rowOrder: categories.rowOrder,
       hasUnlocked: sql<boolean>`${unlockedBy(input.userId, sql`${categories.id}`, null)}`,
-      subcategoryCount: sql<number>`count(distinct ${questions.subcategoryId})::int`,
-      questionCount: sql<number>`count(${questions.id})::int`,
-      maxLevel: sql<number>`max(${questions.level})::int`,
+      subcategoryCount: sql<number>`count(distinct nullif(${questionCounts.subcategoryId}, 0))::int`,
+      questionCount: sql<number>`sum(${questionCounts.questions})::int`,
+      maxLevel: sql<number>`max(${questionCounts.level})::int`,
     })
     .from(categories)
-    .innerJoin(questions, eq(questions.categoryId, categories.id))
+    .innerJoin(questionCounts, eq(questionCounts.categoryId, categories.id))
     .where(and(...conditions))
     .groupBy(categories.id)
     .orderBy(asc(categories.rowOrder), asc(categories.id));
@@ -140,18 +145,18 @@ export async function listPlayableSubcategories(
   db: Conn,
   input: { categoryId: number; userId: number; only?: number },
 ): Promise<SubcategoryListRow[]> {
-  const conditions: SQL[] = [eq(subcategories.categoryId, input.categoryId), eq(subcategories.status, true), eq(questions.status, true)];
+  const conditions: SQL[] = [eq(subcategories.categoryId, input.categoryId), eq(subcategories.status, true), sql`${questionCounts.questions} > 0`];
   if (input.only !== undefined) conditions.push(eq(subcategories.id, input.only));
   const rows = await db
     .select({
       ...subcategoryColumns,
       rowOrder: subcategories.rowOrder,
       hasUnlocked: sql<boolean>`${unlockedBy(input.userId, sql`${subcategories.categoryId}`, sql`${subcategories.id}`)}`,
-      questionCount: sql<number>`count(${questions.id})::int`,
-      maxLevel: sql<number>`max(${questions.level})::int`,
+      questionCount: sql<number>`sum(${questionCounts.questions})::int`,
+      maxLevel: sql<number>`max(${questionCounts.level})::int`,
     })
     .from(subcategories)
-    .innerJoin(questions, eq(questions.subcategoryId, subcategories.id))
+    .innerJoin(questionCounts, eq(questionCounts.subcategoryId, subcategories.id))
     .where(and(...conditions))
     .groupBy(subcategories.id)
     .orderBy(asc(subcategories.rowOrder), asc(subcategories.id));
@@ -161,17 +166,10 @@ export async function listPlayableSubcategories(
 /** Playable questions per level of a category (subcategoryId null: the category's own questions). */
 export async function countQuestionsByLevel(db: Conn, categoryId: number, subcategoryId: number | null): Promise<{ level: number; count: number }[]> {
   const rows = await db
-    .select({ level: questions.level, count: sql<number>`count(*)::int` })
-    .from(questions)
-    .where(
-      and(
-        eq(questions.categoryId, categoryId),
-        subcategoryId === null ? isNull(questions.subcategoryId) : eq(questions.subcategoryId, subcategoryId),
-        playableQuestion(),
-      ),
-    )
-    .groupBy(questions.level)
-    .orderBy(asc(questions.level));
+    .select({ level: questionCounts.level, count: questionCounts.questions })
+    .from(questionCounts)
+    .where(and(eq(questionCounts.categoryId, categoryId), eq(questionCounts.subcategoryId, subcategoryId ?? 0), playableCount()))
+    .orderBy(asc(questionCounts.level));
   return rows.map((r) => ({ level: r.level, count: Number(r.count) }));
 }
 
