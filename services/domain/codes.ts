@@ -107,6 +107,18 @@ const INFO = {
   not_room_creator: c(403, "only the room's creator may do this"),
   question_not_open: c(409, 'this battle question is not open'),
   already_answered: c(409, 'this question was already answered'),
+  live_pin_unknown: c(404, 'no game is running with this PIN'),
+  live_locked: c(403, 'the host has locked this game'),
+  live_full: c(409, 'this game is full'),
+  nickname_taken: c(409, 'this nickname is taken in this game'),
+  nickname_blocked: c(400, 'this nickname is not allowed'),
+  live_removed: c(403, 'the host removed this player from the game'),
+  live_token_unknown: c(404, 'this game does not know this player'),
+  live_over: c(410, 'this game is over'),
+  live_paused: c(409, 'the game is paused'),
+  live_no_players: c(409, 'nobody has joined the game yet'),
+  live_hosting_limited: c(403, 'hosting live games is limited to operators'),
+  live_moved: c(409, 'the game changed meanwhile'),
 } as const satisfies Record<string, Omit<CodeInfo, 'messageKey'>>;
 
 export type Code = keyof typeof INFO;

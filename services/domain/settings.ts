@@ -30,6 +30,7 @@ export const SETTING_GROUPS = {
   battles: 'Battles',
   contests: 'Contests',
   exams: 'Exams',
+  live: 'Live games',
   economy: 'Economy',
   badges: 'Badges: reward coins and thresholds',
   web: 'Web app',
@@ -155,6 +156,12 @@ export const SYSTEM_SETTINGS: readonly SettingDef[] = [
     int('contest_duration', 30, 'seconds per contest question', 5, 600),
     int('contest_correct_answer_score', 4, 'score per right answer in a contest', 0, 1000),
     int('contest_wrong_answer_score', 4, 'score taken per wrong answer in a contest', 0, 1000),
+  ]),
+  ...inGroup('live', [
+    flag('live_mode', true, 'live games (a host screen, players joining with a PIN) are offered'),
+    int('live_hosting', 0, 'who may host a live game: 0 every signed-in player, 1 editors and admins, 2 admins', 0, 2),
+    int('live_max_players', 2000, 'players per live game', 1, 2000),
+    text('live_blocked_words', '', 'comma-separated words no live-game nickname may hold'),
   ]),
   ...inGroup('exams', [
     int('exam_module_resume_exam_timeout', 5, 'minutes a dropped exam-taker has to resume', 0, 600),

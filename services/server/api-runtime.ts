@@ -22,6 +22,8 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
   app.contestPrizes.start();
   // Sends left half-delivered by a stop go on from their cursor.
   app.notificationDelivery.start();
+  // Running live games go on: an open question starts again with a fresh clock.
+  app.live.start().catch((err) => log.error({ err }, 'the live games could not be taken up'));
   return {
     app,
     gateway,
@@ -29,6 +31,7 @@ export function createApiRuntime(database: Database, config: ServerConfig, log: 
       // Streams first (their presence is recorded as closed), then the room store's connection.
       try {
         await gateway.close();
+        await app.live.stop();
         await app.exams.close();
         await app.contestPrizes.close();
         await app.notificationDelivery.close();

@@ -15,6 +15,8 @@ import { createContestPrizeJob, type ContestPrizeJob } from '@/services/server/c
 import type { NotificationBus } from '@/services/server/notifications/bus';
 import { createNotificationBusFor } from '@/services/server/notifications/select-bus';
 import { createNotificationDelivery, type NotificationDelivery } from '@/services/server/notifications/sends';
+import { LiveService } from '@/services/server/live/service';
+import { realClock, type LiveClock } from '@/services/server/live/game';
 
 /** The services every handler can reach through its request context. */
 export interface AppServices {
@@ -41,11 +43,15 @@ export interface AppServices {
   readonly notificationBus: NotificationBus;
   /** Delivers operators' notifications in batches; runs once started, resumes after a restart. */
   readonly notificationDelivery: NotificationDelivery;
+  /** Hosted live games (docs/live.md); running games are taken up once started. */
+  readonly live: LiveService;
 }
 
 /** Test seams of the services (a clock and random numbers for the room service). */
 export interface AppServiceOptions {
   readonly rooms?: Pick<RoomServiceOptions, 'now' | 'random' | 'sweepIntervalMs'>;
+  /** The live games' clock (a test moves it). */
+  readonly live?: { readonly clock?: LiveClock };
 }
 
 export function createAppServices(database: Database, config: ServerConfig, log: Logger, options: AppServiceOptions = {}): AppServices {
@@ -67,5 +73,6 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     exams: createExamSweeper(database.db, log),
     contestPrizes: createContestPrizeJob(database.db, () => services.settings.current(), log),
     notificationDelivery: createNotificationDelivery(database.db, services.notificationBus, log.child({ component: 'notifications' })),
+    live: new LiveService(database.db, log.child({ component: 'live' }), options.live?.clock ?? realClock),
   };
 }

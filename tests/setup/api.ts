@@ -93,6 +93,7 @@ export async function startTestApi(
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Open room streams would keep the server from closing; their presence is recorded first.
       await gateway.close();
+      await app.live.stop();
       server.closeAllConnections();
       await closed;
       await app.exams.close();

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { RoomDocument } from '@/services/domain/rooms';
+import type { LiveSecretQuestion, LiveSource } from '@/services/domain/live';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -1361,4 +1362,98 @@ export const webVitals = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('web_vitals_route_metric_at').on(t.route, t.metric, t.at), check('web_vitals_metric_known', sql`${t.metric} in ('LCP','INP','CLS')`)],
+);
+
+/**
+ * Hosted live games (docs/live.md, migration 0021). A game holds its questions with their answers
+ * (`questions`, never sent before a reveal), where it is (`status`, `current_index`, the open
+ * question's server instants) and a `version` that grows with every step; the PIN is unique among
+ * running games only.
+ */
+export const liveGames = pgTable(
+  'live_games',
+  {
+    id: serial('id').primaryKey(),
+    pin: text('pin').notNull(),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** { kind: 'bank', category_id, subcategory_id } or { kind: 'set', set_id }. */
+    source: jsonb('source').$type<LiveSource>().notNull(),
+    questions: jsonb('questions').$type<LiveSecretQuestion[]>().notNull(),
+    status: text('status').notNull().default('lobby'),
+    /** 'host' | 'host_left' | null */
+    paused: text('paused'),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    locked: boolean('locked').notNull().default(false),
+    /** The question on screen, -1 in the lobby. */
+    currentIndex: integer('current_index').notNull().default(-1),
+    opensAt: timestamp('opens_at', { withTimezone: true, mode: 'date' }),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true, mode: 'date' }),
+    restarted: boolean('restarted').notNull().default(false),
+    maxPlayers: integer('max_players').notNull(),
+    version: integer('version').notNull().default(1),
+    /** The last leaderboard's places by player id, for "who moved". */
+    lastRanks: jsonb('last_ranks').$type<Record<string, number>>().notNull().default({}),
+    /** Why it ended early: 'host' (ended by the host), 'abandoned' (left by its host for 30 minutes). */
+    endedReason: text('ended_reason'),
+    hostSeenAt: timestamp('host_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: created(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('live_games_running_pin').on(t.pin).where(sql`${t.status} in ('lobby','question','reveal','leaderboard')`),
+    index('live_games_host').on(t.hostId, t.createdAt),
+    index('live_games_running').on(t.status).where(sql`${t.status} in ('lobby','question','reveal','leaderboard')`),
+    check('live_games_status_known', sql`${t.status} in ('lobby','question','reveal','leaderboard','podium','ended')`),
+    check('live_games_paused_known', sql`${t.paused} is null or ${t.paused} in ('host','host_left')`),
+  ],
+);
+
+/** Who joined a live game: a nickname (unique in the game as `nickname_key`), a signed-in player's id or none, the rejoin token's hash. */
+export const livePlayers = pgTable(
+  'live_players',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => liveGames.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    nicknameKey: text('nickname_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    score: integer('score').notNull().default(0),
+    streak: integer('streak').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    /** Sum of answer times (an unanswered question counts its whole limit): the tie-break. */
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull().default(0),
+    /** Removed by the host: the nickname stays taken, so it cannot join this game again. */
+    removed: boolean('removed').notNull().default(false),
+    joinedAt: created(),
+  },
+  (t) => [uniqueIndex('live_players_nickname').on(t.gameId, t.nicknameKey), uniqueIndex('live_players_token').on(t.tokenHash)],
+);
+
+/** Every answer of a live game, once per player and question (the key), with what it earned. */
+export const liveAnswers = pgTable(
+  'live_answers',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => liveGames.id, { onDelete: 'cascade' }),
+    questionIndex: integer('question_index').notNull(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => livePlayers.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+    correct: boolean('correct').notNull(),
+    points: integer('points').notNull(),
+    bonus: integer('bonus').notNull(),
+    elapsedMs: integer('elapsed_ms').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.questionIndex, t.playerId] })],
 );

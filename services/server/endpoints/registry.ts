@@ -16,6 +16,7 @@ import { playLibraryEndpoints } from '@/services/server/endpoints/play-library';
 import { profileEndpoints } from '@/services/server/endpoints/profile';
 import { quizZoneEndpoints } from '@/services/server/endpoints/quiz-zone';
 import { roomEndpoints } from '@/services/server/endpoints/rooms';
+import { liveEndpoints } from '@/services/server/endpoints/live';
 import { settingsEndpoints } from '@/services/server/endpoints/settings';
 import { webVitalEndpoints } from '@/services/server/endpoints/web-vitals';
 
@@ -34,6 +35,7 @@ export function createRegistry(): EndpointRegistry {
     badgeEndpoints,
     leaderboardEndpoints,
     roomEndpoints,
+    liveEndpoints,
     examEndpoints,
     contestEndpoints,
     devEndpoints,

@@ -159,7 +159,13 @@ export function endpointName(url: string): string {
 /** Whether an `/api/…` URL opens a stream (a room's or the notifications'), not a call. */
 export function isStreamUrl(url: string): boolean {
   const name = endpointName(url);
-  return roomStreamPath(name) !== null || name === NOTIFICATION_STREAM_PATH;
+  return roomStreamPath(name) !== null || name === NOTIFICATION_STREAM_PATH || liveStreamPath(name) !== null;
+}
+
+/** `live/<game id>/events` (a player's phone) or `live/<game id>/host` (the host's screen), or null. */
+export function liveStreamPath(name: string): { gameId: number; who: 'events' | 'host' } | null {
+  const match = /^live\/([1-9][0-9]{0,9})\/(events|host)$/.exec(name);
+  return match ? { gameId: Number(match[1]), who: match[2] as 'events' | 'host' } : null;
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */
@@ -239,6 +245,30 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     await roomStreams.open(req, res, { roomId, userId: user.id, requestId });
   }
 
+  /**
+   * GET /api/live/<id>/host (the host's api token) and /api/live/<id>/events (a player's rejoin
+   * token in X-Live-Token): a live game's screens (docs/live.md, Streams).
+   */
+  async function openLiveStream(target: { gameId: number; who: 'events' | 'host' }, req: IncomingMessage, res: ServerResponse) {
+    const live = app.live;
+    if (target.who === 'host') {
+      const user = (await authenticate('user', req))!;
+      await checkMaintenance(user);
+      const game = await live.hostGame(target.gameId, user);
+      req.resume();
+      live.streams.openHost(req, res, game, () => live.hostStreamClosed(game));
+      live.hostStreamOpened(game);
+      return;
+    }
+    await checkMaintenance(null);
+    const raw = req.headers['x-live-token'];
+    const token = Array.isArray(raw) ? raw[0] : raw;
+    if (!token) throw new ApiError('live_token_unknown', { field: 'token', detail: 'this stream needs X-Live-Token: <token from live_join>' });
+    const { game, playerId } = await live.player(target.gameId, token);
+    req.resume();
+    live.streams.openPlayer(req, res, game, playerId);
+  }
+
   /** GET /api/notifications/events: the signed-in player's live notifications. */
   async function openNotificationStream(req: IncomingMessage, res: ServerResponse, requestId: string) {
     const user = (await authenticate('user', req))!;
@@ -296,7 +326,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       let endpoint = '(unknown)';
       try {
         const streamRoom = roomStreamPath(name);
-        if (streamRoom !== null || name === NOTIFICATION_STREAM_PATH) {
+        const streamLive = liveStreamPath(name);
+        if (streamRoom !== null || name === NOTIFICATION_STREAM_PATH || streamLive !== null) {
           // The GETs of the API: streams, not calls, so they have no endpoint definitions.
           if (req.method !== 'GET') {
             const f = failure('method_not_allowed', requestId, { detail: `${req.method} is not accepted; use GET` });
@@ -306,8 +337,9 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
             send(res, f.status, f.body, requestId, { allow: 'GET' });
             return;
           }
-          endpoint = streamRoom !== null ? 'rooms/events' : NOTIFICATION_STREAM_PATH;
+          endpoint = streamRoom !== null ? 'rooms/events' : streamLive !== null ? `live/${streamLive.who}` : NOTIFICATION_STREAM_PATH;
           if (streamRoom !== null) await openRoomStream(streamRoom, req, res, requestId);
+          else if (streamLive !== null) await openLiveStream(streamLive, req, res);
           else await openNotificationStream(req, res, requestId);
           return;
         }

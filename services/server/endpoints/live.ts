@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, LIVE_MAX_QUESTIONS, LIVE_POINTS, LIVE_TIME_LIMITS } from '@/services/domain/live';
+import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
+import { effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, requiredId } from '@/services/server/endpoints/common';
+import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+
+/** Hosted live games (docs/live.md): the host's calls, and the players' (no account needed). */
+
+const oneOf = <T extends number>(values: readonly T[], what: string) =>
+  z.coerce
+    .number({ error: 'is required' })
+    .refine((n): n is T => (values as readonly number[]).includes(n), `must be one of ${values.join(', ')} ${what}`);
+
+const pin = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'is required' }).trim().regex(/^[1-9][0-9]{5}$/, 'must be the six digits on the host\'s screen'));
+const token = z.string({ error: 'is required' }).trim().min(20, 'is not a rejoin token').max(64, 'is not a rejoin token');
+const gameId = requiredId;
+
+export const liveEndpoints: EndpointDef[] = [
+  endpoint({
+    name: 'live_create',
+    access: 'user',
+    input: z.object({
+      category: placeRef,
+      subcategory: optionalPlaceRef,
+      language_id: optionalId,
+      questions: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be 1 to ${LIVE_MAX_QUESTIONS}`).max(LIVE_MAX_QUESTIONS, `must be 1 to ${LIVE_MAX_QUESTIONS}`).default(10),
+      time_limit: oneOf(LIVE_TIME_LIMITS, 'seconds').default(LIVE_DEFAULT_TIME_LIMIT),
+      points: oneOf(LIVE_POINTS, 'points').default(LIVE_DEFAULT_POINTS),
+      title: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+    }),
+    async handler(input, ctx) {
+      const data = await ctx.app.live.create(ctx.user!, ctx.settings, {
+        category: input.category,
+        subcategory: input.subcategory,
+        languageId: effectiveLanguageId(ctx.settings, input.language_id),
+        questionCount: input.questions,
+        timeLimit: input.time_limit,
+        points: input.points,
+        title: input.title,
+      });
+      return { data };
+    },
+  }),
+
+  // The host's controls: each answers the game as it is after the step.
+  ...(
+    [
+      ['live_next', (g) => g.next()],
+      ['live_pause', (g) => g.pause('host')],
+      ['live_resume', (g) => g.resume()],
+      ['live_end', (g) => g.end('host')],
+    ] as const satisfies readonly (readonly [string, (g: import('@/services/server/live/game').LiveGame) => Promise<unknown>])[]
+  ).map(([name, act]) =>
+    endpoint({
+      name,
+      access: 'user',
+      input: z.object({ game_id: gameId }),
+      async handler(input, ctx) {
+        const game = await ctx.app.live.hostGame(input.game_id, ctx.user!);
+        return { data: await act(game) };
+      },
+    }),
+  ),
+
+  endpoint({
+    name: 'live_lock',
+    access: 'user',
+    input: z.object({ game_id: gameId, locked: z.coerce.number({ error: 'must be 0 or 1' }).int().min(0, 'must be 0 or 1').max(1, 'must be 0 or 1') }),
+    async handler(input, ctx) {
+      const game = await ctx.app.live.hostGame(input.game_id, ctx.user!);
+      return { data: await game.lock(input.locked === 1) };
+    },
+  }),
+
+  endpoint({
+    name: 'live_remove_player',
+    access: 'user',
+    input: z.object({ game_id: gameId, player_id: requiredId }),
+    async handler(input, ctx) {
+      const game = await ctx.app.live.hostGame(input.game_id, ctx.user!);
+      await game.remove(input.player_id);
+      return { data: { removed: input.player_id, players: game.playerItems().length } };
+    },
+  }),
+
+  endpoint({
+    name: 'live_host_game',
+    access: 'user',
+    input: z.object({ game_id: gameId }),
+    async handler(input, ctx) {
+      const game = await ctx.app.live.hostGame(input.game_id, ctx.user!);
+      return { data: { game: game.view(), players: game.playerItems() } };
+    },
+  }),
+
+  endpoint({
+    name: 'live_join',
+    access: 'public',
+    input: z.object({ pin, nickname: z.string().max(200, 'must be at most 20 characters').optional() }),
+    async handler(input, ctx) {
+      return { data: await ctx.app.live.join(input.pin, input.nickname, ctx.user, ctx.settings) };
+    },
+  }),
+
+  endpoint({
+    name: 'live_rejoin',
+    access: 'public',
+    input: z.object({ game_id: gameId, token }),
+    async handler(input, ctx) {
+      return { data: await ctx.app.live.rejoin(input.game_id, input.token) };
+    },
+  }),
+
+  endpoint({
+    name: 'live_answer',
+    access: 'public',
+    input: z.object({
+      game_id: gameId,
+      token,
+      question_index: z.coerce.number({ error: 'is required' }).int('must be a whole number').min(0, 'must be 0 or more').max(LIVE_MAX_QUESTIONS, `must be below ${LIVE_MAX_QUESTIONS}`),
+      answer: z.string({ error: 'is required' }).max(MAX_ANSWER_LENGTH, `must be at most ${MAX_ANSWER_LENGTH} characters`),
+    }),
+    async handler(input, ctx) {
+      // The instant the answer was read decides, not when a step queued before it finished.
+      const at = ctx.app.live.clock.now();
+      return { data: await ctx.app.live.answer(input.game_id, input.token, input.question_index, input.answer, at) };
+    },
+  }),
+];

@@ -1,0 +1,518 @@
+import { isRightAnswer, normalizeAnswer } from '@/services/domain/answers';
+import {
+  LIVE_GET_READY_MS,
+  LIVE_LEADERBOARD_SIZE,
+  livePoints,
+  rankPlayers,
+  streakBonus,
+  type LiveGameView,
+  type LiveMe,
+  type LivePause,
+  type LivePlayerItem,
+  type LiveQuestion,
+  type LiveReveal,
+  type LiveSecretQuestion,
+  type LiveStanding,
+} from '@/services/domain/live';
+import type { Db } from '@/services/server/db/client';
+import { ApiError } from '@/services/server/gateway/api-error';
+import { settleQuestion, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow } from '@/services/server/live/repository';
+
+/**
+ * One running live game in the process that holds it (docs/live.md, "How a game runs"). Its state
+ * mirrors the database: every step is written (one guarded update, with the players' scores in the
+ * same transaction at a close) before anything is shown, and every answer is stored by the answer
+ * batcher (group commit) before it is counted. Steps run one after another (a queue per game);
+ * answers are checked at once against the state in memory, at the instant they reached the server.
+ */
+
+/** Where the game's frames go: the streams of its host and its players (services/server/live/streams.ts). */
+export interface LiveOutlet {
+  /** A new version of the game: one frame for every screen of the game. */
+  version(game: LiveGame): void;
+  /** The host's live figures changed (an answer counted, a player joined or went). */
+  counts(game: LiveGame): void;
+  /** A player joined or was removed (the host's lobby list). */
+  player(game: LiveGame, item: LivePlayerItem, change: 'joined' | 'removed'): void;
+  /** What one player sees of themselves changed. */
+  me(game: LiveGame, playerId: number): void;
+  /** The game is over and out of memory: its streams end after the last frame. */
+  closed(game: LiveGame): void;
+}
+
+export interface AnswerSink {
+  /** Stores an answer (group commit); true when it was stored now, false when it was already there. */
+  add(row: AnswerRow): Promise<boolean>;
+}
+
+export interface LiveClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: LiveClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    t.unref?.();
+    return t;
+  },
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export interface PlayerState extends PlayerRow {
+  rank: number | null;
+  last: LiveMe['last'];
+}
+
+export class LiveGame {
+  state: GameRow;
+  readonly players = new Map<number, PlayerState>();
+  /** Rejoin tokens' hashes → player ids (every answer names its player by token). */
+  private readonly byToken = new Map<string, number>();
+  /** Answers to the question on screen, stored. */
+  readonly answers = new Map<number, AnswerRow>();
+  /** Answers on their way to the database. */
+  private readonly pending = new Map<number, Promise<boolean>>();
+  /** Picks per option letter of the question on screen. */
+  counts: Record<string, number> = {};
+  /** Set when a close has begun: answers are refused from then on. */
+  private closing = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: unknown = null;
+  private viewCache: { version: number; view: LiveGameView } | null = null;
+
+  constructor(
+    row: GameRow,
+    players: readonly PlayerRow[],
+    answers: readonly AnswerRow[],
+    private readonly deps: { db: Db; outlet: LiveOutlet; sink: AnswerSink; clock: LiveClock },
+  ) {
+    this.state = row;
+    for (const p of players) {
+      this.players.set(p.id, { ...p, rank: null, last: null });
+      this.byToken.set(p.tokenHash, p.id);
+    }
+    this.rerank();
+    for (const a of answers) if (a.questionIndex === row.currentIndex) this.countAnswer(a);
+    if (row.status === 'reveal' || row.status === 'leaderboard') {
+      // What each player's last answer earned, as the close gave it (read back after a restart).
+      for (const p of this.activePlayers()) {
+        const a = this.answers.get(p.id);
+        p.last = { index: row.currentIndex, correct: Boolean(a?.correct), points: a?.points ?? 0, bonus: a?.bonus ?? 0 };
+      }
+    }
+    // No clock yet: a game taken up from the database restarts its open question (restartQuestion).
+  }
+
+  get id() {
+    return this.state.id;
+  }
+
+  get question(): LiveSecretQuestion | null {
+    return this.state.questions[this.state.currentIndex] ?? null;
+  }
+
+  activePlayers(): PlayerState[] {
+    return [...this.players.values()].filter((p) => !p.removed);
+  }
+
+  get running(): boolean {
+    return this.state.status === 'lobby' || this.state.status === 'question' || this.state.status === 'reveal' || this.state.status === 'leaderboard';
+  }
+
+  /** Resolves once the steps queued so far have run (tests and the bench wait on it). */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  /** Runs a step after the ones before it. */
+  run<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(step, step);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Writes a step over the current version (and what `extra` writes, in one transaction), then shows it. */
+  private async step(change: GameChange, extra?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>): Promise<void> {
+    const from = this.state.version;
+    const ok = await this.deps.db.transaction(async (tx) => {
+      if (extra) await extra(tx);
+      return writeStep(tx, this.id, from, change);
+    });
+    if (!ok) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
+    this.state = { ...this.state, ...change, version: from + 1 };
+    this.viewCache = null;
+    this.deps.outlet.version(this);
+  }
+
+  // ---- the host's commands ----
+
+  /** The next step: lobby → first question; question → closed now; reveal → leaderboard; leaderboard → next question or podium. */
+  next(): Promise<LiveGameView> {
+    return this.run(async () => {
+      this.assertRunning();
+      if (this.state.paused) throw new ApiError('live_paused', { detail: 'resume the game first' });
+      switch (this.state.status) {
+        case 'lobby':
+          if (this.activePlayers().length === 0) throw new ApiError('live_no_players', { detail: 'nobody has joined yet' });
+          await this.open(0, { startedAt: new Date(this.deps.clock.now()) });
+          break;
+        case 'question':
+          await this.close();
+          break;
+        case 'reveal':
+          await this.showLeaderboard();
+          break;
+        case 'leaderboard':
+          if (this.state.currentIndex + 1 < this.state.questions.length) await this.open(this.state.currentIndex + 1, { lastRanks: this.rememberRanks() });
+          else await this.finish('podium', null);
+          break;
+        default:
+          break;
+      }
+      return this.view();
+    });
+  }
+
+  pause(reason: LivePause): Promise<LiveGameView> {
+    return this.run(async () => {
+      this.assertRunning();
+      if (this.state.paused) return this.view();
+      this.disarm();
+      await this.step({ paused: reason, pausedAt: new Date(this.deps.clock.now()) });
+      return this.view();
+    });
+  }
+
+  /** Resumes: an open question's clock goes on from where it stopped. */
+  resume(): Promise<LiveGameView> {
+    return this.run(async () => {
+      this.assertRunning();
+      if (!this.state.paused) return this.view();
+      const now = this.deps.clock.now();
+      const change: GameChange = { paused: null, pausedAt: null, hostSeenAt: new Date(now) };
+      if (this.state.status === 'question' && this.state.opensAt && this.state.deadlineAt && this.state.pausedAt) {
+        const stopped = this.state.pausedAt.getTime();
+        // Time not yet spent when the pause began is given back from now.
+        const shift = now - stopped;
+        change.opensAt = new Date(this.state.opensAt.getTime() + Math.max(0, shift));
+        change.deadlineAt = new Date(this.state.deadlineAt.getTime() + Math.max(0, shift));
+      }
+      await this.step(change);
+      this.arm();
+      return this.view();
+    });
+  }
+
+  end(reason: 'host' | 'abandoned'): Promise<LiveGameView> {
+    return this.run(async () => {
+      if (!this.running) return this.view();
+      await this.finish('ended', reason);
+      return this.view();
+    });
+  }
+
+  lock(locked: boolean): Promise<LiveGameView> {
+    return this.run(async () => {
+      this.assertRunning();
+      if (this.state.locked !== locked) await this.step({ locked });
+      return this.view();
+    });
+  }
+
+  remove(playerId: number): Promise<void> {
+    return this.run(async () => {
+      const player = this.players.get(playerId);
+      if (!player) throw new ApiError('102', { field: 'player_id', detail: `no player ${playerId} in this game` });
+      if (player.removed) return;
+      await setRemoved(this.deps.db, this.id, playerId);
+      player.removed = true;
+      this.deps.outlet.player(this, itemOf(player), 'removed');
+      this.deps.outlet.me(this, playerId);
+      this.deps.outlet.counts(this);
+      // Queued after this step: a removal can leave everyone still in having answered.
+      void this.closeIfAllAnswered().catch(() => undefined);
+    });
+  }
+
+  /** After a server restart: an open question starts again with a fresh clock (said on every screen). */
+  restartQuestion(): Promise<void> {
+    return this.run(async () => {
+      if (this.state.status !== 'question' || this.state.paused) return;
+      const q = this.question!;
+      const opens = this.deps.clock.now() + LIVE_GET_READY_MS;
+      this.disarm();
+      await this.step({ opensAt: new Date(opens), deadlineAt: new Date(opens + q.time_limit * 1000), restarted: true });
+      this.arm();
+    });
+  }
+
+  // ---- players ----
+
+  /** The player a rejoin token's hash names, or null. */
+  playerByToken(tokenHash: string): PlayerState | null {
+    const id = this.byToken.get(tokenHash);
+    return id === undefined ? null : (this.players.get(id) ?? null);
+  }
+
+  /** A player's new token (the same account joining from another device): the old one no longer works. */
+  setToken(playerId: number, tokenHash: string): void {
+    const p = this.players.get(playerId)!;
+    this.byToken.delete(p.tokenHash);
+    p.tokenHash = tokenHash;
+    this.byToken.set(tokenHash, playerId);
+  }
+
+  addPlayer(row: PlayerRow): void {
+    const p: PlayerState = { ...row, rank: null, last: null };
+    this.players.set(row.id, p);
+    this.byToken.set(row.tokenHash, row.id);
+    this.deps.outlet.player(this, itemOf(p), 'joined');
+    this.deps.outlet.counts(this);
+  }
+
+  /**
+   * An answer that reached the server at `at`: refused unless the question is open then and the
+   * player has not answered it; stored (group commit) before it counts.
+   */
+  async answer(playerId: number, questionIndex: number, raw: string, at: number): Promise<{ question_index: number; answer: string }> {
+    const player = this.players.get(playerId);
+    if (!player || player.removed) throw new ApiError('live_removed');
+    const s = this.state;
+    if (!this.running) throw new ApiError('live_over');
+    if (s.paused) throw new ApiError('live_paused');
+    const opens = s.opensAt?.getTime() ?? Infinity;
+    const open = s.status === 'question' && questionIndex === s.currentIndex;
+    if (questionIndex > s.currentIndex || (open && at < opens)) {
+      throw new ApiError('question_not_open', { field: 'question_index', detail: `question ${questionIndex} is not open yet` });
+    }
+    if (!open || this.closing || at >= s.deadlineAt!.getTime()) {
+      throw new ApiError('answer_too_late', { field: 'question_index', detail: `question ${questionIndex} has closed` });
+    }
+    if (this.answers.has(playerId) || this.pending.has(playerId)) throw new ApiError('already_answered');
+    const q = this.question!;
+    const shaped = normalizeAnswer(q.type, raw, q.options.map((o) => o.key));
+    if (!shaped.ok) throw new ApiError('103', { field: 'answer', detail: `answer: ${shaped.reason}` });
+    if (shaped.answer === '') throw new ApiError('103', { field: 'answer', detail: 'answer: is required' });
+    const correct = isRightAnswer(q.type, shaped.answer, q.answer);
+    const elapsedMs = Math.max(0, at - opens);
+    const points = livePoints({ correct, elapsedMs, limitMs: q.time_limit * 1000, points: q.points });
+    const row: AnswerRow = {
+      gameId: this.id,
+      questionIndex,
+      playerId,
+      answer: shaped.answer,
+      correct,
+      points,
+      bonus: correct ? streakBonus(player.streak + 1, q.points) : 0,
+      elapsedMs,
+    };
+    const stored = this.deps.sink.add(row);
+    this.pending.set(playerId, stored);
+    let fresh: boolean;
+    try {
+      fresh = await stored;
+    } finally {
+      this.pending.delete(playerId);
+    }
+    if (!fresh) throw new ApiError('already_answered');
+    this.countAnswer(row);
+    this.deps.outlet.counts(this);
+    this.deps.outlet.me(this, playerId);
+    void this.closeIfAllAnswered().catch(() => undefined);
+    return { question_index: questionIndex, answer: shaped.answer };
+  }
+
+  // ---- views ----
+
+  view(): LiveGameView {
+    if (this.viewCache?.version === this.state.version) return this.viewCache.view;
+    const s = this.state;
+    const q = this.question;
+    const showQuestion = q && (s.status === 'question' || s.status === 'reveal');
+    const question: LiveQuestion | null = showQuestion
+      ? {
+          index: s.currentIndex,
+          type: q.type,
+          text: q.text,
+          image: q.image,
+          options: q.options,
+          ...(q.type === 'multiselect' ? { pick: q.answer.split(',').length } : {}),
+          time_limit: q.time_limit,
+          points: q.points,
+          opens_at: s.opensAt?.getTime() ?? 0,
+          deadline_at: s.deadlineAt?.getTime() ?? 0,
+          restarted: s.restarted,
+        }
+      : null;
+    const view: LiveGameView = {
+      id: s.id,
+      pin: s.pin,
+      title: s.title,
+      status: s.status,
+      paused: s.paused,
+      locked: s.locked,
+      question_count: s.questions.length,
+      question,
+      reveal: s.status === 'reveal' ? this.reveal() : null,
+      standings: s.status === 'leaderboard' ? this.standings(LIVE_LEADERBOARD_SIZE) : s.status === 'podium' || s.status === 'ended' ? this.standings(10) : [],
+      player_count: this.activePlayers().length,
+      answered_count: this.answers.size,
+      version: s.version,
+    };
+    this.viewCache = { version: s.version, view };
+    return view;
+  }
+
+  me(playerId: number): LiveMe | null {
+    const p = this.players.get(playerId);
+    if (!p) return null;
+    const a = this.answers.get(playerId);
+    return {
+      player_id: p.id,
+      nickname: p.nickname,
+      score: p.score,
+      rank: p.rank,
+      streak: p.streak,
+      answer: a && this.state.status === 'question' ? a.answer : a && this.state.status === 'reveal' ? a.answer : '',
+      last: p.last,
+      removed: p.removed,
+    };
+  }
+
+  playerItems(): LivePlayerItem[] {
+    return this.activePlayers().map(itemOf);
+  }
+
+  private reveal(): LiveReveal {
+    const q = this.question!;
+    let correct = 0;
+    for (const a of this.answers.values()) if (a.correct) correct += 1;
+    return { index: this.state.currentIndex, answer: q.answer, counts: { ...this.counts }, answered: this.answers.size, correct };
+  }
+
+  private standings(size: number): LiveStanding[] {
+    const last = this.state.lastRanks;
+    return this.activePlayers()
+      .filter((p) => p.rank !== null)
+      .sort((a, b) => a.rank! - b.rank! || a.id - b.id)
+      .slice(0, size)
+      .map((p) => ({ player_id: p.id, nickname: p.nickname, score: p.score, rank: p.rank!, moved: last[p.id] !== undefined ? last[p.id]! - p.rank! : 0 }));
+  }
+
+  // ---- steps ----
+
+  private assertRunning() {
+    if (!this.running) throw new ApiError('live_over');
+  }
+
+  private async open(index: number, extra: GameChange) {
+    const q = this.state.questions[index]!;
+    const opens = this.deps.clock.now() + LIVE_GET_READY_MS;
+    this.answers.clear();
+    this.counts = {};
+    this.closing = false;
+    await this.step({ ...extra, status: 'question', currentIndex: index, opensAt: new Date(opens), deadlineAt: new Date(opens + q.time_limit * 1000), restarted: false });
+    for (const p of this.players.values()) p.last = null;
+    this.arm();
+  }
+
+  /** Closes the question on screen: the answers in flight are waited for, then every score moves in one transaction with the step. */
+  private async close() {
+    if (this.state.status !== 'question') return;
+    this.closing = true;
+    this.disarm();
+    await Promise.allSettled([...this.pending.values()]);
+    const q = this.question!;
+    const index = this.state.currentIndex;
+    const limitMs = q.time_limit * 1000;
+    await this.step({ status: 'reveal' }, (tx) => settleQuestion(tx, this.id, index, limitMs));
+    for (const p of this.activePlayers()) {
+      const a = this.answers.get(p.id);
+      p.score += a ? a.points + a.bonus : 0;
+      p.streak = a?.correct ? p.streak + 1 : 0;
+      p.correct += a?.correct ? 1 : 0;
+      p.answered += a ? 1 : 0;
+      p.timeMs += a ? a.elapsedMs : limitMs;
+      p.last = { index, correct: Boolean(a?.correct), points: a ? a.points : 0, bonus: a ? a.bonus : 0 };
+    }
+    this.rerank();
+    this.viewCache = null;
+    this.deps.outlet.version(this);
+    for (const p of this.activePlayers()) this.deps.outlet.me(this, p.id);
+  }
+
+  private async showLeaderboard() {
+    await this.step({ status: 'leaderboard' });
+  }
+
+  /** Podium (played to the end) or ended (by the host, or left by them): the places are kept with the last ranks. */
+  private async finish(status: 'podium' | 'ended', reason: 'host' | 'abandoned' | null) {
+    this.disarm();
+    if (this.state.status === 'question') {
+      // Ending during a question closes it first, so its answers count.
+      await this.close();
+    }
+    await this.step({ status, endedReason: reason, finishedAt: new Date(this.deps.clock.now()), paused: null, pausedAt: null });
+    for (const p of this.activePlayers()) this.deps.outlet.me(this, p.id);
+    this.deps.outlet.closed(this);
+  }
+
+  /** Closes the question once everyone still in has answered (queued after the step running now). */
+  private closeIfAllAnswered(): Promise<void> {
+    const allIn = () => {
+      const active = this.activePlayers();
+      return active.length > 0 && active.every((p) => this.answers.has(p.id));
+    };
+    if (this.state.status !== 'question' || this.closing || !allIn()) return Promise.resolve();
+    const index = this.state.currentIndex;
+    return this.run(async () => {
+      if (this.state.status === 'question' && this.state.currentIndex === index && !this.state.paused && allIn()) await this.close();
+    });
+  }
+
+  private countAnswer(a: AnswerRow) {
+    this.answers.set(a.playerId, a);
+    for (const letter of a.answer.split(',')) this.counts[letter] = (this.counts[letter] ?? 0) + (this.question?.type === 'sequence' ? 0 : 1);
+  }
+
+  private rerank() {
+    const ranked = rankPlayers(this.activePlayers().map((p) => ({ id: p.id, score: p.score, time_ms: p.timeMs })));
+    for (const r of ranked) this.players.get(r.id)!.rank = r.rank;
+  }
+
+  /** The close timer of an open question (not while paused). */
+  private arm() {
+    this.disarm();
+    if (this.state.status !== 'question' || this.state.paused || !this.state.deadlineAt) return;
+    const wait = Math.max(0, this.state.deadlineAt.getTime() - this.deps.clock.now());
+    const index = this.state.currentIndex;
+    this.timer = this.deps.clock.setTimeout(() => {
+      this.timer = null;
+      void this.run(async () => {
+        const s = this.state;
+        // Only the deadline it was set for: a question restarted or resumed meanwhile has another.
+        if (s.status === 'question' && s.currentIndex === index && !s.paused && s.deadlineAt && s.deadlineAt.getTime() <= this.deps.clock.now()) await this.close();
+      }).catch(() => undefined);
+    }, wait);
+  }
+
+  private disarm() {
+    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Stops the timers (the process is stopping; the game goes on after a restart). */
+  dispose() {
+    this.disarm();
+  }
+
+  /** Ranks shown at a leaderboard are remembered, so the next one says who moved. */
+  rememberRanks(): Record<string, number> {
+    return Object.fromEntries(this.activePlayers().filter((p) => p.rank !== null).map((p) => [String(p.id), p.rank!]));
+  }
+}
+
+export const itemOf = (p: PlayerRow): LivePlayerItem => ({ id: p.id, nickname: p.nickname, signed_in: p.userId !== null });

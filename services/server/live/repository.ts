@@ -1,0 +1,210 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '@/services/server/db/client';
+import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
+import type { LivePause, LiveSecretQuestion, LiveSource, LiveStatus } from '@/services/domain/live';
+
+/** SQL of hosted live games (docs/live.md). Every step is one guarded write: `version` moves from the one the step was made on. */
+export type Conn = Db | Tx;
+
+export const RUNNING_STATUSES: readonly LiveStatus[] = ['lobby', 'question', 'reveal', 'leaderboard'];
+
+export interface GameRow {
+  id: number;
+  pin: string;
+  hostId: number;
+  title: string;
+  source: LiveSource;
+  questions: LiveSecretQuestion[];
+  status: LiveStatus;
+  paused: LivePause | null;
+  pausedAt: Date | null;
+  locked: boolean;
+  currentIndex: number;
+  opensAt: Date | null;
+  deadlineAt: Date | null;
+  restarted: boolean;
+  maxPlayers: number;
+  version: number;
+  lastRanks: Record<string, number>;
+  endedReason: string | null;
+  hostSeenAt: Date;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface PlayerRow {
+  id: number;
+  gameId: number;
+  nickname: string;
+  nicknameKey: string;
+  userId: number | null;
+  tokenHash: string;
+  score: number;
+  streak: number;
+  correct: number;
+  answered: number;
+  timeMs: number;
+  removed: boolean;
+}
+
+export interface AnswerRow {
+  gameId: number;
+  questionIndex: number;
+  playerId: number;
+  answer: string;
+  correct: boolean;
+  points: number;
+  bonus: number;
+  elapsedMs: number;
+}
+
+const gameOf = (r: typeof liveGames.$inferSelect): GameRow => ({ ...r, status: r.status as LiveStatus, paused: r.paused as LivePause | null });
+
+/** A new game in the lobby; null when the PIN is taken by a running game (the caller draws another). */
+export async function insertGame(
+  db: Conn,
+  input: { pin: string; hostId: number; title: string; source: LiveSource; questions: LiveSecretQuestion[]; maxPlayers: number },
+): Promise<GameRow | null> {
+  const rows = await db.insert(liveGames).values(input).onConflictDoNothing().returning();
+  return rows[0] ? gameOf(rows[0]) : null;
+}
+
+export async function readGame(db: Conn, id: number): Promise<GameRow | null> {
+  const rows = await db.select().from(liveGames).where(eq(liveGames.id, id)).limit(1);
+  return rows[0] ? gameOf(rows[0]) : null;
+}
+
+export async function findRunningByPin(db: Conn, pin: string): Promise<GameRow | null> {
+  const rows = await db
+    .select()
+    .from(liveGames)
+    .where(and(eq(liveGames.pin, pin), inArray(liveGames.status, [...RUNNING_STATUSES])))
+    .limit(1);
+  return rows[0] ? gameOf(rows[0]) : null;
+}
+
+export async function listRunningGames(db: Conn): Promise<GameRow[]> {
+  const rows = await db.select().from(liveGames).where(inArray(liveGames.status, [...RUNNING_STATUSES]));
+  return rows.map(gameOf);
+}
+
+export async function listPlayers(db: Conn, gameId: number): Promise<PlayerRow[]> {
+  return db.select().from(livePlayers).where(eq(livePlayers.gameId, gameId)).orderBy(livePlayers.id);
+}
+
+export async function listAnswers(db: Conn, gameId: number, questionIndex?: number): Promise<AnswerRow[]> {
+  const where = questionIndex === undefined ? eq(liveAnswers.gameId, gameId) : and(eq(liveAnswers.gameId, gameId), eq(liveAnswers.questionIndex, questionIndex));
+  return db
+    .select({
+      gameId: liveAnswers.gameId,
+      questionIndex: liveAnswers.questionIndex,
+      playerId: liveAnswers.playerId,
+      answer: liveAnswers.answer,
+      correct: liveAnswers.correct,
+      points: liveAnswers.points,
+      bonus: liveAnswers.bonus,
+      elapsedMs: liveAnswers.elapsedMs,
+    })
+    .from(liveAnswers)
+    .where(where)
+    .orderBy(liveAnswers.questionIndex, liveAnswers.playerId);
+}
+
+/** A player; null when the nickname (as its key) is taken in the game. */
+export async function insertPlayer(
+  db: Conn,
+  input: { gameId: number; nickname: string; nicknameKey: string; userId: number | null; tokenHash: string },
+): Promise<PlayerRow | null> {
+  const rows = await db.insert(livePlayers).values(input).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+/** The game's fields a step changes. */
+export type GameChange = Partial<Pick<GameRow, 'status' | 'paused' | 'pausedAt' | 'locked' | 'currentIndex' | 'opensAt' | 'deadlineAt' | 'restarted' | 'lastRanks' | 'endedReason' | 'hostSeenAt' | 'startedAt' | 'finishedAt'>>;
+
+/** Writes a step over the version it was made on; false when another write got there first. */
+export async function writeStep(db: Conn, id: number, fromVersion: number, change: GameChange): Promise<boolean> {
+  const rows = await db
+    .update(liveGames)
+    .set({ ...change, version: fromVersion + 1 })
+    .where(and(eq(liveGames.id, id), eq(liveGames.version, fromVersion)))
+    .returning({ id: liveGames.id });
+  return rows.length === 1;
+}
+
+export async function setPlayerToken(db: Conn, playerId: number, tokenHash: string): Promise<void> {
+  await db.update(livePlayers).set({ tokenHash }).where(eq(livePlayers.id, playerId));
+}
+
+export async function touchHost(db: Conn, id: number, at: Date): Promise<void> {
+  await db.update(liveGames).set({ hostSeenAt: at }).where(eq(liveGames.id, id));
+}
+
+export async function setRemoved(db: Conn, gameId: number, playerId: number): Promise<boolean> {
+  const rows = await db
+    .update(livePlayers)
+    .set({ removed: true })
+    .where(and(eq(livePlayers.gameId, gameId), eq(livePlayers.id, playerId), eq(livePlayers.removed, false)))
+    .returning({ id: livePlayers.id });
+  return rows.length === 1;
+}
+
+/**
+ * Answers of one turn of the event loop, for any games, in one statement (group commit): each is
+ * stored once by its key; returns the keys that were stored now (a key already there is not).
+ */
+export async function insertAnswers(db: Conn, answers: readonly AnswerRow[]): Promise<Set<string>> {
+  if (answers.length === 0) return new Set();
+  const json = JSON.stringify(
+    answers.map((a) => ({
+      game_id: a.gameId,
+      question_index: a.questionIndex,
+      player_id: a.playerId,
+      answer: a.answer,
+      correct: a.correct,
+      points: a.points,
+      bonus: a.bonus,
+      elapsed_ms: a.elapsedMs,
+    })),
+  );
+  const rows = rowsOf<{ game_id: number; question_index: number; player_id: number }>(
+    await db.execute(sql`
+      insert into live_answers (game_id, question_index, player_id, answer, correct, points, bonus, elapsed_ms)
+      select game_id, question_index, player_id, answer, correct, points, bonus, elapsed_ms
+      from json_populate_recordset(null::live_answers, ${json}::json)
+      on conflict do nothing
+      returning game_id, question_index, player_id`),
+  );
+  return new Set(rows.map((r) => answerKey(Number(r.game_id), Number(r.question_index), Number(r.player_id))));
+}
+
+export const answerKey = (gameId: number, questionIndex: number, playerId: number) => `${gameId}:${questionIndex}:${playerId}`;
+
+/**
+ * A question's close, for every player still in the game at once: the answer's points and streak
+ * bonus added, the streak carried on or broken, the answer time added to the tie-break total (an
+ * unanswered question counts its whole limit).
+ */
+export async function settleQuestion(tx: Tx, gameId: number, questionIndex: number, limitMs: number): Promise<void> {
+  await tx.execute(sql`
+    update live_players p set
+      score = p.score + coalesce(a.points + a.bonus, 0),
+      streak = case when a.correct then p.streak + 1 else 0 end,
+      correct = p.correct + case when a.correct then 1 else 0 end,
+      answered = p.answered + case when a.player_id is null then 0 else 1 end,
+      time_ms = p.time_ms + coalesce(a.elapsed_ms, ${limitMs})
+    from live_players q
+    left join live_answers a on a.game_id = ${gameId} and a.question_index = ${questionIndex} and a.player_id = q.id
+    where p.id = q.id and q.game_id = ${gameId} and not q.removed`);
+}
+
+/** The host's games, newest first. */
+export async function listHostedGames(db: Conn, hostId: number, limit: number) {
+  return db
+    .select({ id: liveGames.id, title: liveGames.title, status: liveGames.status, createdAt: liveGames.createdAt, finishedAt: liveGames.finishedAt, questions: sql<number>`jsonb_array_length(${liveGames.questions})::int`, players: sql<number>`(select count(*)::int from ${livePlayers} lp where lp.game_id = ${liveGames.id})` })
+    .from(liveGames)
+    .where(eq(liveGames.hostId, hostId))
+    .orderBy(desc(liveGames.createdAt), desc(liveGames.id))
+    .limit(limit);
+}

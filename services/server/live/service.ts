@@ -1,0 +1,325 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  LIVE_DEFAULT_MAX_PLAYERS,
+  LIVE_HOST_ABANDON_MS,
+  LIVE_QUESTION_TYPES,
+  blockedWordIn,
+  checkNickname,
+  makeLivePin,
+  nicknameKey,
+  type LiveGameView,
+  type LiveMe,
+  type LiveSecretQuestion,
+} from '@/services/domain/live';
+import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
+import type { AuthUser } from '@/services/server/accounts/sessions';
+import { hashToken } from '@/services/server/accounts/sessions';
+import { CATEGORY_TYPES } from '@/services/server/db/schema';
+import type { Db } from '@/services/server/db/client';
+import { ApiError } from '@/services/server/gateway/api-error';
+import { createAnswerBatcher, type AnswerBatcher } from '@/services/server/live/answer-batcher';
+import { LiveGame, realClock, type LiveClock } from '@/services/server/live/game';
+import {
+  findRunningByPin,
+  insertGame,
+  insertPlayer,
+  listAnswers,
+  listPlayers,
+  listRunningGames,
+  readGame,
+  setPlayerToken,
+  touchHost,
+  type AnswerRow,
+  type GameRow,
+  type PlayerRow,
+} from '@/services/server/live/repository';
+import { createLiveStreams, type LiveStreams } from '@/services/server/live/streams';
+import { optionLetters, optionText } from '@/services/server/play/views';
+import { pickQuestions } from '@/services/server/play/repository';
+import { resolvePlace } from '@/services/server/quiz-zone/service';
+
+/**
+ * Hosted live games (docs/live.md): creating, joining, rejoining, the host's screen going and
+ * coming back, and the games this process runs. On the embedded database one process runs every
+ * game; a server restart resumes each running game from the database.
+ */
+
+/** A host's screen gone this long pauses the game (a reload or a dropped connection is not a leave). */
+export const HOST_GONE_PAUSE_MS = 10_000;
+/** How often games left by their host are looked at. */
+const SWEEP_MS = 30_000;
+
+export interface CreateLiveGame {
+  category: string;
+  subcategory?: string | undefined;
+  languageId: number;
+  questionCount: number;
+  timeLimit: number;
+  points: number;
+  title?: string | undefined;
+}
+
+export interface JoinedPlayer {
+  game_id: number;
+  player_id: number;
+  nickname: string;
+  /** Kept by the browser: rejoins this player after a reload or a dropped connection. */
+  token: string;
+  game: LiveGameView;
+}
+
+export class LiveService {
+  readonly games = new Map<number, LiveGame>();
+  readonly streams: LiveStreams;
+  readonly answers: AnswerBatcher;
+  private readonly hostTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  private sweeper: ReturnType<typeof setInterval> | null = null;
+  private loading = new Map<number, Promise<LiveGame | null>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    readonly clock: LiveClock = realClock,
+    options: { heartbeatMs?: number } = {},
+  ) {
+    this.streams = createLiveStreams(options.heartbeatMs ?? 15_000);
+    this.answers = createAnswerBatcher(db, log);
+  }
+
+  /** Takes up the running games of the database: an open question starts again with a fresh clock. */
+  async start(): Promise<void> {
+    for (const row of await listRunningGames(this.db)) {
+      const game = await this.load(row.id);
+      // Nobody's screen is connected after a restart: the host has the pause's grace to come back.
+      if (game) this.hostGone(game);
+    }
+    this.sweeper = setInterval(() => void this.sweep().catch((err: unknown) => this.log.error({ err }, 'live sweep failed')), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const t of this.hostTimers.values()) clearTimeout(t);
+    this.hostTimers.clear();
+    await this.answers.drain();
+    for (const game of this.games.values()) game.dispose();
+    this.streams.close();
+  }
+
+  /** Games paused because their host left, for longer than 30 minutes, end with their results kept. */
+  async sweep(): Promise<void> {
+    const now = this.clock.now();
+    for (const game of [...this.games.values()]) {
+      const s = game.state;
+      if (s.paused === 'host_left' && s.pausedAt && now - s.pausedAt.getTime() >= LIVE_HOST_ABANDON_MS) await game.end('abandoned');
+    }
+  }
+
+  // ---- hosting ----
+
+  assertMayHost(user: AuthUser, settings: SettingsMap): void {
+    if (!flagSetting(settings, 'live_mode')) throw new ApiError('mode_disabled', { detail: 'live games are turned off' });
+    const rule = intSetting(settings, 'live_hosting');
+    if (rule === 1 && !user.role) throw new ApiError('live_hosting_limited', { detail: 'hosting is limited to editors and admins' });
+    if (rule === 2 && user.role !== 'admin') throw new ApiError('live_hosting_limited', { detail: 'hosting is limited to admins' });
+  }
+
+  async create(user: AuthUser, settings: SettingsMap, input: CreateLiveGame): Promise<LiveGameView> {
+    this.assertMayHost(user, settings);
+    const place = await resolvePlace(
+      this.db,
+      { category: input.category, subcategory: input.subcategory, languageId: input.languageId, fields: { category: 'category', subcategory: 'subcategory' } },
+      CATEGORY_TYPES.quiz_zone,
+    );
+    const withOptionE = flagSetting(settings, 'option_e_mode');
+    const rows = await pickQuestions(
+      this.db,
+      {
+        categoryId: place.category.id,
+        ...(place.subcategory ? { subcategoryId: place.subcategory.id } : {}),
+        questionTypes: LIVE_QUESTION_TYPES,
+        withOptionE,
+        access: { userId: user.id },
+      },
+      input.questionCount,
+      true,
+    );
+    const questions: LiveSecretQuestion[] = rows
+      .filter((r) => !r.audio)
+      .map((r) => ({
+        question_id: r.id,
+        type: r.questionType as LiveSecretQuestion['type'],
+        text: r.question,
+        image: r.image,
+        options: optionLetters(r, withOptionE).map((key) => ({ key, text: optionText(r, key) ?? '' })),
+        answer: r.answer,
+        time_limit: input.timeLimit,
+        points: input.points,
+      }));
+    if (questions.length === 0) throw new ApiError('102', { field: 'category', detail: `no question of a live kind in ${place.subcategory?.slug ?? place.category.slug}` });
+    const maxPlayers = Math.min(LIVE_DEFAULT_MAX_PLAYERS, intSetting(settings, 'live_max_players'));
+    const title = input.title?.trim() || (place.subcategory ? `${place.category.name}: ${place.subcategory.name}` : place.category.name);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const row = await insertGame(this.db, {
+        pin: makeLivePin(() => randomInt(0, 2 ** 32) / 2 ** 32),
+        hostId: user.id,
+        title,
+        source: { kind: 'bank', category_id: place.category.id, subcategory_id: place.subcategory?.id ?? null },
+        questions,
+        maxPlayers,
+      });
+      if (row) {
+        const game = this.adopt(row, [], []);
+        return game.view();
+      }
+    }
+    throw new ApiError('122', { detail: 'no free PIN found' });
+  }
+
+  /** The host's game, running or finished; refused to anyone else. */
+  async hostGame(gameId: number, user: AuthUser): Promise<LiveGame> {
+    const game = await this.load(gameId);
+    if (!game || game.state.hostId !== user.id) throw new ApiError('102', { field: 'game_id', detail: 'no such game among yours' });
+    return game;
+  }
+
+  /** The host's screen opened (a stream): the host is back; a game paused because they left stays paused until they resume it. */
+  hostStreamOpened(game: LiveGame): void {
+    const t = this.hostTimers.get(game.id);
+    if (t) clearTimeout(t);
+    this.hostTimers.delete(game.id);
+    void touchHost(this.db, game.id, new Date(this.clock.now())).catch(() => undefined);
+  }
+
+  /** A host's stream closed: with none left, the game pauses after a short grace. */
+  hostStreamClosed(game: LiveGame): void {
+    if (this.streams.hostCount(game.id) === 0) this.hostGone(game);
+  }
+
+  private hostGone(game: LiveGame) {
+    if (this.hostTimers.has(game.id) || !game.running) return;
+    const t = setTimeout(() => {
+      this.hostTimers.delete(game.id);
+      if (this.streams.hostCount(game.id) > 0 || !game.running || game.state.paused) return;
+      void game.pause('host_left').catch((err: unknown) => this.log.error({ err, game: game.id }, 'live game not paused'));
+    }, HOST_GONE_PAUSE_MS);
+    t.unref();
+    this.hostTimers.set(game.id, t);
+  }
+
+  // ---- players ----
+
+  async join(pin: string, rawNickname: string | undefined, user: AuthUser | null, settings: SettingsMap): Promise<JoinedPlayer> {
+    if (!flagSetting(settings, 'live_mode')) throw new ApiError('mode_disabled', { detail: 'live games are turned off' });
+    const row = await findRunningByPin(this.db, pin);
+    if (!row) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
+    const game = await this.load(row.id);
+    if (!game || !game.running) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
+    if (game.state.locked) throw new ApiError('live_locked');
+    const wanted = rawNickname ?? user?.name ?? '';
+    const checked = checkNickname(user && rawNickname === undefined ? [...wanted].slice(0, 20).join('') : wanted);
+    if (!checked.ok) throw new ApiError('103', { field: 'nickname', detail: `nickname: ${checked.reason}` });
+    const blocked = blockedWordIn(
+      checked.nickname,
+      (settings.live_blocked_words ?? '')
+        .split(',')
+        .map((w) => w.trim())
+        .filter(Boolean),
+    );
+    if (blocked !== null) throw new ApiError('nickname_blocked', { field: 'nickname', detail: 'this nickname holds a word the operators do not allow' });
+    return game.run(async () => {
+      if (user) {
+        // A signed-in player joining again (another device, a lost token) is the same player.
+        const mine = [...game.players.values()].find((p) => p.userId === user.id);
+        if (mine) {
+          if (mine.removed) throw new ApiError('live_removed');
+          const token = randomBytes(24).toString('base64url');
+          await setPlayerToken(this.db, mine.id, hashToken(token));
+          game.setToken(mine.id, hashToken(token));
+          return { game_id: game.id, player_id: mine.id, nickname: mine.nickname, token, game: game.view() };
+        }
+      }
+      if (!game.running) throw new ApiError('live_over');
+      if (game.state.locked) throw new ApiError('live_locked');
+      if (game.activePlayers().length >= game.state.maxPlayers) throw new ApiError('live_full', { detail: `this game takes ${game.state.maxPlayers} players` });
+      const token = randomBytes(24).toString('base64url');
+      const player = await insertPlayer(this.db, {
+        gameId: game.id,
+        nickname: checked.nickname,
+        nicknameKey: nicknameKey(checked.nickname),
+        userId: user?.id ?? null,
+        tokenHash: hashToken(token),
+      });
+      if (!player) throw new ApiError('nickname_taken', { field: 'nickname', detail: `"${checked.nickname}" is taken in this game` });
+      game.addPlayer(player);
+      return { game_id: game.id, player_id: player.id, nickname: player.nickname, token, game: game.view() };
+    });
+  }
+
+  /** The player a rejoin token names in this game (looked up in memory); a removed player is refused. */
+  async player(gameId: number, token: string): Promise<{ game: LiveGame; playerId: number }> {
+    const game = await this.load(gameId);
+    const held = game?.playerByToken(hashToken(token));
+    if (!game || !held) throw new ApiError('live_token_unknown', { field: 'token' });
+    if (held.removed) throw new ApiError('live_removed');
+    return { game, playerId: held.id };
+  }
+
+  async rejoin(gameId: number, token: string): Promise<{ game: LiveGameView; me: LiveMe }> {
+    const { game, playerId } = await this.player(gameId, token);
+    return { game: game.view(), me: game.me(playerId)! };
+  }
+
+  async answer(gameId: number, token: string, questionIndex: number, answer: string, at: number) {
+    const { game, playerId } = await this.player(gameId, token);
+    return game.answer(playerId, questionIndex, answer, at);
+  }
+
+  // ---- games in memory ----
+
+  /** The game, from memory or the database (a finished one too, for its last screens). */
+  async load(gameId: number): Promise<LiveGame | null> {
+    const held = this.games.get(gameId);
+    if (held) return held;
+    let loading = this.loading.get(gameId);
+    if (!loading) {
+      loading = (async () => {
+        const row = await readGame(this.db, gameId);
+        if (!row) return null;
+        const [players, answers] = await Promise.all([listPlayers(this.db, gameId), row.currentIndex >= 0 ? listAnswers(this.db, gameId, row.currentIndex) : Promise.resolve([])]);
+        const game = this.adopt(row, players, answers);
+        // A running game is out of memory only after a restart: its open question starts again.
+        if (game.running) await game.restartQuestion();
+        return game;
+      })().finally(() => this.loading.delete(gameId));
+      this.loading.set(gameId, loading);
+    }
+    return loading;
+  }
+
+  private adopt(row: GameRow, players: readonly PlayerRow[], answers: readonly AnswerRow[]): LiveGame {
+    const existing = this.games.get(row.id);
+    if (existing) return existing;
+    const outlet = this.streams;
+    const game = new LiveGame(row, players, answers, {
+      db: this.db,
+      sink: this.answers,
+      clock: this.clock,
+      outlet: {
+        version: (g) => outlet.version(g),
+        counts: (g) => outlet.counts(g),
+        player: (g, item, change) => outlet.player(g, item, change),
+        me: (g, id) => outlet.me(g, id),
+        closed: (g) => {
+          outlet.closed(g);
+          // Finished games leave memory; their last screens are read again from the database.
+          this.games.delete(g.id);
+          g.dispose();
+        },
+      },
+    });
+    if (game.running) this.games.set(row.id, game);
+    return game;
+  }
+}

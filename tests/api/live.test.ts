@@ -1,0 +1,400 @@
+import pino from 'pino';
+import { and, eq, sql } from 'drizzle-orm';
+import { LIVE_GET_READY_MS, type LiveGameView, type LiveMe } from '@/services/domain/live';
+import { seedDatabase } from '@/services/server/content/seed';
+import type { Db } from '@/services/server/db/client';
+import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
+import type { LiveClock } from '@/services/server/live/game';
+import { LiveService } from '@/services/server/live/service';
+import { writeSetting } from '@/services/server/settings/repository';
+import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
+import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
+import { createPlayerWithSession } from '@/tests/fixtures/users';
+import { SseParser, type SseEvent } from '@/services/client/room-feed';
+
+/**
+ * Hosted live games through the API (docs/live.md): hosting, joining with a PIN and a nickname,
+ * the server's clock and points, durability of every answer, and a restart resuming the game.
+ */
+
+/** A clock the test moves: timers fire when their time is passed by `advance`. */
+function manualClock(start = Date.UTC(2026, 10, 28, 12)): LiveClock & { advance(ms: number): void } {
+  let t = start;
+  let timers: { at: number; fn: () => void; id: number }[] = [];
+  let ids = 0;
+  return {
+    now: () => t,
+    setTimeout(fn, ms) {
+      ids += 1;
+      timers.push({ at: t + ms, fn, id: ids });
+      return ids;
+    },
+    clearTimeout(id) {
+      timers = timers.filter((x) => x.id !== id);
+    },
+    advance(ms) {
+      t += ms;
+      const due = timers.filter((x) => x.at <= t);
+      timers = timers.filter((x) => x.at > t);
+      for (const x of due) x.fn();
+    },
+  };
+}
+
+let api: TestApi;
+let db: Db;
+let clock: ReturnType<typeof manualClock>;
+let host: { userId: number; token: string };
+
+beforeAll(async () => {
+  const database = await getTestDatabase();
+  await resetDatabase(database);
+  await seedDatabase(database.db, { rootDir: process.cwd() });
+  db = database.db;
+  clock = manualClock();
+  api = await startTestApi(database, undefined, {}, { services: { live: { clock } } });
+  host = await createPlayerWithSession(db, { name: 'Quiz Host' });
+});
+afterAll(async () => {
+  await api.close();
+  await closeTestDatabase();
+});
+
+function ok<T>(res: ApiAnswer): T {
+  if (res.status !== 200 || res.body.error) throw new Error(`expected 200, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data as T;
+}
+const refused = (res: ApiAnswer) => [res.status, res.body.message, (res.body as { field?: string }).field ?? null];
+
+async function setSetting(key: string, value: string) {
+  await writeSetting(db, key, value);
+  api.app.settings.invalidate();
+}
+
+async function newGame(over: Record<string, string | number> = {}): Promise<LiveGameView> {
+  return ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: 3, time_limit: 20, ...over }, { token: host.token }));
+}
+
+interface Joined {
+  game_id: number;
+  player_id: number;
+  nickname: string;
+  token: string;
+}
+const join = async (pin: string, nickname: string) => ok<Joined>(await api.call('live_join', { pin, nickname }));
+const hostCall = async (name: string, gameId: number, extra: Record<string, string | number> = {}) => ok<LiveGameView>(await api.call(name, { game_id: gameId, ...extra }, { token: host.token }));
+const secretOf = async (gameId: number) => (await db.select({ q: liveGames.questions }).from(liveGames).where(eq(liveGames.id, gameId)))[0]!.q;
+const answer = (p: Joined, index: number, letter: string) => api.call('live_answer', { game_id: p.game_id, token: p.token, question_index: index, answer: letter });
+const wrong = (right: string, keys: readonly string[]) => keys.find((k) => k !== right)!;
+/** An open SSE stream: every event it delivered so far, and a wait for the next one matching. */
+async function openStream(path: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const res = await fetch(`${api.url}/api/${path}`, { headers, signal: controller.signal });
+  const events: SseEvent[] = [];
+  const waiters: { test: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
+  if (res.status !== 200) await res.text();
+  else {
+    const parser = new SseParser();
+    const decoder = new TextDecoder();
+    void (async () => {
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          for (const e of parser.push(decoder.decode(chunk, { stream: true }))) {
+            events.push(e);
+            for (const w of [...waiters]) {
+              if (!w.test(e)) continue;
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(e);
+            }
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return {
+    status: res.status,
+    events,
+    next(test: (e: SseEvent) => boolean): Promise<SseEvent> {
+      const seen = events.find(test);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no such event on ${path}: ${JSON.stringify(events.map((e) => e.event + ' ' + e.data.slice(0, 80)))}`)), 3000);
+        waiters.push({
+          test,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** Waits until the answers taken are stored and the steps they started (a close) have run. */
+async function settled(gameId: number) {
+  await api.app.live.answers.drain();
+  await (await api.app.live.load(gameId))!.idle();
+}
+
+describe(`live games (${testDbKind})`, () => {
+  test('a host opens a game from a bank category: a PIN, the lobby, no question and no answer shown', async () => {
+    const game = await newGame();
+    expect(game.pin).toMatch(/^[1-9]\d{5}$/);
+    expect(game).toMatchObject({ status: 'lobby', question: null, reveal: null, question_count: 3, player_count: 0, paused: null, locked: false });
+    expect(JSON.stringify(game)).not.toContain('"answer"');
+    const secret = await secretOf(game.id);
+    expect(secret).toHaveLength(3);
+    expect(secret.every((q) => ['multiple', 'boolean', 'multiselect', 'sequence'].includes(q.type) && q.answer.length > 0)).toBe(true);
+    // Bad input names its field.
+    expect(refused(await api.call('live_create', { category: 'science', time_limit: 7 }, { token: host.token }))).toEqual([400, '103', 'time_limit']);
+    expect(refused(await api.call('live_create', { category: 'no-such-category' }, { token: host.token }))).toEqual([404, '102', 'category']);
+    expect(refused(await api.call('live_create', { category: 'science' }))[1]).toBe('125');
+  });
+
+  test('joining: nicknames checked and unique, a signed-in player under their name, lock, full, unknown PIN', async () => {
+    const game = await newGame();
+    const ana = await join(game.pin, '  Ana  ');
+    expect(ana).toMatchObject({ game_id: game.id, nickname: 'Ana' });
+    expect(ana.token.length).toBeGreaterThanOrEqual(20);
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'ANA' }))).toEqual([409, 'nickname_taken', 'nickname']);
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Ána' }))).toEqual([409, 'nickname_taken', 'nickname']);
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'A' }))).toEqual([400, '103', 'nickname']);
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: '<script>' }))).toEqual([400, '103', 'nickname']);
+    await setSetting('live_blocked_words', 'rude, nasty');
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Mr Rude' }))).toEqual([400, 'nickname_blocked', 'nickname']);
+    await setSetting('live_blocked_words', '');
+    const signed = await createPlayerWithSession(db, { name: 'Signed Player' });
+    const mine = ok<Joined>(await api.call('live_join', { pin: game.pin }, { token: signed.token }));
+    expect(mine.nickname).toBe('Signed Player');
+    // The same account joining again (another device) is the same player, with a new token.
+    const again = ok<Joined>(await api.call('live_join', { pin: game.pin }, { token: signed.token }));
+    expect(again.player_id).toBe(mine.player_id);
+    expect(again.token).not.toBe(mine.token);
+    expect(refused(await api.call('live_join', { pin: '999999', nickname: 'Bo' }))).toEqual([404, 'live_pin_unknown', 'pin']);
+    expect(refused(await api.call('live_join', { pin: '12345', nickname: 'Bo' }))).toEqual([400, '103', 'pin']);
+
+    await hostCall('live_lock', game.id, { locked: 1 });
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Bo' }))[1]).toBe('live_locked');
+    await hostCall('live_lock', game.id, { locked: 0 });
+    await setSetting('live_max_players', '3');
+    const full = await newGame();
+    await join(full.pin, 'One');
+    await join(full.pin, 'Two');
+    await join(full.pin, 'Three');
+    expect(refused(await api.call('live_join', { pin: full.pin, nickname: 'Four' }))[1]).toBe('live_full');
+    await setSetting('live_max_players', '2000');
+  });
+
+  test('a game played to the podium: server instants, points by speed, streaks, the reveal, every answer stored once', async () => {
+    const game = await newGame();
+    const a = await join(game.pin, 'Fast');
+    const b = await join(game.pin, 'Slow');
+    const c = await join(game.pin, 'Wrong');
+    const secret = await secretOf(game.id);
+    // Only the host moves the game.
+    const stranger = await createPlayerWithSession(db, { name: 'Stranger' });
+    expect(refused(await api.call('live_next', { game_id: game.id }, { token: stranger.token }))).toEqual([404, '102', 'game_id']);
+
+    let view = await hostCall('live_next', game.id);
+    expect(view.status).toBe('question');
+    expect(view.question!.opens_at - clock.now()).toBe(LIVE_GET_READY_MS);
+    expect(view.question!.deadline_at - view.question!.opens_at).toBe(20_000);
+    expect(JSON.stringify(view.question)).not.toContain('"answer"');
+    const keys0 = view.question!.options.map((o) => o.key);
+    const right0 = secret[0]!.answer;
+    // Before the question opens: refused.
+    expect(refused(await answer(a, 0, right0))[1]).toBe('question_not_open');
+    clock.advance(LIVE_GET_READY_MS);
+    const locked = ok<{ question_index: number; answer: string }>(await answer(a, 0, right0));
+    expect(locked).toEqual({ question_index: 0, answer: right0 });
+    expect(JSON.stringify(locked)).not.toMatch(/correct|points/);
+    expect(refused(await answer(a, 0, right0))[1]).toBe('already_answered');
+    expect(refused(await answer(b, 0, 'z'))).toEqual([400, '103', 'answer']);
+    expect(refused(await answer(b, 1, right0))[1]).toBe('question_not_open');
+    clock.advance(10_000);
+    ok(await answer(b, 0, right0));
+    ok(await answer(c, 0, wrong(right0, keys0)));
+    // Everyone answered: the question closed at once.
+    await settled(game.id);
+    view = ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: game.id }, { token: host.token })).game;
+    expect(view.status).toBe('reveal');
+    expect(view.reveal).toMatchObject({ index: 0, answer: right0, answered: 3, correct: 2 });
+    expect(view.reveal!.counts[right0]).toBe(2);
+    expect(refused(await answer(a, 0, right0))[1]).toBe('answer_too_late');
+
+    const me = async (p: Joined) => ok<{ me: LiveMe }>(await api.call('live_rejoin', { game_id: p.game_id, token: p.token })).me;
+    expect(await me(a)).toMatchObject({ score: 1000, streak: 1, rank: 1, last: { index: 0, correct: true, points: 1000, bonus: 0 } });
+    expect(await me(b)).toMatchObject({ score: 750, streak: 1, rank: 2 });
+    expect(await me(c)).toMatchObject({ score: 0, streak: 0, rank: 3, last: { correct: false, points: 0 } });
+
+    view = await hostCall('live_next', game.id);
+    expect(view.status).toBe('leaderboard');
+    expect(view.standings.map((s) => [s.nickname, s.score, s.rank])).toEqual([
+      ['Fast', 1000, 1],
+      ['Slow', 750, 2],
+      ['Wrong', 0, 3],
+    ]);
+
+    // Question 1: only Fast answers, right, at 5 s: a streak of 2 adds 100. The deadline closes it.
+    view = await hostCall('live_next', game.id);
+    expect(view.question!.index).toBe(1);
+    clock.advance(LIVE_GET_READY_MS + 5000);
+    const q1 = secret[1]!;
+    ok(await answer(a, 1, q1.answer));
+    await settled(game.id);
+    clock.advance(15_000);
+    await settled(game.id);
+    view = ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: game.id }, { token: host.token })).game;
+    expect(view.status).toBe('reveal');
+    expect(await me(a)).toMatchObject({ score: 1000 + 875 + 100, streak: 2, last: { points: 875, bonus: 100 } });
+    expect(await me(b)).toMatchObject({ score: 750, streak: 0 });
+    expect(refused(await answer(b, 1, q1.answer))[1]).toBe('answer_too_late');
+
+    view = await hostCall('live_next', game.id);
+    view = await hostCall('live_next', game.id);
+    expect(view.question!.index).toBe(2);
+    // Skip: the host closes the question before anyone answered.
+    view = await hostCall('live_next', game.id);
+    expect(view.status).toBe('reveal');
+    view = await hostCall('live_next', game.id);
+    view = await hostCall('live_next', game.id);
+    expect(view.status).toBe('podium');
+    expect(view.standings.map((s) => s.nickname)).toEqual(['Fast', 'Slow', 'Wrong']);
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Late' }))[1]).toBe('live_pin_unknown');
+
+    // Durable: the answers and scores are in the database, each answer once.
+    const stored = await db.select().from(liveAnswers).where(eq(liveAnswers.gameId, game.id));
+    expect(stored.map((r) => [r.questionIndex, r.playerId, r.correct]).sort()).toEqual(
+      [
+        [0, a.player_id, true],
+        [0, b.player_id, true],
+        [0, c.player_id, false],
+        [1, a.player_id, true],
+      ].sort(),
+    );
+    const scores = await db.select({ n: livePlayers.nickname, s: livePlayers.score }).from(livePlayers).where(eq(livePlayers.gameId, game.id)).orderBy(livePlayers.id);
+    expect(scores).toEqual([
+      { n: 'Fast', s: 1975 },
+      { n: 'Slow', s: 750 },
+      { n: 'Wrong', s: 0 },
+    ]);
+  });
+
+  test('pause stops the clock and resume gives the time back; a removed player cannot answer or join again', async () => {
+    const game = await newGame();
+    const a = await join(game.pin, 'Ann');
+    const b = await join(game.pin, 'Ben');
+    let view = await hostCall('live_next', game.id);
+    clock.advance(LIVE_GET_READY_MS + 4000);
+    const deadline = view.question!.deadline_at;
+    view = await hostCall('live_pause', game.id);
+    expect(view.paused).toBe('host');
+    expect(refused(await answer(a, 0, 'a'))[1]).toBe('live_paused');
+    clock.advance(60_000);
+    view = await hostCall('live_resume', game.id);
+    expect(view.paused).toBeNull();
+    expect(view.question!.deadline_at).toBe(deadline + 60_000);
+    ok(await api.call('live_remove_player', { game_id: game.id, player_id: b.player_id }, { token: host.token }));
+    expect(refused(await answer(b, 0, 'a'))[1]).toBe('live_removed');
+    expect(refused(await api.call('live_rejoin', { game_id: game.id, token: b.token }))[1]).toBe('live_removed');
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Ben' }))[1]).toBe('nickname_taken');
+    // Ann is the only one left: her answer closes the question.
+    ok(await answer(a, 0, 'a'));
+    await settled(game.id);
+    expect(ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: game.id }, { token: host.token })).game.status).toBe('reveal');
+    await hostCall('live_end', game.id);
+    const [row] = await db.select({ status: liveGames.status, reason: liveGames.endedReason }).from(liveGames).where(eq(liveGames.id, game.id));
+    expect(row).toEqual({ status: 'ended', reason: 'host' });
+  });
+
+  test('a restart resumes a running game: the open question starts again with a fresh clock, answers kept', async () => {
+    const game = await newGame();
+    const a = await join(game.pin, 'Kim');
+    const b = await join(game.pin, 'Lee');
+    await hostCall('live_next', game.id);
+    clock.advance(LIVE_GET_READY_MS + 2000);
+    const secret = await secretOf(game.id);
+    ok(await answer(a, 0, secret[0]!.answer));
+    await api.app.live.answers.drain();
+
+    // Another service on the same database, as after a restart: it takes the game up from its rows.
+    const restarted = new LiveService(db, pino({ level: 'silent' }), clock);
+    await restarted.start();
+    try {
+      const game2 = (await restarted.load(game.id))!;
+      const view = game2.view();
+      expect(view.question).toMatchObject({ index: 0, restarted: true, opens_at: clock.now() + LIVE_GET_READY_MS });
+      expect(view.answered_count).toBe(1);
+      expect(game2.me(a.player_id)!.answer).toBe(secret[0]!.answer);
+      await expect(restarted.answer(game.id, a.token, 0, secret[0]!.answer, clock.now() + LIVE_GET_READY_MS + 1)).rejects.toMatchObject({ code: 'already_answered' });
+      await restarted.answer(game.id, b.token, 0, secret[0]!.answer, clock.now() + LIVE_GET_READY_MS + 1000);
+      await restarted.answers.drain();
+      await game2.idle();
+      expect(game2.state.status).toBe('reveal');
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(liveAnswers).where(and(eq(liveAnswers.gameId, game.id), eq(liveAnswers.questionIndex, 0)));
+      expect(Number(count!.n)).toBe(2);
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  test('streams: one game frame per version for every screen, the host\'s counts, each phone only its own answer', async () => {
+    const game = await newGame();
+    const a = await join(game.pin, 'Uma');
+    const b = await join(game.pin, 'Vic');
+    const hostStream = await openStream(`live/${game.id}/host`, { authorization: `Bearer ${host.token}` });
+    const phoneA = await openStream(`live/${game.id}/events`, { 'x-live-token': a.token });
+    const phoneB = await openStream(`live/${game.id}/events`, { 'x-live-token': b.token });
+    expect([hostStream.status, phoneA.status, phoneB.status]).toEqual([200, 200, 200]);
+    // Refused: no token, someone else's game for the host stream.
+    expect((await openStream(`live/${game.id}/events`, {})).status).toBe(404);
+    const stranger = await createPlayerWithSession(db, { name: 'Peeker' });
+    expect((await openStream(`live/${game.id}/host`, { authorization: `Bearer ${stranger.token}` })).status).toBe(404);
+
+    const players = JSON.parse((await hostStream.next((e) => e.event === 'players')).data) as { nickname: string }[];
+    expect(players.map((p) => p.nickname)).toEqual(['Uma', 'Vic']);
+    const late = await join(game.pin, 'Wes');
+    expect(JSON.parse((await hostStream.next((e) => e.event === 'player' && e.data.includes('Wes'))).data)).toMatchObject({ change: 'joined', player: { id: late.player_id, nickname: 'Wes' } });
+
+    const before = api.app.live.streams.serialisations;
+    const view = await hostCall('live_next', game.id);
+    const isOpen = (e: SseEvent) => e.event === 'game' && (JSON.parse(e.data) as LiveGameView).status === 'question';
+    const [h, pa, pb] = await Promise.all([hostStream.next(isOpen), phoneA.next(isOpen), phoneB.next(isOpen)]);
+    // The same bytes on every screen, made once.
+    expect(pa.data).toBe(h.data);
+    expect(pb.data).toBe(h.data);
+    expect(api.app.live.streams.serialisations - before).toBe(1);
+    expect(h.data).not.toContain('"answer"');
+
+    clock.advance(LIVE_GET_READY_MS + 1000);
+    const secret = await secretOf(game.id);
+    const pick = secret[0]!.answer;
+    ok(await answer(a, view.question!.index, pick));
+    const counts = JSON.parse((await hostStream.next((e) => e.event === 'counts' && e.data.includes('"answered":1'))).data);
+    expect(counts).toMatchObject({ answered: 1, players: 3 });
+    const mine = JSON.parse((await phoneA.next((e) => e.event === 'me' && e.data.includes(`"answer":"${pick}"`))).data) as LiveMe;
+    expect(mine).toMatchObject({ player_id: a.player_id, answer: pick });
+    // Vic's phone never gets Uma's answer: its own frames only.
+    const mesOfB = phoneB.events.filter((e) => e.event === 'me').map((e) => JSON.parse(e.data) as LiveMe);
+    expect(mesOfB.every((m) => m.player_id === b.player_id && m.answer === '')).toBe(true);
+
+    await hostCall('live_end', game.id);
+    await phoneB.next((e) => e.event === 'over');
+    for (const s2 of [hostStream, phoneA, phoneB]) s2.close();
+  });
+
+  test('hosting can be limited to operators, and live games turned off', async () => {
+    await setSetting('live_hosting', '1');
+    expect(refused(await api.call('live_create', { category: 'science' }, { token: host.token }))[1]).toBe('live_hosting_limited');
+    await setSetting('live_hosting', '0');
+    const game = await newGame();
+    await setSetting('live_mode', '0');
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Zed' }))[1]).toBe('mode_disabled');
+    expect(refused(await api.call('live_create', { category: 'science' }, { token: host.token }))[1]).toBe('mode_disabled');
+    await setSetting('live_mode', '1');
+  });
+});
