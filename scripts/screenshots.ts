@@ -48,6 +48,33 @@ async function answerFirst(page: Page): Promise<void> {
 
 const settle = (page: Page, ms = 700) => page.waitForTimeout(ms);
 
+/**
+ * A bank of two-option questions (two texts, and yes/no pairs) in a category of their own, imported
+ * through the console's call by the operator; a second import of it stores nothing new.
+ */
+async function importTwoOptionBank(server: RunningServer, admin: Player): Promise<void> {
+  const rows = [
+    'category,type,level,question,option_a,option_b,option_c,option_d,answer',
+    ...['Which is heavier: a litre of water or a litre of oil?,Water,Oil,a', 'Which planet is closer to the Sun?,Venus,Mars,a', 'Which is longer?,The Nile,The Thames,a', 'Which came first?,The printing press,The steam engine,a', 'Which is a mammal?,The dolphin,The shark,a'].map(
+      (r) => { const [q, a, b, answer] = r.split(','); return `Two options,multiple,1,${q},${a},${b},,,${answer}`; },
+    ),
+    ...['Is the Sun a star?', 'Is a tomato a fruit?', 'Is Mount Everest the highest mountain on Earth?', 'Do bats see with their ears?', 'Is gold heavier than silver?'].map(
+      (q, i) => `Two options,multiple,1,${q},Yes,No,,,${i === 3 ? 'b' : 'a'}`,
+    ),
+  ];
+  const form = new FormData();
+  form.set('language', 'en');
+  form.set('file', new Blob([rows.join('\n')], { type: 'text/csv' }), 'two-options.csv');
+  const res = await fetch(`${server.url}/api/admin_import`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${admin.token}` } });
+  const started = (await res.json()) as { error: boolean; data: { import_id: number; status: string } };
+  if (started.error) throw new Error(`admin_import: ${JSON.stringify(started)}`);
+  for (let i = 0; i < 100 && started.data.status === 'running'; i++) {
+    const run = await callApi<{ status: string }>(server, 'admin_import_run', { import_id: started.data.import_id }, admin.token);
+    if (run.data?.status !== 'running') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const SHOTS: readonly Shot[] = [
   {
     name: 'home',
@@ -74,6 +101,16 @@ const SHOTS: readonly Shot[] = [
       await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
       await page.locator('#question-text').waitFor();
       await answerFirst(page);
+      await settle(page, 500);
+    },
+  },
+  {
+    name: 'question-two-options',
+    title: 'A two-option question from an imported bank',
+    async take(page, { server, admin }) {
+      await importTwoOptionBank(server, admin);
+      await page.goto(`${server.url}/quiz-zone/two-options/level/1/`);
+      await page.locator('#question-text').waitFor();
       await settle(page, 500);
     },
   },

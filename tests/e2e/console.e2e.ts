@@ -347,6 +347,59 @@ test('an editor imports a CSV file: the page shows what was imported and every r
   await expectNoSeriousViolations(page);
 });
 
+test('a bank\'s two-option questions are imported and played: two answer tiles, 50/50 not allowed, the level to its result', async () => {
+  const { page } = suite;
+  await signInPage(page, editor);
+  await page.goto(`${suite.server.url}/admin/import/`);
+  const rows = [
+    'category,type,level,question,option_a,option_b,option_c,option_d,answer',
+    'Two options,multiple,1,Which planet is closer to the Sun?,Venus,Mars,,,a',
+    'Two options,multiple,1,Which is longer?,The Nile,The Thames,,,a',
+    'Two options,multiple,1,Is the Sun a star?,Yes,No,,,a',
+    'Two options,multiple,1,Do bats lay eggs?,Yes,No,,,b',
+  ];
+  await page.getByLabel('File').setInputFiles({ name: 'two.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await page.getByRole('button', { name: 'Import' }).click();
+  const summary = page.getByTestId('import-summary');
+  await summary.waitFor();
+  expect(await summary.textContent()).toMatch(/^csv: 4 read, 4 imported, 0 duplicates, 0 rejected in \d+\.\d s\.$/);
+
+  const player = await signUpPlayer(suite.server, 'Two option player');
+  const { context, page: play } = await pageAs(player);
+  try {
+    await play.goto(`${suite.server.url}/quiz-zone/two-options/level/1/`);
+    const right = new Map([
+      ['Which planet is closer to the Sun?', 'Venus'],
+      ['Which is longer?', 'The Nile'],
+      ['Is the Sun a star?', /^(Yes|True)$/],
+      ['Do bats lay eggs?', /^(No|False)$/],
+    ] as [string, string | RegExp][]);
+    for (let n = 1; n <= 4; n++) {
+      await play.getByText(`Question ${n} of 4`).waitFor();
+      const question = (await play.locator('h1#question-text').innerText()).trim();
+      const answers = play.getByRole('region', { name: 'Answers' });
+      expect(await answers.getByRole('button').count()).toBe(2);
+      if (n === 1) {
+        // 50/50 has nothing to take away from two options: offered greyed, and it says why.
+        const fifty = play.locator('[data-lifeline="fifty_fifty"]');
+        expect(await fifty.getAttribute('aria-disabled')).toBe('true');
+        // Pressable all the same, so that the player hears why (Playwright waits for an enabled element unless forced).
+        await fifty.click({ force: true });
+        await play.getByText('this lifeline is not allowed').waitFor();
+        expect(await answers.getByRole('button', { disabled: true }).count()).toBe(0);
+      }
+      await answers.getByRole('button', { name: right.get(question)! }).click();
+      await play.getByRole('button', { name: /^(Next question|See the result)$/ }).click();
+    }
+    await play.getByRole('heading', { name: 'Quiz finished' }).waitFor();
+    // Every answer right: the level is passed.
+    await play.getByRole('status').filter({ hasText: 'Well done, you passed!' }).waitFor();
+    await expectNoSeriousViolations(play);
+  } finally {
+    await context.close();
+  }
+});
+
 test('an editor imports a bank of 30,000 rows: the page follows its progress while players keep playing, then lists it done', async () => {
   const { page } = suite;
   await signInPage(page, editor);
