@@ -11,6 +11,8 @@ import { VIOLATION_WATCHER_MODEL_CONFIGS, violationWatcherModelPaths } from '@/m
 import { groupBattleMachine } from '@/machines/group-battle/group-battle.machine';
 import { groupBattleModelPaths } from '@/machines/group-battle/group-battle.model';
 import { lifelinesMachine } from '@/machines/lifelines/lifelines.machine';
+import { livePlayerMachine } from '@/machines/live-player/live-player.machine';
+import { livePlayerModelPaths } from '@/machines/live-player/live-player.model';
 import { lifelinesModelPaths } from '@/machines/lifelines/lifelines.model';
 import { quizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import { MODEL_CONFIGS, quizPlayModelPaths, type ModelConfigName } from '@/machines/quiz-play/quiz-play.model';
@@ -209,6 +211,22 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     configs: {},
     suites: [],
     childOf: ['random-battle', 'group-battle'],
+  },
+  {
+    name: 'live-player',
+    title: "A player's phone in a live game (PIN, nickname, then the game's frames)",
+    machine: livePlayerMachine,
+    configs: configsOf(['guest', 'signed_in', 'rejoin'] as const, livePlayerModelPaths),
+    suites: [{ file: 'machines/live-player/live-player.test.ts', depth: 'machine' }],
+    unreached: {
+      'transition livePlayer.rejoining × error: rejoin': { why: THROWN, reachable: true },
+      'transition livePlayer.joining × error: join': { why: THROWN, reachable: true },
+      'transition livePlayer.joiningAsMe × error: join': { why: THROWN, reachable: true },
+      'transition livePlayer.playing.sending × error: answer': { why: THROWN, reachable: true },
+      'transition livePlayer.playing × live.over': { why: "The stream's last word after the podium or the end, which the game's frame already said: the unit test 'take the frames that come while an answer travels…' sends it.", reachable: true },
+      'transition livePlayer.playing.sending × live.game': { why: "A game frame while the answer travels: the model's frames come after the answer's reply; the unit test 'take the frames that come while an answer travels…' has it.", reachable: true },
+      'transition livePlayer.playing.sending × live.me': { why: "The player's own frame while the answer travels: the same unit test has it.", reachable: true },
+    },
   },
 ];
 
