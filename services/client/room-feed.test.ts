@@ -1,6 +1,7 @@
 import { STREAM_RECONNECT_FRAME, type RoomDocument } from '@/services/domain/rooms';
 import { createRoomFeed, SseParser, type RoomFeedStatus } from '@/services/client/room-feed';
 import type { RoomDelta } from '@/services/domain/room-events';
+import { fakeFetch } from '@/tests/fakes/fake-sse-fetch';
 
 /** The browser's room feed on a fake fetch whose streams the test writes to, on fake timers. */
 
@@ -37,47 +38,6 @@ function doc(version: number, id = ROOM): RoomDocument {
   return { id, version, status: 'started' } as RoomDocument;
 }
 const frame = (d: RoomDocument) => `id: ${d.version}\nevent: room\ndata: ${JSON.stringify(d)}\n\n`;
-
-interface FakeStream {
-  readonly url: string;
-  readonly headers: Record<string, string>;
-  readonly at: number;
-  aborted: boolean;
-  write(text: string): void;
-  end(): void;
-}
-
-/** fetch answering each call with the next scripted status; 200s get a stream the test drives. */
-function fakeFetch(script: (number | 'network-error')[] = []) {
-  const calls: FakeStream[] = [];
-  const encoder = new TextEncoder();
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const planned = script.shift() ?? 200;
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-    const call: FakeStream = {
-      url: String(input),
-      headers: { ...(init?.headers as Record<string, string>) },
-      at: Date.now(),
-      aborted: false,
-      write: (text) => controller.enqueue(encoder.encode(text)),
-      end: () => controller.close(),
-    };
-    calls.push(call);
-    init?.signal?.addEventListener('abort', () => {
-      call.aborted = true;
-      try {
-        controller.error(new DOMException('aborted', 'AbortError'));
-      } catch {
-        // Already closed.
-      }
-    });
-    if (planned === 'network-error') throw new TypeError('fetch failed');
-    if (planned !== 200) return new Response(JSON.stringify({ error: true, message: String(planned) }), { status: planned });
-    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-  };
-  return { fetch: fetch as typeof globalThis.fetch, calls, last: () => calls[calls.length - 1]! };
-}
 
 function follow(f: ReturnType<typeof fakeFetch>, options: { stallMs?: number } = {}) {
   const docs: number[] = [];
