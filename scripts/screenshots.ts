@@ -115,6 +115,21 @@ const SHOTS: readonly Shot[] = [
     },
   },
   {
+    name: 'live-phone',
+    title: 'A live game on a phone: the question open, the answer tiles with their texts',
+    async take(page, { server, admin }) {
+      const game = await callApi<{ id: number; pin: string }>(server, 'live_create', { category: 'science', questions: 3, time_limit: 60 }, admin.token);
+      await page.goto(`${server.url}/live/?pin=${game.data.pin}`);
+      await page.getByRole('button', { name: /Enter|دخول/ }).click();
+      await page.locator('#live-nickname').fill('Ada');
+      await page.locator('form button[type="submit"]').click();
+      await page.locator('[data-live-phase="playing.lobby"]').waitFor();
+      await callApi(server, 'live_next', { game_id: game.data.id }, admin.token);
+      await page.locator('[data-live-phase="playing.answering"]').waitFor({ timeout: 15_000 });
+      await settle(page);
+    },
+  },
+  {
     name: 'result',
     title: 'A result',
     async take(page, { server }) {

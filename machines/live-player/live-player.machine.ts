@@ -88,8 +88,10 @@ export function phaseOf(context: LivePlayerContext): ReturnType<typeof livePlaye
   if (!context.game) return null;
   const q = context.game.question;
   const taken = q && context.taken?.index === q.index ? context.taken.answer : '';
-  const me = context.me ? { ...context.me, answer: context.me.answer || taken } : null;
-  return livePlayerPhase(context.game, me ?? (taken ? ({ answer: taken, removed: false } as LiveMe) : null), context.now);
+  const own = context.me && q && context.me.answer_index === q.index ? context.me.answer : '';
+  const answer = own || taken;
+  const me = { ...(context.me ?? ({ removed: false } as LiveMe)), answer, answer_index: answer && q ? q.index : null };
+  return livePlayerPhase(context.game, me, context.now);
 }
 
 const phaseIs =

@@ -47,7 +47,7 @@ function start(input: LivePlayerInput = {}) {
 const question = { index: 0, type: 'multiple', text: 'Which?', image: null, options: [{ key: 'a', text: 'A' }, { key: 'b', text: 'B' }], time_limit: 20, points: 1000, opens_at: 10_000, deadline_at: 30_000, restarted: false } as const;
 const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Quiz', status: 'lobby', paused: null, locked: false, question_count: 2, question: null, reveal: null, standings: [], player_count: 1, answered_count: 0, version: 2 };
 const open: LiveGameView = { ...lobby, status: 'question', question, version: 3 };
-const me: LiveMe = { player_id: 9, nickname: 'Ana', score: 0, rank: null, streak: 0, answer: '', last: null, removed: false };
+const me: LiveMe = { player_id: 9, nickname: 'Ana', score: 0, rank: null, streak: 0, answer: '', answer_index: null, last: null, removed: false };
 const joined: CallOutcome<LiveJoined> = { ok: true, data: { game_id: 5, player_id: 9, nickname: 'Ana', token: 'token-token-token-token', game: lobby } };
 
 describe('the phone in a live game', () => {
@@ -108,7 +108,7 @@ describe('the phone in a live game', () => {
     await flushPromises();
     expect(h.state()).toBe('playing.locked');
     h.send({ type: 'live.game', game: { ...open, status: 'reveal', version: 4 }, serverNow: 14_000 });
-    h.send({ type: 'live.me', me: { ...me, answer: 'b', score: 900, rank: 1, streak: 1, last: { index: 0, correct: true, points: 900, bonus: 0 } } });
+    h.send({ type: 'live.me', me: { ...me, answer: 'b', answer_index: 0, score: 900, rank: 1, streak: 1, last: { index: 0, correct: true, points: 900, bonus: 0 } } });
     expect(h.state()).toBe('playing.result');
     expect(h.context().me?.last).toEqual({ index: 0, correct: true, points: 900, bonus: 0 });
     h.send({ type: 'live.game', game: { ...open, status: 'leaderboard', version: 5 }, serverNow: 15_000 });
@@ -186,7 +186,7 @@ describe('the phone must also', () => {
     expect(h.context().online).toBe(false);
     h.send({ type: 'feed.status', status: 'connected', serverNow: 13_000 });
     h.send({ type: 'live.game', game: { ...open, status: 'reveal', version: 4 }, serverNow: 14_000 });
-    h.send({ type: 'live.me', me: { ...me, answer: 'b', score: 800, last: { index: 0, correct: true, points: 800, bonus: 0 } } });
+    h.send({ type: 'live.me', me: { ...me, answer: 'b', answer_index: 0, score: 800, last: { index: 0, correct: true, points: 800, bonus: 0 } } });
     expect(h.state()).toBe('playing.sending');
     h.answer.resolve({ ok: true, data: { question_index: 0, answer: 'b' } });
     await flushPromises();
@@ -222,7 +222,7 @@ describe('the model paths, driven through the real machine', () => {
         // The game has two questions: after the second, no other is announced.
         if (index === 1) return;
         index += 1;
-        mine = { ...mine, answer: '', last: null };
+        mine = { ...mine, answer: '', answer_index: null, last: null };
         h.send({ type: 'live.me', me: mine });
         show({ status: 'question', question: { ...question, index, opens_at: now + 3000, deadline_at: now + 23_000 } });
       };
@@ -270,7 +270,7 @@ describe('the model paths, driven through the real machine', () => {
           'timer.opened': () => tick(game.question!.opens_at),
           'timer.expired': () => tick(game.question!.deadline_at),
           'api.answered': async () => {
-            mine = { ...mine, answer: 'a' };
+            mine = { ...mine, answer: 'a', answer_index: index };
             h.answer.resolve({ ok: true, data: { question_index: index, answer: 'a' } });
             await flushPromises();
           },

@@ -69,13 +69,15 @@ describe('live game rules', () => {
 describe('where a phone stands', () => {
   const question = { index: 0, type: 'multiple', text: 'Q?', image: null, options: [], time_limit: 20, points: 1000, opens_at: 10_000, deadline_at: 30_000, restarted: false } as const;
   const game = { id: 1, pin: '123456', title: 'T', status: 'question', paused: null, locked: false, question_count: 3, question, reveal: null, standings: [], player_count: 2, answered_count: 0, version: 3 } as const;
-  const me = { player_id: 7, nickname: 'Ana', score: 0, rank: 1, streak: 0, answer: '', last: null, removed: false };
+  const me = { player_id: 7, nickname: 'Ana', score: 0, rank: 1, streak: 0, answer: '', answer_index: null, last: null, removed: false };
 
   test('by the game, the player and the server time', () => {
     expect(livePlayerPhase({ ...game, status: 'lobby', question: null }, me, 0)).toBe('lobby');
     expect(livePlayerPhase(game, me, 9_999)).toBe('getReady');
     expect(livePlayerPhase(game, me, 10_000)).toBe('answering');
-    expect(livePlayerPhase(game, { ...me, answer: 'b' }, 12_000)).toBe('locked');
+    expect(livePlayerPhase(game, { ...me, answer: 'b', answer_index: 0 }, 12_000)).toBe('locked');
+    // An answer to the question before does not lock this one.
+    expect(livePlayerPhase({ ...game, question: { ...question, index: 1 } }, { ...me, answer: 'b', answer_index: 0 }, 12_000)).toBe('answering');
     expect(livePlayerPhase(game, me, 30_000)).toBe('timeUp');
     expect(livePlayerPhase({ ...game, status: 'reveal' }, me, 31_000)).toBe('result');
     expect(livePlayerPhase({ ...game, status: 'leaderboard' }, me, 31_000)).toBe('standings');

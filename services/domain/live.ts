@@ -197,8 +197,9 @@ export interface LiveMe {
   readonly score: number;
   readonly rank: number | null;
   readonly streak: number;
-  /** The player's answer to the question on screen ('' : none yet). */
+  /** The player's answer to the question on screen ('' : none yet), and which question that is. */
   readonly answer: string;
+  readonly answer_index: number | null;
   /** After a close: what the player's answer earned. */
   readonly last: { readonly index: number; readonly correct: boolean; readonly points: number; readonly bonus: number } | null;
   readonly removed: boolean;
@@ -248,7 +249,7 @@ export function livePlayerPhase(game: LiveGameView, me: LiveMe | null, now: numb
   if (game.status === 'leaderboard') return 'standings';
   const q = game.question;
   if (!q || now < q.opens_at) return 'getReady';
-  if (me?.answer) return 'locked';
+  if (me?.answer && me.answer_index === q.index) return 'locked';
   return now >= q.deadline_at ? 'timeUp' : 'answering';
 }
 

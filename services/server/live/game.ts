@@ -376,7 +376,8 @@ export class LiveGame {
       score: p.score,
       rank: p.rank,
       streak: p.streak,
-      answer: a && this.state.status === 'question' ? a.answer : a && this.state.status === 'reveal' ? a.answer : '',
+      answer: a && (this.state.status === 'question' || this.state.status === 'reveal') ? a.answer : '',
+      answer_index: a && (this.state.status === 'question' || this.state.status === 'reveal') ? this.state.currentIndex : null,
       last: p.last,
       removed: p.removed,
     };

@@ -1,0 +1,337 @@
+'use client';
+
+import { useActorRef, useSelector } from '@xstate/react';
+import { ArrowDown, ArrowUp, Flame, Lock, PauseCircle, Trophy } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import type { LivePlayerContext } from '@/machines/live-player/live-player.machine';
+import { machineInspector } from '@/services/client/machine-inspector';
+import { useTranslation } from '@/services/client/i18n';
+import { liveFeed } from '@/services/client/live-feed';
+import { createLivePlayerMachine, storedSeat } from '@/services/client/live-services';
+import { secondsLeft, LIVE_NICKNAME_MAX, type LiveQuestion } from '@/services/domain/live';
+import { messageKeyFor } from '@/services/domain/code-messages';
+import { selectUser } from '@/services/store/selectors';
+import { useAppSelector } from '@/services/store/hooks';
+
+/**
+ * /live/: a player's phone in a live game (docs/live.md). The PIN (from the link of the host's QR
+ * code when there is one), a nickname or "join as me", then the game as the host's screen moves
+ * it. Thin: everything is the phone's machine (machines/live-player); this draws its state.
+ */
+export function LivePlayerPage({ pin }: { pin?: string }) {
+  const user = useAppSelector(selectUser);
+  const [logic] = useState(() => createLivePlayerMachine());
+  const [input] = useState(() => {
+    const seat = storedSeat();
+    return { ...(pin ? { pin } : {}), name: user.isLogin ? (user.data?.name ?? null) : null, ...(seat && !pin ? { gameId: seat.gameId, token: seat.token } : {}) };
+  });
+  const actor = useActorRef(logic, { input, inspect: machineInspector() });
+  const value = useSelector(actor, (s) => s.value);
+  const context = useSelector(actor, (s) => s.context);
+
+  // The server's clock, once a second and at the question's opening: the machine reads no clock of its own.
+  useEffect(() => {
+    const tick = () => actor.send({ type: 'clock.tick', now: liveFeed.serverNow() });
+    const id = window.setInterval(tick, 250);
+    return () => window.clearInterval(id);
+  }, [actor]);
+
+  const state = typeof value === 'string' ? value : `playing.${(value as { playing: string }).playing}`;
+  return (
+    <main className="mx-auto flex min-h-[calc(100dvh-9rem)] w-full max-w-md flex-col gap-4 px-4 py-4" data-live-phase={state}>
+      <LiveScreen state={state} context={context} send={(e) => actor.send(e)} />
+    </main>
+  );
+}
+
+type Send = (event: { type: 'user.pin'; pin: string } | { type: 'user.nickname'; nickname: string } | { type: 'user.submit' } | { type: 'user.join_as_me' } | { type: 'user.answer'; answer: string } | { type: 'user.again' }) => void;
+
+function LiveScreen({ state, context, send }: { state: string; context: LivePlayerContext; send: Send }) {
+  const { t } = useTranslation();
+  const error = context.error ? <Alert>{t(errorKey(context.error))}</Alert> : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'user.submit' });
+  };
+
+  if (state === 'start' || state === 'rejoining' || state === 'joining' || state === 'joiningAsMe') {
+    return (
+      <div role="status" className="flex flex-1 flex-col items-center justify-center gap-3">
+        <Spinner />
+        <p className="text-lg font-semibold">{t(state === 'rejoining' ? 'live.rejoining' : 'live.joining')}</p>
+      </div>
+    );
+  }
+
+  if (state === 'pin') {
+    return (
+      <form onSubmit={submit} className="flex flex-1 flex-col justify-center gap-4" noValidate>
+        <h1 className="text-center font-display text-3xl font-bold">{t('live.join_title')}</h1>
+        <label htmlFor="live-pin" className="sr-only">
+          {t('live.pin')}
+        </label>
+        <input
+          id="live-pin"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('live.pin')}
+          value={context.pin}
+          onChange={(e) => send({ type: 'user.pin', pin: e.target.value })}
+          aria-invalid={context.error ? true : undefined}
+          className="min-h-touch rounded-control border-2 border-line-strong bg-surface px-4 py-3 text-center font-display text-3xl font-bold tracking-[0.3em] tabular-nums"
+        />
+        {error}
+        <Button type="submit" className="text-lg">
+          {t('live.enter')}
+        </Button>
+      </form>
+    );
+  }
+
+  if (state === 'nickname') {
+    return (
+      <form onSubmit={submit} className="flex flex-1 flex-col justify-center gap-4" noValidate>
+        <h1 className="text-center font-display text-2xl font-bold">{t('live.nickname_title')}</h1>
+        <p className="text-center text-fg-muted">{t('live.pin_line', { pin: context.pin })}</p>
+        <TextField id="live-nickname" label={t('live.nickname')} value={context.nickname} maxLength={LIVE_NICKNAME_MAX} autoComplete="nickname" onChange={(e) => send({ type: 'user.nickname', nickname: e.target.value })} />
+        {error}
+        <Button type="submit" className="text-lg">
+          {t('live.join')}
+        </Button>
+        {context.name ? (
+          <Button variant="secondary" onClick={() => send({ type: 'user.join_as_me' })}>
+            {t('live.join_as', { name: context.name })}
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={() => send({ type: 'user.again' })}>
+          {t('live.other_pin')}
+        </Button>
+      </form>
+    );
+  }
+
+  const game = context.game!;
+  const me = context.me;
+  const q = game.question;
+  const header = (
+    <div className="flex items-center justify-between gap-2 text-sm font-semibold">
+      <span className="truncate">{context.nickname || me?.nickname}</span>
+      <span className="flex items-center gap-3 tabular-nums">
+        {q ? <span>{t('live.question_of', { n: q.index + 1, total: game.question_count })}</span> : null}
+        <span>{t('live.points', { count: me?.score ?? 0 })}</span>
+      </span>
+    </div>
+  );
+  const offline = !context.online ? (
+    <p role="status" className="text-center text-sm text-fg-muted">
+      {t('live.reconnecting')}
+    </p>
+  ) : null;
+
+  const big = (title: string, body?: string, icon?: ReactNode) => (
+    <div role="status" className="flex flex-1 flex-col items-center justify-center gap-3 text-center">
+      {icon}
+      <p className="font-display text-2xl font-bold">{title}</p>
+      {body ? <p className="text-lg text-fg-muted">{body}</p> : null}
+    </div>
+  );
+
+  switch (state) {
+    case 'playing.lobby':
+      return (
+        <>
+          {header}
+          {big(t('live.in'), t('live.in_body', { nickname: context.nickname || me?.nickname || '' }))}
+          {offline}
+        </>
+      );
+    case 'playing.getReady':
+      return (
+        <>
+          {header}
+          {q?.restarted ? <Alert tone="info">{t('live.restarted')}</Alert> : null}
+          {big(t('live.get_ready'), q?.text)}
+          {offline}
+        </>
+      );
+    case 'playing.answering':
+    case 'playing.sending':
+      return (
+        <>
+          {header}
+          {q?.restarted ? <Alert tone="info">{t('live.restarted')}</Alert> : null}
+          <QuestionAnswer question={q!} now={context.now} sending={state === 'playing.sending'} pick={context.pick} send={send} />
+          {error}
+          {offline}
+        </>
+      );
+    case 'playing.locked':
+      return (
+        <>
+          {header}
+          {big(t('live.locked'), t('live.locked_body'), <Lock aria-hidden="true" className="size-12 text-accent" />)}
+          {offline}
+        </>
+      );
+    case 'playing.timeUp':
+      return (
+        <>
+          {header}
+          {big(t('live.time_up'), t('live.time_up_body'))}
+          {offline}
+        </>
+      );
+    case 'playing.result': {
+      const last = me?.last;
+      const right = last?.correct === true;
+      const answer = game.reveal ? q?.options.filter((o) => game.reveal!.answer.split(',').includes(o.key)).map((o) => o.text).join(' · ') : '';
+      return (
+        <>
+          {header}
+          <div role="status" className={`flex flex-1 flex-col items-center justify-center gap-3 rounded-card p-6 text-center ${right ? 'bg-success-soft' : 'bg-danger-soft'}`}>
+            <p className="font-display text-3xl font-bold">{right ? t('live.right') : last && me?.answer ? t('live.wrong') : t('live.no_answer')}</p>
+            <p className="text-xl font-semibold tabular-nums">{t('live.points_won', { count: (last?.points ?? 0) + (last?.bonus ?? 0) })}</p>
+            {last && last.bonus > 0 ? (
+              <p className="flex items-center gap-1 font-semibold">
+                <Flame aria-hidden="true" className="size-5 text-tone-amber" />
+                {t('live.streak', { count: me?.streak ?? 0, bonus: last.bonus })}
+              </p>
+            ) : null}
+            {!right && answer ? <p>{t('live.right_answer', { answer })}</p> : null}
+            {me?.rank ? <p className="text-lg">{t('live.rank', { rank: me.rank })}</p> : null}
+          </div>
+        </>
+      );
+    }
+    case 'playing.standings':
+      return (
+        <>
+          {header}
+          {big(me?.rank ? t('live.rank', { rank: me.rank }) : t('live.standings'), t('live.points', { count: me?.score ?? 0 }), <Trophy aria-hidden="true" className="size-12 text-tone-amber" />)}
+        </>
+      );
+    case 'playing.paused':
+      return (
+        <>
+          {header}
+          {big(t('live.paused'), t(game.paused === 'host_left' ? 'live.paused_host_left' : 'live.paused_body'), <PauseCircle aria-hidden="true" className="size-12 text-fg-muted" />)}
+        </>
+      );
+    case 'playing.final':
+      return (
+        <>
+          {big(
+            me?.rank ? t('live.final_rank', { rank: me.rank }) : t('live.over'),
+            t('live.points', { count: me?.score ?? 0 }),
+            <Trophy aria-hidden="true" className="size-16 text-tone-amber" />,
+          )}
+          <Button onClick={() => send({ type: 'user.again' })}>{t('live.play_another')}</Button>
+        </>
+      );
+    case 'playing.removed':
+      return (
+        <>
+          {big(t('codes.live_removed'))}
+          <Button onClick={() => send({ type: 'user.again' })}>{t('live.play_another')}</Button>
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+/** The answer tiles with their texts; multi select ticks then sends; a sequence is put in order with buttons. */
+function QuestionAnswer({ question, now, sending, pick, send }: { question: LiveQuestion; now: number; sending: boolean; pick: string; send: Send }) {
+  const { t } = useTranslation();
+  const [ticked, setTicked] = useState<string[]>([]);
+  const [order, setOrder] = useState<string[]>(() => question.options.map((o) => o.key));
+  const textOf = (key: string) => question.options.find((o) => o.key === key)?.text ?? key;
+  const status = (key: string): OptionStatus => (sending ? (pick.split(',').includes(key) ? 'chosen' : 'muted') : 'idle');
+  const left = secondsLeft(question, now);
+
+  const title = (
+    <div className="flex items-start justify-between gap-3">
+      <h1 id="live-question" dir="auto" className="text-xl font-bold leading-snug">
+        {question.text}
+      </h1>
+      <span aria-label={t('live.seconds_left', { count: left })} className="shrink-0 rounded-full bg-accent px-3 py-1 font-display text-xl font-bold tabular-nums text-on-accent">
+        {left}
+      </span>
+    </div>
+  );
+
+  if (question.type === 'sequence') {
+    const move = (i: number, by: number) => {
+      const next = [...order];
+      const [item] = next.splice(i, 1);
+      next.splice(i + by, 0, item!);
+      setOrder(next);
+    };
+    return (
+      <section aria-labelledby="live-question" className="flex flex-col gap-3">
+        {title}
+        <p className="text-sm text-fg-muted">{t('live.sequence_hint')}</p>
+        <ol className="flex flex-col gap-2">
+          {order.map((key, i) => (
+            <li key={key} className="flex items-center gap-2">
+              <span className="w-6 text-center font-bold tabular-nums">{i + 1}</span>
+              <span dir="auto" className="min-h-touch flex-1 rounded-control border-2 border-line-strong bg-surface px-3 py-2 font-semibold">
+                {textOf(key)}
+              </span>
+              <Button variant="secondary" aria-label={t('live.move_up', { item: textOf(key) })} disabled={i === 0 || sending} onClick={() => move(i, -1)}>
+                <ArrowUp aria-hidden="true" className="size-5" />
+              </Button>
+              <Button variant="secondary" aria-label={t('live.move_down', { item: textOf(key) })} disabled={i === order.length - 1 || sending} onClick={() => move(i, 1)}>
+                <ArrowDown aria-hidden="true" className="size-5" />
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <Button disabled={sending} onClick={() => send({ type: 'user.answer', answer: order.join(',') })}>
+          {t('live.send_answer')}
+        </Button>
+      </section>
+    );
+  }
+
+  const multi = question.type === 'multiselect';
+  // The tiles share the rest of the screen, as big as a thumb could want.
+  return (
+    <section aria-labelledby="live-question" className="flex flex-1 flex-col gap-3">
+      {title}
+      {multi ? <p className="text-sm text-fg-muted">{t('live.pick_n', { count: question.pick ?? 2 })}</p> : null}
+      <div role="group" aria-label={t('live.answers')} className="grid max-h-[32rem] flex-1 auto-rows-fr gap-2">
+        {question.options.map((o) => (
+          <OptionButton
+            key={o.key}
+            letter={o.key.toUpperCase()}
+            text={o.text}
+            status={multi && !sending && ticked.includes(o.key) ? 'chosen' : status(o.key)}
+            {...(multi ? { checked: ticked.includes(o.key) } : {})}
+            disabled={sending}
+            onClick={() => (multi ? setTicked((t0) => (t0.includes(o.key) ? t0.filter((k) => k !== o.key) : [...t0, o.key])) : send({ type: 'user.answer', answer: o.key }))}
+            className="h-full min-h-16 text-lg"
+          />
+        ))}
+      </div>
+      {multi ? (
+        <Button disabled={sending || ticked.length === 0} onClick={() => send({ type: 'user.answer', answer: ticked.join(',') })}>
+          {t('live.send_answer')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The interface text of a refusal the phone shows. */
+function errorKey(code: string): string {
+  if (code === 'pin_required') return 'live.pin_required';
+  if (code === 'nickname_invalid') return 'live.nickname_invalid';
+  if (code === 'network') return 'live.network';
+  return messageKeyFor(code);
+}
