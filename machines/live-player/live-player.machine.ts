@@ -34,6 +34,8 @@ export interface LiveJoined {
 export interface LiveAnswered {
   readonly question_index: number;
   readonly answer: string;
+  /** Answers counted to the question with this one. */
+  readonly answered: number;
 }
 
 export type LiveFeedEvent =

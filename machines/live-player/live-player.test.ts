@@ -104,7 +104,7 @@ describe('the phone in a live game', () => {
     h.actor.send({ type: 'user.answer', answer: 'b' });
     expect(h.state()).toBe('playing.sending');
     expect(h.answer.last().input).toEqual({ game_id: 5, token: 'token-token-token-token', question_index: 0, answer: 'b' });
-    h.answer.resolve({ ok: true, data: { question_index: 0, answer: 'b' } });
+    h.answer.resolve({ ok: true, data: { question_index: 0, answer: 'b', answered: 1 } });
     await flushPromises();
     expect(h.state()).toBe('playing.locked');
     h.send({ type: 'live.game', game: { ...open, status: 'reveal', version: 4 }, serverNow: 14_000 });
@@ -188,7 +188,7 @@ describe('the phone must also', () => {
     h.send({ type: 'live.game', game: { ...open, status: 'reveal', version: 4 }, serverNow: 14_000 });
     h.send({ type: 'live.me', me: { ...me, answer: 'b', answer_index: 0, score: 800, last: { index: 0, correct: true, points: 800, bonus: 0 } } });
     expect(h.state()).toBe('playing.sending');
-    h.answer.resolve({ ok: true, data: { question_index: 0, answer: 'b' } });
+    h.answer.resolve({ ok: true, data: { question_index: 0, answer: 'b', answered: 1 } });
     await flushPromises();
     expect(h.state()).toBe('playing.result');
     expect(h.context()).toMatchObject({ online: true, now: 14_000, me: { score: 800 } });
@@ -271,7 +271,7 @@ describe('the model paths, driven through the real machine', () => {
           'timer.expired': () => tick(game.question!.deadline_at),
           'api.answered': async () => {
             mine = { ...mine, answer: 'a', answer_index: index };
-            h.answer.resolve({ ok: true, data: { question_index: index, answer: 'a' } });
+            h.answer.resolve({ ok: true, data: { question_index: index, answer: 'a', answered: 1 } });
             await flushPromises();
           },
           'api.too_late': async () => {

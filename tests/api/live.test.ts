@@ -209,8 +209,8 @@ describe(`live games (${testDbKind})`, () => {
     // Before the question opens: refused.
     expect(refused(await answer(a, 0, right0))[1]).toBe('question_not_open');
     clock.advance(LIVE_GET_READY_MS);
-    const locked = ok<{ question_index: number; answer: string }>(await answer(a, 0, right0));
-    expect(locked).toEqual({ question_index: 0, answer: right0 });
+    const locked = ok<{ question_index: number; answer: string; answered: number }>(await answer(a, 0, right0));
+    expect(locked).toEqual({ question_index: 0, answer: right0, answered: 1 });
     expect(JSON.stringify(locked)).not.toMatch(/correct|points/);
     expect(refused(await answer(a, 0, right0))[1]).toBe('already_answered');
     expect(refused(await answer(b, 0, 'z'))).toEqual([400, '103', 'answer']);

@@ -277,7 +277,7 @@ export class LiveGame {
    * An answer that reached the server at `at`: refused unless the question is open then and the
    * player has not answered it; stored (group commit) before it counts.
    */
-  async answer(playerId: number, questionIndex: number, raw: string, at: number): Promise<{ question_index: number; answer: string }> {
+  async answer(playerId: number, questionIndex: number, raw: string, at: number): Promise<{ question_index: number; answer: string; answered: number }> {
     const player = this.players.get(playerId);
     if (!player || player.removed) throw new ApiError('live_removed');
     const s = this.state;
@@ -321,8 +321,10 @@ export class LiveGame {
     this.countAnswer(row);
     this.deps.outlet.counts(this);
     this.deps.outlet.me(this, playerId);
+    // How many answers were counted with this one: the host's count shows at least that many.
+    const answered = this.answers.size;
     void this.closeIfAllAnswered().catch(() => undefined);
-    return { question_index: questionIndex, answer: shaped.answer };
+    return { question_index: questionIndex, answer: shaped.answer, answered };
   }
 
   // ---- views ----

@@ -1,0 +1,335 @@
+/**
+ * bench/live: hosted live games at scale (issue 31, docs/live.md), against the built server on
+ * the embedded database (`npm run build` first), with a bare `ws` floor in the same run.
+ *
+ * Scenarios (`BENCH_LIVE`, default `1x2000,50x40`): G games of N players each, all at once. Each
+ * player joins with a nickname (`live_join`) and holds its phone's stream
+ * (`GET /api/live/<id>/events`); each host holds the host's stream. For each question
+ * (`BENCH_LIVE_QUESTIONS`, default 3) the host moves the game on (`live_next`) and every player
+ * answers after a think time of 0.2–4 s (seeded) with a random option. Measured:
+ *
+ * - question → phone: from the host's `live_next` leaving the bench to each phone's stream
+ *   delivering that question's frame (one sample per phone and question);
+ * - answer → host count: from an answer leaving the bench to the host's stream delivering a count
+ *   that includes it (the answer's reply says how many the question had counted with it);
+ * - every answer counted once: each question's reveal says as many answers as were accepted;
+ * - the server's memory (RSS) and CPU time per participant.
+ *
+ * The floor plays the same scenario against bench/live/ws-floor-server.ts: the host's message fans
+ * out one frame to every player of the game, each player's message sends the count to the host.
+ *
+ * Targets (worst of `BENCH_LIVE_RUNS`, default 3): question → every phone p99 ≤ 250 ms, answer →
+ * host count p99 ≤ 50 ms, 0 errors, in both scenarios. Run it alone on the machine.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { BenchApi, ok, percentile, seededRandom, signUpPlayer } from '@/bench/support/players';
+import { SseParser } from '@/services/client/room-feed';
+import type { LiveGameView } from '@/services/domain/live';
+import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+
+const SCENARIOS = (process.env.BENCH_LIVE ?? '1x2000,50x40').split(',').map((s) => {
+  const [g, n] = s.split('x').map(Number);
+  return { games: g!, players: n! };
+});
+const QUESTIONS = Number(process.env.BENCH_LIVE_QUESTIONS ?? 3);
+const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
+const THINK_MIN_MS = 200;
+const THINK_MAX_MS = 4000;
+const GET_READY_MS = 3000;
+const TARGET_OPEN_P99_MS = 250;
+const TARGET_COUNT_P99_MS = 50;
+
+interface Result {
+  open: number[];
+  count: number[];
+  errors: Map<string, number>;
+  accepted: number;
+  counted: number;
+  rssPerPlayerKb: number;
+  cpuPerPlayerMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** An SSE stream read with node:http (lighter than fetch for thousands of streams). */
+function stream(url: string, headers: Record<string, string>, onEvent: (event: string, data: string, at: number) => void): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`${url}: ${res.statusCode}`));
+        return;
+      }
+      const parser = new SseParser();
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        const at = performance.now();
+        for (const e of parser.push(chunk)) onEvent(e.event, e.data, at);
+      });
+      resolve(() => req.destroy());
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Server RSS (kB) and CPU time (ms) from /proc. */
+function usage(pid: number): { rssKb: number; cpuMs: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  return { rssKb, cpuMs: (ticks * 1000) / 100 };
+}
+
+async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+async function appScenario(server: RunningServer, games: number, players: number, seed: number): Promise<Result> {
+  const api = new BenchApi(server.url);
+  const random = seededRandom(seed);
+  const hostToken = await signUpPlayer(api, seed % 100_000, 'live host');
+  const errors = new Map<string, number>();
+  const fail = (code: string) => errors.set(code, (errors.get(code) ?? 0) + 1);
+  const base = usage(server.pid());
+
+  const made: LiveGameView[] = [];
+  for (let g = 0; g < games; g++) made.push(ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: QUESTIONS, time_limit: 20 }, { token: hostToken }), 'live_create'));
+
+  interface Phone { game: number; token: string; seen: Map<number, number> }
+  const phones: Phone[] = [];
+  const jobs = made.flatMap((game, g) => Array.from({ length: players }, (_, p) => ({ game, nickname: `P${g}x${p}` })));
+  await pool(jobs, 32, async ({ game, nickname }) => {
+    const joined = ok<{ token: string }>(await api.call('live_join', { pin: game.pin, nickname }), 'live_join');
+    phones.push({ game: game.id, token: joined.token, seen: new Map() });
+  });
+
+  // Every stream open: the phones' and the hosts'.
+  const counts = new Map<number, { at: number; answered: number }[]>();
+  const reveals = new Map<string, number>();
+  const closers: (() => void)[] = [];
+  for (const game of made) {
+    counts.set(game.id, []);
+    closers.push(
+      await stream(`${server.url}/api/live/${game.id}/host`, { authorization: `Bearer ${hostToken}` }, (event, data, at) => {
+        if (event === 'counts') counts.get(game.id)!.push({ at, answered: (JSON.parse(data) as { answered: number }).answered });
+      }),
+    );
+  }
+  await pool(phones, 64, async (phone) => {
+    closers.push(
+      await stream(`${server.url}/api/live/${phone.game}/events`, { 'x-live-token': phone.token }, (event, data, at) => {
+        if (event !== 'game') return;
+        const view = JSON.parse(data) as LiveGameView;
+        if (view.status === 'question' && view.question && !phone.seen.has(view.question.index)) phone.seen.set(view.question.index, at);
+        if (view.status === 'reveal' && view.reveal) reveals.set(`${view.id}:${view.reveal.index}`, view.reveal.answered);
+      }),
+    );
+  });
+  await sleep(500);
+  const joinedUsage = usage(server.pid());
+
+  const open: number[] = [];
+  const count: number[] = [];
+  let accepted = 0;
+  let counted = 0;
+  const acceptedBy = new Map<string, number>();
+  for (let q = 0; q < QUESTIONS; q++) {
+    const sent = new Map<number, number>();
+    // The counts of the question before are all in (its reveal came): this question's start from none.
+    for (const list of counts.values()) list.length = 0;
+    await Promise.all(
+      made.map(async (game) => {
+        sent.set(game.id, performance.now());
+        ok(await api.call('live_next', { game_id: game.id }, { token: hostToken }), 'live_next');
+      }),
+    );
+    const deadline = performance.now() + 30_000;
+    while (phones.some((p) => !p.seen.has(q)) && performance.now() < deadline) await sleep(20);
+    for (const p of phones) {
+      const at = p.seen.get(q);
+      if (at === undefined) fail('question_not_seen');
+      else open.push(at - sent.get(p.game)!);
+    }
+    // Answers from the opening on, each after its think time.
+    const opensAt = Math.max(...[...sent.values()]) + GET_READY_MS + 100;
+    await Promise.all(
+      phones.map(async (p) => {
+        const wait = opensAt - performance.now() + THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS);
+        await sleep(Math.max(0, wait));
+        const letter = ['a', 'b'][Math.floor(random() * 2)]!;
+        const at = performance.now();
+        const res = await api.call('live_answer', { game_id: p.game, token: p.token, question_index: q, answer: letter });
+        if (res.status !== 200) return fail(String(res.body.message));
+        const answered = (res.body.data as { answered: number }).answered;
+        accepted += 1;
+        acceptedBy.set(`${p.game}:${q}`, (acceptedBy.get(`${p.game}:${q}`) ?? 0) + 1);
+        // The first count at or above this answer's place, once it has come.
+        const until = performance.now() + 5000;
+        for (;;) {
+          const frame = counts.get(p.game)!.find((c) => c.answered >= answered);
+          if (frame) {
+            count.push(Math.max(0, frame.at - at));
+            break;
+          }
+          if (performance.now() > until) {
+            fail('count_not_seen');
+            break;
+          }
+          await sleep(5);
+        }
+      }),
+    );
+    // Everyone answered: each game closed its question; the reveal says how many it counted.
+    const revealBy = performance.now() + 10_000;
+    while (made.some((g) => !reveals.has(`${g.id}:${q}`)) && performance.now() < revealBy) await sleep(20);
+    for (const g of made) {
+      const shown = reveals.get(`${g.id}:${q}`);
+      if (shown === undefined) fail('reveal_not_seen');
+      else counted += shown;
+      if (shown !== undefined && shown !== (acceptedBy.get(`${g.id}:${q}`) ?? 0)) fail('count_mismatch');
+    }
+    for (const g of made) ok(await api.call('live_next', { game_id: g.id }, { token: hostToken }), 'live_next (leaderboard)');
+  }
+  const end = usage(server.pid());
+  for (const close of closers) close();
+  const total = games * players;
+  return {
+    open,
+    count,
+    errors,
+    accepted,
+    counted,
+    rssPerPlayerKb: (joinedUsage.rssKb - base.rssKb) / total,
+    cpuPerPlayerMs: (end.cpuMs - joinedUsage.cpuMs) / total / QUESTIONS,
+  };
+}
+
+async function startFloor(): Promise<{ url: string; stop: () => void }> {
+  const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [path.join(process.cwd(), 'bench/live/ws-floor-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const m = /listening (\d+)/.exec(String(chunk));
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+async function floorScenario(url: string, games: number, players: number, seed: number): Promise<Pick<Result, 'open' | 'count' | 'errors'>> {
+  const random = seededRandom(seed);
+  const connect = (query: string, onMessage: (data: string, at: number) => void) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(`${url}/?${query}`, { perMessageDeflate: false });
+      ws.on('open', () => resolve(ws));
+      ws.on('error', reject);
+      ws.on('message', (data) => onMessage(String(data), performance.now()));
+    });
+  const hosts: WebSocket[] = [];
+  const counts = new Map<number, { at: number; answered: number }[]>();
+  const phones: { game: number; ws: WebSocket; seen: Map<number, number> }[] = [];
+  for (let g = 0; g < games; g++) {
+    counts.set(g, []);
+    hosts.push(await connect(`game=${g}&role=host`, (data, at) => counts.get(g)!.push({ at, answered: (JSON.parse(data) as { answered: number }).answered })));
+  }
+  const jobs = Array.from({ length: games * players }, (_, i) => Math.floor(i / players));
+  await pool(jobs, 64, async (g) => {
+    const seen = new Map<number, number>();
+    const ws = await connect(`game=${g}&role=player`, (data, at) => {
+      const q = (JSON.parse(data) as { q: number }).q;
+      if (!seen.has(q)) seen.set(q, at);
+    });
+    phones.push({ game: g, ws, seen });
+  });
+  const open: number[] = [];
+  const count: number[] = [];
+  for (let q = 0; q < QUESTIONS; q++) {
+    const sent = new Map<number, number>();
+    for (let g = 0; g < games; g++) {
+      counts.get(g)!.length = 0;
+      sent.set(g, performance.now());
+      hosts[g]!.send(JSON.stringify({ t: 'q', q }));
+    }
+    const deadline = performance.now() + 30_000;
+    while (phones.some((p) => !p.seen.has(q)) && performance.now() < deadline) await sleep(20);
+    for (const p of phones) open.push((p.seen.get(q) ?? Infinity) - sent.get(p.game)!);
+    const answeredBy = new Map<number, number>();
+    const start = performance.now() + 100;
+    await Promise.all(
+      phones.map(async (p) => {
+        await sleep(Math.max(0, start - performance.now() + THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS)));
+        const at = performance.now();
+        const place = (answeredBy.get(p.game) ?? 0) + 1;
+        answeredBy.set(p.game, place);
+        p.ws.send(JSON.stringify({ t: 'a', q }));
+        for (;;) {
+          const frame = counts.get(p.game)!.find((c) => c.answered >= place);
+          if (frame) {
+            count.push(Math.max(0, frame.at - at));
+            break;
+          }
+          await sleep(5);
+        }
+      }),
+    );
+  }
+  for (const p of phones) p.ws.close();
+  for (const h of hosts) h.close();
+  return { open, count, errors: new Map() };
+}
+
+const fmt = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} / p99 ${percentile(values, 99).toFixed(1)} / max ${Math.max(...values).toFixed(1)} ms`;
+
+async function main() {
+  console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions, ${RUNS} runs`);
+  let met = true;
+  for (const { games, players } of SCENARIOS) {
+    const worst = { open: 0, count: 0, errors: 0 };
+    for (let run = 1; run <= RUNS; run++) {
+      const server = await startServer({ env: { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn' } });
+      let app: Result;
+      try {
+        app = await appScenario(server, games, players, 1000 * run + games);
+      } finally {
+        await server.stop();
+      }
+      const floorServer = await startFloor();
+      let floor: Awaited<ReturnType<typeof floorScenario>>;
+      try {
+        floor = await floorScenario(floorServer.url, games, players, 1000 * run + games);
+      } finally {
+        floorServer.stop();
+      }
+      const errorCount = [...app.errors.values()].reduce((a, b) => a + b, 0);
+      console.log(`\n${games} × ${players}, run ${run}:`);
+      console.log(`  question → phone   app ${fmt(app.open)}   floor ${fmt(floor.open)}`);
+      console.log(`  answer → host count app ${fmt(app.count)}   floor ${fmt(floor.count)}`);
+      console.log(`  answers accepted ${app.accepted}, counted at the reveals ${app.counted}; errors ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(app.errors))}` : ''}`);
+      console.log(`  server per participant: ${app.rssPerPlayerKb.toFixed(1)} kB RSS, ${app.cpuPerPlayerMs.toFixed(2)} ms CPU per question`);
+      worst.open = Math.max(worst.open, percentile(app.open, 99));
+      worst.count = Math.max(worst.count, percentile(app.count, 99));
+      worst.errors += errorCount + (app.accepted === app.counted ? 0 : 1);
+    }
+    const ok = worst.open <= TARGET_OPEN_P99_MS && worst.count <= TARGET_COUNT_P99_MS && worst.errors === 0;
+    if (!ok) met = false;
+    console.log(`\n${games} × ${players}, worst of ${RUNS}: question → phone p99 ${worst.open.toFixed(1)} ms (target ≤ ${TARGET_OPEN_P99_MS}), answer → host count p99 ${worst.count.toFixed(1)} ms (target ≤ ${TARGET_COUNT_P99_MS}), errors ${worst.errors}: ${ok ? 'met' : 'NOT met'}`);
+  }
+  agent.destroy();
+  process.exit(met ? 0 : 1);
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
