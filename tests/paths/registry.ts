@@ -11,6 +11,8 @@ import { VIOLATION_WATCHER_MODEL_CONFIGS, violationWatcherModelPaths } from '@/m
 import { groupBattleMachine } from '@/machines/group-battle/group-battle.machine';
 import { groupBattleModelPaths } from '@/machines/group-battle/group-battle.model';
 import { lifelinesMachine } from '@/machines/lifelines/lifelines.machine';
+import { liveHostMachine } from '@/machines/live-host/live-host.machine';
+import { liveHostModelPaths } from '@/machines/live-host/live-host.model';
 import { livePlayerMachine } from '@/machines/live-player/live-player.machine';
 import { livePlayerModelPaths } from '@/machines/live-player/live-player.model';
 import { lifelinesModelPaths } from '@/machines/lifelines/lifelines.model';
@@ -211,6 +213,22 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     configs: {},
     suites: [],
     childOf: ['random-battle', 'group-battle'],
+  },
+  {
+    name: 'live-host',
+    title: "The host's screen of a live game (setup, the game's frames, the controls)",
+    machine: liveHostMachine,
+    configs: configsOf(['new', 'resume'] as const, liveHostModelPaths),
+    suites: [{ file: 'machines/live-host/live-host.test.ts', depth: 'machine' }],
+    unreached: {
+      'transition liveHost.creating × error: create': { why: THROWN, reachable: true },
+      'transition liveHost.loading × error: load': { why: THROWN, reachable: true },
+      'transition liveHost.hosting.command.sending × error: command': { why: THROWN, reachable: true },
+      'transition liveHost.hosting × live.players': { why: "Everyone in the game, sent when the host's stream connects: the model's players arrive one by one; the unit test 'answer a call that throws…' sends the whole list.", reachable: true },
+      'transition liveHost.hosting × clock.tick': { why: "The page's clock: the model's questions close by frames, not by the host's clock; the same unit test ticks it.", reachable: true },
+      'transition liveHost.hosting.command.idle × user.lock': { why: "Locking the game: the unit test 'players arrive and go…' locks it and checks the call.", reachable: true },
+      'transition liveHost.hosting.command.idle × user.remove': { why: "Removing a player: the same unit test removes one and checks the call.", reachable: true },
+    },
   },
   {
     name: 'live-player',
