@@ -1,6 +1,6 @@
 import { STREAM_RECONNECT_EVENT } from '@/services/domain/rooms';
 import type { LiveGameView, LiveMe, LivePlayerItem } from '@/services/domain/live';
-import { SseParser, type SseEvent } from '@/services/client/room-feed';
+import { backoffDelay, readSse, type SseEvent } from '@/services/client/sse-stream';
 
 /**
  * The browser's side of a live game's streams (docs/live.md, Streams), read with `fetch` so the
@@ -159,18 +159,7 @@ export function createLiveFeed(options: LiveFeedOptions = {}): LiveFeed {
             stall = setTimeout(() => attemptController.abort(), stallMs);
           };
           arm();
-          const reader = res.body.getReader();
-          const decoder = new TextDecoder();
-          const parser = new SseParser();
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done || stopped) break;
-            arm();
-            for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-              receive(event);
-              if (stopped) break;
-            }
-          }
+          await readSse(res.body, receive, { onChunk: arm, stopped: () => stopped });
         } catch {
           // A network failure, the stall timer or a stop: handled below.
         } finally {
@@ -188,7 +177,7 @@ export function createLiveFeed(options: LiveFeedOptions = {}): LiveFeed {
       function dropped() {
         if (stopped) return;
         report('reconnecting');
-        const delay = Math.min(maxDelay, minDelay * 2 ** failures) * (0.8 + 0.4 * random());
+        const delay = backoffDelay(failures, minDelay, maxDelay, random);
         failures += 1;
         retry = setTimeout(() => {
           retry = null;

@@ -1,5 +1,6 @@
 import { isNewerRoom, STREAM_RECONNECT_EVENT, type RoomDocument } from '@/services/domain/rooms';
 import { applyRoomDelta, deltaApplies, type RoomDelta } from '@/services/domain/room-events';
+import { backoffDelay, readSse, type SseEvent } from '@/services/client/sse-stream';
 
 /**
  * The browser's side of the room stream (docs/rooms.md, "The room stream"): reads
@@ -45,65 +46,9 @@ export interface RoomFeed {
   serverNow(): number;
 }
 
-// ---- Server-Sent Events parsing ----
+// ---- Server-Sent Events parsing: services/client/sse-stream.ts ----
 
-export interface SseEvent {
-  /** The last `id:` seen on the stream (it carries over to later events, as in EventSource). */
-  readonly id: string | null;
-  /** `event:` of this event, 'message' when absent. */
-  readonly event: string;
-  readonly data: string;
-}
-
-/**
- * An incremental parser of the text/event-stream format (the subset the WHATWG spec gives
- * EventSource): lines end with LF, CRLF or CR; `data:` lines accumulate; a blank line dispatches;
- * lines starting with ':' are comments (the heartbeat). Chunks may split lines anywhere.
- */
-export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private event = '';
-  private lastId: string | null = null;
-
-  push(chunk: string): SseEvent[] {
-    this.buffer += chunk;
-    const events: SseEvent[] = [];
-    const lineBreak = /\r\n|\r|\n/g;
-    let start = 0;
-    for (let match = lineBreak.exec(this.buffer); match; match = lineBreak.exec(this.buffer)) {
-      // A CR at the very end may be the first half of a CRLF split across chunks: wait for more.
-      if (match[0] === '\r' && match.index === this.buffer.length - 1) break;
-      const event = this.line(this.buffer.slice(start, match.index));
-      if (event) events.push(event);
-      start = match.index + match[0].length;
-    }
-    this.buffer = this.buffer.slice(start);
-    return events;
-  }
-
-  private line(line: string): SseEvent | null {
-    if (line === '') {
-      if (this.data.length === 0) {
-        this.event = '';
-        return null;
-      }
-      const event: SseEvent = { id: this.lastId, event: this.event || 'message', data: this.data.join('\n') };
-      this.data = [];
-      this.event = '';
-      return event;
-    }
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.data.push(value);
-    else if (field === 'event') this.event = value;
-    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
-    return null;
-  }
-}
+export { SseParser, type SseEvent } from '@/services/client/sse-stream';
 
 // ---- The feed ----
 
@@ -256,18 +201,7 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
           failures = 0;
           report('live');
           armStall(attemptController);
-          const reader = res.body.getReader();
-          const decoder = new TextDecoder();
-          const parser = new SseParser();
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done || stopped) break;
-            armStall(attemptController);
-            for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-              receive(event);
-              if (stopped) break;
-            }
-          }
+          await readSse(res.body, receive, { onChunk: () => armStall(attemptController), stopped: () => stopped });
         } catch {
           // Network failure, abort by the stall timer or by unsubscribe: handled below.
         } finally {
@@ -289,7 +223,7 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       function dropped() {
         if (stopped) return;
         report('reconnecting');
-        const delay = Math.min(maxDelay, minDelay * 2 ** failures) * (0.8 + 0.4 * random());
+        const delay = backoffDelay(failures, minDelay, maxDelay, random);
         failures += 1;
         retry = setTimeout(() => {
           retry = null;
