@@ -35,9 +35,14 @@ const LETTER_TEXT: Partial<Record<Tone, string>> = { rose: 'text-tone-rose', blu
 
 const LETTER_PLACE: Readonly<Record<string, number>> = { A: 0, B: 1, C: 2, D: 3, E: 4 };
 
+/** The colour and shape of an option's place (A, B, …): the same on every screen that shows the option. */
+export function optionMarkOf(letter: string): { readonly tone: Tone; readonly shape: string } {
+  return MARKS[LETTER_PLACE[letter.toUpperCase()] ?? 0]!;
+}
+
 /** The coloured mark of an option's place: a shape with its letter. */
 export function OptionMark({ letter, dim = false }: { letter: string; dim?: boolean }) {
-  const mark = MARKS[LETTER_PLACE[letter] ?? 0]!;
+  const mark = optionMarkOf(letter);
   return (
     <span aria-hidden="true" className={`relative inline-flex size-10 shrink-0 items-center justify-center rounded-control ${dim ? 'bg-tone-slate' : TONE_BG[mark.tone]}`}>
       <svg viewBox="0 0 24 24" className="size-8 fill-white">

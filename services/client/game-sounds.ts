@@ -5,7 +5,7 @@
  */
 export type GameSound = 'tap' | 'right' | 'wrong' | 'tick' | 'win' | 'lose';
 
-interface Note {
+export interface Note {
   /** Frequency in Hz. */
   readonly f: number;
   /** Start, after the sound starts, and length, in seconds. */
@@ -51,7 +51,8 @@ const VIBRATIONS: Readonly<Partial<Record<GameSound, number | number[]>>> = {
 
 let context: AudioContext | null = null;
 
-function audio(): AudioContext | null {
+/** The page's one audio context (made on first use; resumed when a tap allows it), or null without Web Audio. */
+export function audio(): AudioContext | null {
   if (typeof window === 'undefined') return null;
   const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
@@ -61,6 +62,24 @@ function audio(): AudioContext | null {
   return context;
 }
 
+/** Schedules notes on the context from `start` (its time, in seconds). */
+export function playNotes(ctx: AudioContext, notes: readonly Note[], start: number, destination: AudioNode = ctx.destination): void {
+  for (const note of notes) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = note.type ?? 'sine';
+    osc.frequency.value = note.f;
+    const peak = note.gain ?? 0.15;
+    // A quick attack and an exponential release: no click at either end.
+    gain.gain.setValueAtTime(0.0001, start + note.at);
+    gain.gain.exponentialRampToValueAtTime(peak, start + note.at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + note.at + note.len);
+    osc.connect(gain).connect(destination);
+    osc.start(start + note.at);
+    osc.stop(start + note.at + note.len + 0.02);
+  }
+}
+
 /** Plays a sound and its vibration now. Never throws: a game goes on without its sounds. */
 export function playGameSound(sound: GameSound): void {
   try {
@@ -68,21 +87,7 @@ export function playGameSound(sound: GameSound): void {
     if (pattern !== undefined && typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(pattern);
     const ctx = audio();
     if (!ctx) return;
-    const start = ctx.currentTime + 0.01;
-    for (const note of SOUNDS[sound]) {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = note.type ?? 'sine';
-      osc.frequency.value = note.f;
-      const peak = note.gain ?? 0.15;
-      // A quick attack and an exponential release: no click at either end.
-      gain.gain.setValueAtTime(0.0001, start + note.at);
-      gain.gain.exponentialRampToValueAtTime(peak, start + note.at + 0.01);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + note.at + note.len);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(start + note.at);
-      osc.stop(start + note.at + note.len + 0.02);
-    }
+    playNotes(ctx, SOUNDS[sound], ctx.currentTime + 0.01);
   } catch {
     // No audio device, a browser without the API: silence.
   }

@@ -41,6 +41,7 @@ export const PROTECTED_PREFIXES = [
   '/play-bookmark-questions',
   '/multi-match-questions',
   '/admin',
+  '/live/host',
 ] as const;
 
 export function isProtectedPath(pathname: string): boolean {
