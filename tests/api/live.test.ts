@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { and, eq, sql } from 'drizzle-orm';
 import { LIVE_GET_READY_MS, type LiveGameView, type LiveMe } from '@/services/domain/live';
+import type { LiveReport } from '@/services/domain/live-report';
+import { rowsOf } from '@/services/server/db/client';
 import { seedDatabase } from '@/services/server/content/seed';
 import type { Db } from '@/services/server/db/client';
 import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
@@ -385,6 +387,79 @@ describe(`live games (${testDbKind})`, () => {
     await hostCall('live_end', game.id);
     await phoneB.next((e) => e.event === 'over');
     for (const s2 of [hostStream, phoneA, phoneB]) s2.close();
+  });
+
+  test("reports: the host's games, per question and per player every answer, CSV; a signed-in player's statistics; nobody else's", async () => {
+    const game = await newGame({ questions: 2 });
+    const signed = await createPlayerWithSession(db, { name: 'Signed Sam' });
+    const sam = ok<Joined>(await api.call('live_join', { pin: game.pin }, { token: signed.token }));
+    const guest = await join(game.pin, '-Gus');
+    const gone = await join(game.pin, 'Gone');
+    const secret = await secretOf(game.id);
+    const keysOf = (i: number) => secret[i]!.options.map((o) => o.key);
+    const statsOf = async (userId: number) =>
+      rowsOf<{ answered: number; correct: number }>(await db.execute(sql`select coalesce(sum(answered), 0)::int as answered, coalesce(sum(correct), 0)::int as correct from user_statistics where user_id = ${userId}`))[0]!;
+    const before = await statsOf(signed.userId);
+
+    await hostCall('live_next', game.id);
+    clock.advance(LIVE_GET_READY_MS + 2000);
+    ok(await answer(sam, 0, secret[0]!.answer));
+    clock.advance(2000);
+    ok(await answer(guest, 0, wrong(secret[0]!.answer, keysOf(0))));
+    await hostCall('live_remove_player', game.id, { player_id: gone.player_id });
+    await settled(game.id);
+    await hostCall('live_next', game.id);
+    await hostCall('live_next', game.id);
+    clock.advance(LIVE_GET_READY_MS + 1000);
+    ok(await answer(sam, 1, secret[1]!.answer));
+    await hostCall('live_next', game.id);
+    // Ended by the host before the last leaderboard: both questions were played.
+    await hostCall('live_end', game.id);
+
+    const report = ok<LiveReport>(await api.call('live_report', { game_id: game.id }, { token: host.token }));
+    expect(report.game).toMatchObject({ id: game.id, status: 'ended', ended_reason: 'host', host: { name: 'Quiz Host' }, question_count: 2, played: 2 });
+    expect(report.questions.map((q) => [q.index, q.answered, q.correct, q.share_right, q.mean_time_ms])).toEqual([
+      [0, 2, 1, 0.5, 3000],
+      [1, 1, 1, 1, 1000],
+    ]);
+    expect(report.questions[0]!.answer).toBe(secret[0]!.answer);
+    expect(report.players.map((p) => [p.nickname, p.rank, p.signed_in, p.removed, p.answers.map((a) => [a.index, a.correct, a.time_ms])])).toEqual([
+      ['Signed Sam', 1, true, false, [[0, true, 2000], [1, true, 1000]]],
+      ['-Gus', 2, false, false, [[0, false, 4000]]],
+      ['Gone', null, false, true, []],
+    ]);
+    expect(report.players[0]!.score).toBe(report.players[0]!.answers.reduce((n, a) => n + a.points + a.bonus, 0));
+
+    // The CSV of every answer: a row per player and question, blank where none; a formula is defused.
+    const file = ok<{ file_name: string; csv: string }>(await api.call('live_report_csv', { game_id: game.id }, { token: host.token }));
+    expect(file.file_name).toBe(`live-${game.id}-answers.csv`);
+    const lines = file.csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('rank,nickname,signed_in,question,question_text,answer,answer_text,correct,points,bonus,time_s');
+    expect(lines).toHaveLength(1 + 3 * 2);
+    expect(lines[3]).toMatch(/^2,'-Gus,no,1,/);
+    expect(lines[4]).toMatch(/^2,'-Gus,no,2,.*,,,,,$/);
+    const questionsCsv = ok<{ csv: string }>(await api.call('live_report_csv', { game_id: game.id, part: 'questions' }, { token: host.token })).csv;
+    expect(questionsCsv.split('\r\n')[1]).toMatch(/^1,.*,2,1,50,3\.0,20,1000$/);
+    expect(refused(await api.call('live_report_csv', { game_id: game.id, part: 'everything' }, { token: host.token }))).toEqual([400, '103', 'part']);
+
+    // The host's list; a stranger sees no such game; an admin sees it and everyone's list.
+    const mine = ok<{ items: { id: number; played: number; player_count: number }[]; total: number }>(await api.call('live_reports', { limit: 100 }, { token: host.token }));
+    expect(mine.items.find((g) => g.id === game.id)).toMatchObject({ played: 2, player_count: 3 });
+    expect(mine.total).toBeGreaterThanOrEqual(mine.items.length);
+    const stranger = await createPlayerWithSession(db, { name: 'Nosy' });
+    expect(refused(await api.call('live_report', { game_id: game.id }, { token: stranger.token }))).toEqual([404, '102', 'game_id']);
+    expect(ok<{ items: unknown[] }>(await api.call('live_reports', {}, { token: stranger.token })).items).toEqual([]);
+    expect(refused(await api.call('admin_live_games', {}, { token: host.token }))[0]).toBe(403);
+    const admin = await createPlayerWithSession(db, { name: 'Admin', role: 'admin' });
+    expect(ok<LiveReport>(await api.call('live_report', { game_id: game.id }, { token: admin.token })).players).toHaveLength(3);
+    const all = ok<{ items: { id: number; host: { name: string } }[] }>(await api.call('admin_live_games', { limit: 100 }, { token: admin.token }));
+    expect(all.items.find((g) => g.id === game.id)?.host.name).toBe('Quiz Host');
+
+    // Sam's two answers went to his statistics, once; no coins moved for anyone.
+    const after = await statsOf(signed.userId);
+    expect([after.answered - before.answered, after.correct - before.correct]).toEqual([2, 2]);
+    const coins = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from coin_ledger where user_id in (${host.userId}, ${signed.userId})`))[0]!.n;
+    expect(coins).toBe(0);
   });
 
   test('hosting can be limited to operators, and live games turned off', async () => {

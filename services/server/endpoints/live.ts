@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, LIVE_MAX_QUESTIONS, LIVE_POINTS, LIVE_TIME_LIMITS } from '@/services/domain/live';
 import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
-import { effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, requiredId } from '@/services/server/endpoints/common';
+import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, placeRef, requiredId } from '@/services/server/endpoints/common';
+import { LIVE_REPORT_PARTS, reportCsv, reportFileName } from '@/services/domain/live-report';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 
 /** Hosted live games (docs/live.md): the host's calls, and the players' (no account needed). */
@@ -124,6 +125,44 @@ export const liveEndpoints: EndpointDef[] = [
       // The instant the answer was read decides, not when a step queued before it finished.
       const at = ctx.app.live.clock.now();
       return { data: await ctx.app.live.answer(input.game_id, input.token, input.question_index, input.answer, at) };
+    },
+  }),
+
+  // Reports (docs/live.md, Reports): the host's own games; a game's report; its CSV files.
+  endpoint({
+    name: 'live_reports',
+    access: 'user',
+    input: z.object({ ...paging }),
+    async handler(input, ctx) {
+      return { data: await ctx.app.live.reports(ctx.user!, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'live_report',
+    access: 'user',
+    input: z.object({ game_id: gameId }),
+    async handler(input, ctx) {
+      return { data: await ctx.app.live.report(ctx.user!, input.game_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'live_report_csv',
+    access: 'user',
+    input: z.object({ game_id: gameId, part: z.preprocess(blankAsUnset, z.enum(LIVE_REPORT_PARTS, { error: `must be one of ${LIVE_REPORT_PARTS.join(', ')}` }).default('answers')) }),
+    async handler(input, ctx) {
+      const report = await ctx.app.live.report(ctx.user!, input.game_id);
+      return { data: { file_name: reportFileName(input.game_id, input.part), csv: reportCsv(report, input.part) } };
+    },
+  }),
+
+  endpoint({
+    name: 'admin_live_games',
+    access: 'admin',
+    input: z.object({ ...paging }),
+    async handler(input, ctx) {
+      return { data: await ctx.app.live.allReports(input) };
     },
   }),
 ];

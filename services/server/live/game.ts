@@ -16,7 +16,7 @@ import {
 } from '@/services/domain/live';
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { settleQuestion, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow } from '@/services/server/live/repository';
+import { recordLiveStatistics, settleQuestion, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow } from '@/services/server/live/repository';
 
 /**
  * One running live game in the process that holds it (docs/live.md, "How a game runs"). Its state
@@ -458,7 +458,8 @@ export class LiveGame {
       // Ending during a question closes it first, so its answers count.
       await this.close();
     }
-    await this.step({ status, endedReason: reason, finishedAt: new Date(this.deps.clock.now()), paused: null, pausedAt: null });
+    // The signed-in players' answers go to their statistics in the step's own transaction: once.
+    await this.step({ status, endedReason: reason, finishedAt: new Date(this.deps.clock.now()), paused: null, pausedAt: null }, (tx) => recordLiveStatistics(tx, this.id).then(() => undefined));
     for (const p of this.activePlayers()) this.deps.outlet.me(this, p.id);
     this.deps.outlet.closed(this);
   }

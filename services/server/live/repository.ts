@@ -199,12 +199,32 @@ export async function settleQuestion(tx: Tx, gameId: number, questionIndex: numb
     where p.id = q.id and q.game_id = ${gameId} and not q.removed`);
 }
 
-/** The host's games, newest first. */
-export async function listHostedGames(db: Conn, hostId: number, limit: number) {
-  return db
-    .select({ id: liveGames.id, title: liveGames.title, status: liveGames.status, createdAt: liveGames.createdAt, finishedAt: liveGames.finishedAt, questions: sql<number>`jsonb_array_length(${liveGames.questions})::int`, players: sql<number>`(select count(*)::int from ${livePlayers} lp where lp.game_id = ${liveGames.id})` })
-    .from(liveGames)
-    .where(eq(liveGames.hostId, hostId))
-    .orderBy(desc(liveGames.createdAt), desc(liveGames.id))
-    .limit(limit);
+
+/**
+ * A finished game's answers to the bank's questions, added to its signed-in players' statistics
+ * (answered and right, per category of each question) in one statement; a quiz set's questions
+ * have no category and count nowhere. Leaderboards and coins are not touched: a live game is the
+ * host's event, not a ranked play. Returns the (player, category) rows added to.
+ */
+export async function recordLiveStatistics(tx: Tx, gameId: number): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with answered as (
+        select p.user_id, q.category_id, count(*)::int as answered, (count(*) filter (where a.correct))::int as correct
+        from live_answers a
+        join live_players p on p.id = a.player_id and p.user_id is not null
+        join live_games g on g.id = a.game_id
+        join questions q on q.id = (g.questions -> a.question_index ->> 'question_id')::int
+        where a.game_id = ${gameId}
+        group by p.user_id, q.category_id
+      ), counted as (
+        insert into user_statistics as st (user_id, category_id, answered, correct)
+        select user_id, category_id, answered, correct from answered
+        on conflict (user_id, category_id) do update
+          set answered = st.answered + excluded.answered, correct = st.correct + excluded.correct, updated_at = now()
+        returning 1
+      )
+      select count(*)::int as n from counted`),
+  );
+  return Number(rows[0]?.n ?? 0);
 }

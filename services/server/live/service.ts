@@ -35,6 +35,8 @@ import {
   type PlayerRow,
 } from '@/services/server/live/repository';
 import { createLiveStreams, type LiveStreams } from '@/services/server/live/streams';
+import { listReports, readReport } from '@/services/server/live/reports';
+import type { LiveReport, LiveReportItem } from '@/services/domain/live-report';
 import { optionLetters, optionText } from '@/services/server/play/views';
 import { pickQuestions } from '@/services/server/play/repository';
 import { resolvePlace } from '@/services/server/quiz-zone/service';
@@ -264,6 +266,25 @@ export class LiveService {
     if (!game || !held) throw new ApiError('live_token_unknown', { field: 'token' });
     if (held.removed) throw new ApiError('live_removed');
     return { game, playerId: held.id };
+  }
+
+  // ---- reports ----
+
+  /** The games a player hosted, newest first. */
+  reports(user: AuthUser, page: { offset: number; limit: number }): Promise<{ items: LiveReportItem[]; total: number }> {
+    return listReports(this.db, { hostId: user.id, ...page });
+  }
+
+  /** Every game (the console's list), newest first. */
+  allReports(page: { offset: number; limit: number }): Promise<{ items: LiveReportItem[]; total: number }> {
+    return listReports(this.db, page);
+  }
+
+  /** A game's report: its host's, and an admin's (the console); to anyone else it does not exist. */
+  async report(user: AuthUser, gameId: number): Promise<LiveReport> {
+    const report = await readReport(this.db, gameId);
+    if (!report || (report.game.host.id !== user.id && user.role !== 'admin')) throw new ApiError('102', { field: 'game_id', detail: 'no such game among yours' });
+    return report;
   }
 
   async rejoin(gameId: number, token: string): Promise<{ game: LiveGameView; me: LiveMe }> {

@@ -1,0 +1,50 @@
+import { answerText, csvField, percent, reportCsv, seconds, type LiveReport } from '@/services/domain/live-report';
+
+const options = [
+  { key: 'a', text: 'Red' },
+  { key: 'b', text: 'Blue' },
+  { key: 'c', text: 'Green' },
+];
+
+describe("a live game's report in words and in CSV", () => {
+  test('an answer reads as its options’ texts: one, several, an order; none is blank', () => {
+    expect(answerText({ type: 'multiple', options }, 'b')).toBe('Blue');
+    expect(answerText({ type: 'multiselect', options }, 'a,c')).toBe('Red, Green');
+    expect(answerText({ type: 'sequence', options }, 'c,a,b')).toBe('Green → Red → Blue');
+    expect(answerText({ type: 'multiple', options }, '')).toBe('');
+  });
+
+  test('CSV fields are quoted when they must be, and a would-be formula is defused', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a, b')).toBe('"a, b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('@me')).toBe("'@me");
+    expect(csvField(-5)).toBe('-5');
+    expect([csvField(true), csvField(false), csvField(null)]).toEqual(['yes', 'no', '']);
+    expect([percent(0.666), percent(null), seconds(3456), seconds(null)]).toEqual(['67', '', '3.5', '']);
+  });
+
+  test('the answers part has a row per player and question, blank where the player did not answer', () => {
+    const report: LiveReport = {
+      game: { id: 4, title: 'Colours', pin: '123456', status: 'podium', ended_reason: null, host: { id: 1, name: 'Host' }, created_at: '', started_at: null, finished_at: null, question_count: 2, played: 2 },
+      questions: [0, 1].map((index) => ({ index, type: 'multiple', text: `Q${index + 1}`, image: null, options, answer: 'a', time_limit: 20, points: 1000, answered: 1, correct: 1, share_right: 1, mean_time_ms: 2000, counts: { a: 1 } })),
+      players: [
+        { id: 1, nickname: 'Ana', signed_in: true, removed: false, rank: 1, score: 900, correct: 1, answered: 1, time_ms: 22000, answers: [{ index: 1, answer: 'a', correct: true, points: 900, bonus: 0, time_ms: 2000 }] },
+        { id: 2, nickname: 'Bo', signed_in: false, removed: true, rank: null, score: 0, correct: 0, answered: 0, time_ms: 0, answers: [] },
+      ],
+    };
+    expect(reportCsv(report, 'answers').split('\r\n')).toEqual([
+      'rank,nickname,signed_in,question,question_text,answer,answer_text,correct,points,bonus,time_s',
+      '1,Ana,yes,1,Q1,,,,,,',
+      '1,Ana,yes,2,Q2,a,Red,yes,900,0,2.0',
+      ',Bo,no,1,Q1,,,,,,',
+      ',Bo,no,2,Q2,,,,,,',
+      '',
+    ]);
+    expect(reportCsv(report, 'players').split('\r\n').slice(1, 3)).toEqual(['1,Ana,yes,no,900,1,1,22.0', ',Bo,no,yes,0,0,0,0.0']);
+    expect(reportCsv(report, 'questions').split('\r\n')[1]).toBe('1,Q1,multiple,Red,1,1,100,2.0,20,1000');
+  });
+});
