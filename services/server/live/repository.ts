@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '@/services/server/db/client';
 import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
 import type { LivePause, LiveSecretQuestion, LiveSource, LiveStatus } from '@/services/domain/live';
