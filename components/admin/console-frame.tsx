@@ -45,6 +45,7 @@ export const CONSOLE_SECTIONS: readonly Section[] = [
   { href: '/admin/contests/', label: 'Contests', role: 'admin' },
   { href: '/admin/exams/', label: 'Exams', role: 'admin' },
   { href: '/admin/payments/', label: 'Payouts', role: 'admin' },
+  { href: '/admin/live/', label: 'Live games', role: 'admin' },
   { href: '/admin/notifications/', label: 'Notifications', role: 'admin' },
   { href: '/admin/settings/', label: 'Settings', role: 'admin' },
   { href: '/admin/operators/', label: 'Operators', role: 'admin' },

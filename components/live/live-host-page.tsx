@@ -1,13 +1,13 @@
 'use client';
 
 import { useActorRef, useSelector } from '@xstate/react';
-import { Expand, Lock, LockOpen, Pause, Play, Power, SkipForward, Volume2, VolumeX, WifiOff } from 'lucide-react';
+import { Expand, FileText, Lock, LockOpen, Pause, Play, Power, SkipForward, Volume2, VolumeX, WifiOff } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { LiveHostSetup } from '@/components/live/live-host-setup';
 import { LeaderboardScreen, LobbyScreen, PausedScreen, PodiumScreen, QuestionScreen, RevealScreen, type LiveHostScreen } from '@/components/live/live-host-screens';
 import { useImmersive } from '@/components/shell/immersive';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { LiveHostContext, LiveHostEvent } from '@/machines/live-host/live-host.machine';
@@ -177,9 +177,7 @@ function Stage({ screen, sending, context, send, errorText }: { screen: LiveHost
           {t('live.restarted')}
         </Alert>
       ) : null}
-      <main className="flex min-h-0 flex-1 flex-col bg-linear-to-br from-tone-indigo to-tone-violet">
-        {body}
-      </main>
+      <div className="flex min-h-0 flex-1 flex-col bg-linear-to-br from-tone-indigo to-tone-violet">{body}</div>
       <footer className="flex flex-wrap items-center gap-2 border-t border-line bg-surface px-[2vmin] py-2">
         {errorText ? (
           <Alert className="basis-full py-2">{errorText}</Alert>
@@ -214,7 +212,15 @@ function Stage({ screen, sending, context, send, errorText }: { screen: LiveHost
             </Button>
           </>
         ) : (
-          <Button onClick={() => send({ type: 'user.again' })}>{t('live.host.again')}</Button>
+          <>
+            <ButtonLink href={`/live/reports/?game=${game.id}`}>
+              <FileText aria-hidden="true" className="size-5" />
+              {t('live.host.report')}
+            </ButtonLink>
+            <Button variant="secondary" onClick={() => send({ type: 'user.again' })}>
+              {t('live.host.again')}
+            </Button>
+          </>
         )}
         <span className="flex-1" />
         <p className="hidden text-sm text-fg-muted lg:block">{over ? t('live.host.keys_over') : t('live.host.keys')}</p>

@@ -1,6 +1,7 @@
 'use client';
 
 import { Presentation } from 'lucide-react';
+import Link from 'next/link';
 import type { FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -102,6 +103,9 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
               {busy ? t('live.host.creating') : t('live.host.create')}
             </Button>
             <p className="text-sm text-fg-muted">{t('live.host.no_coins')}</p>
+            <Link href="/live/reports/" className="self-start font-medium">
+              {t('live.host.my_games')}
+            </Link>
           </form>
         </Card>
       )}

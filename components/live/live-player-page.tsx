@@ -2,6 +2,7 @@
 
 import { useActorRef, useSelector } from '@xstate/react';
 import { ArrowDown, ArrowUp, Flame, Lock, PauseCircle, Trophy } from 'lucide-react';
+import Link from 'next/link';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -89,6 +90,9 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
         <Button type="submit" className="text-lg">
           {t('live.enter')}
         </Button>
+        <Link href="/live/host/" className="mt-4 self-center font-medium">
+          {t('live.host_a_game')}
+        </Link>
       </form>
     );
   }

@@ -42,6 +42,7 @@ export const PROTECTED_PREFIXES = [
   '/multi-match-questions',
   '/admin',
   '/live/host',
+  '/live/reports',
 ] as const;
 
 export function isProtectedPath(pathname: string): boolean {

@@ -101,7 +101,7 @@ export async function readReport(db: Conn, gameId: number): Promise<LiveReport |
 }
 
 /** Games, newest first: a host's own (`hostId`), or everyone's (the console), a page at a time. */
-export async function listReports(db: Conn, input: { hostId?: number; offset: number; limit: number }): Promise<{ items: LiveReportItem[]; total: number }> {
+export async function listReports(db: Conn, input: { hostId?: number; offset: number; limit: number }): Promise<{ rows: LiveReportItem[]; total: number }> {
   const where: SQL | undefined = input.hostId === undefined ? undefined : eq(liveGames.hostId, input.hostId);
   const [rows, totals] = await Promise.all([
     db
@@ -127,7 +127,7 @@ export async function listReports(db: Conn, input: { hostId?: number; offset: nu
     db.select({ n: count() }).from(liveGames).where(and(where)),
   ]);
   return {
-    items: rows.map((r) => ({
+    rows: rows.map((r) => ({
       id: r.id,
       title: r.title,
       status: r.status as LiveStatus,

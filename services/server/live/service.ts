@@ -253,7 +253,12 @@ export class LiveService {
         userId: user?.id ?? null,
         tokenHash: hashToken(token),
       });
-      if (!player) throw new ApiError('nickname_taken', { field: 'nickname', detail: `"${checked.nickname}" is taken in this game` });
+      if (!player) {
+        // The nickname of a player the host removed stays theirs, and out of the game.
+        const key = nicknameKey(checked.nickname);
+        if ([...game.players.values()].some((p) => p.removed && p.nicknameKey === key)) throw new ApiError('live_removed', { field: 'nickname', detail: `"${checked.nickname}" was removed from this game by its host` });
+        throw new ApiError('nickname_taken', { field: 'nickname', detail: `"${checked.nickname}" is taken in this game` });
+      }
       game.addPlayer(player);
       return { game_id: game.id, player_id: player.id, nickname: player.nickname, token, game: game.view() };
     });
@@ -271,12 +276,12 @@ export class LiveService {
   // ---- reports ----
 
   /** The games a player hosted, newest first. */
-  reports(user: AuthUser, page: { offset: number; limit: number }): Promise<{ items: LiveReportItem[]; total: number }> {
+  reports(user: AuthUser, page: { offset: number; limit: number }): Promise<{ rows: LiveReportItem[]; total: number }> {
     return listReports(this.db, { hostId: user.id, ...page });
   }
 
   /** Every game (the console's list), newest first. */
-  allReports(page: { offset: number; limit: number }): Promise<{ items: LiveReportItem[]; total: number }> {
+  allReports(page: { offset: number; limit: number }): Promise<{ rows: LiveReportItem[]; total: number }> {
     return listReports(this.db, page);
   }
 
