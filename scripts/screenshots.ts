@@ -15,6 +15,7 @@ import { launchBrowser } from '@/tests/e2e/support/browser';
 import { chooseInterfaceLanguage } from '@/tests/e2e/support/frame';
 import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 
 interface Combo {
   readonly device: 'phone' | 'desktop';
@@ -32,10 +33,39 @@ const COMBOS: readonly Combo[] = [
 ];
 
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const PROJECTOR = { width: 1280, height: 720 } as const;
+
+/**
+ * A live game hosted by `host` with players joined through the API; `play` moves it on (the host's
+ * calls) and answers for the players. Returns the game's id.
+ */
+async function hostedGame(server: RunningServer, host: Player, names: readonly string[], questions = 3): Promise<{ id: number; tokens: string[] }> {
+  const game = await callApi<{ id: number; pin: string }>(server, 'live_create', { category: 'science', questions, time_limit: 60 }, host.token);
+  if (game.error) throw new Error(`live_create: ${JSON.stringify(game)}`);
+  const tokens: string[] = [];
+  for (const nickname of names) tokens.push((await callApi<{ token: string }>(server, 'live_join', { pin: game.data.pin, nickname })).data.token);
+  return { id: game.data.id, tokens };
+}
+
+/** Answers the open question of a game for players (by their tokens): the first `right` right, the rest with another option. */
+async function answerFor(server: RunningServer, host: Player, gameId: number, tokens: readonly string[], right: number): Promise<void> {
+  const view = await callApi<{ game: { question: { index: number; text: string; options: { key: string; text: string }[] } } }>(server, 'live_host_game', { game_id: gameId }, host.token);
+  const q = view.data.game.question;
+  await new Promise((r) => setTimeout(r, 3200));
+  const rightText = DEMO_ANSWERS.get(q.text);
+  const answer = q.options.find((o) => o.text === rightText)?.key ?? q.options[0]!.key;
+  const other = q.options.map((o) => o.key).find((k) => k !== answer)!;
+  for (const [i, token] of tokens.entries()) await callApi(server, 'live_answer', { game_id: gameId, token, question_index: q.index, answer: i < right ? answer : other });
+}
+
+const DEMO_ANSWERS = demoAnswers('en');
+const LIVE_NAMES = ['Ana', 'Bo', 'Chen', 'Dee', 'Émile', 'Fatima', 'Gus', 'Hiro'];
 
 interface Shot {
   readonly name: string;
   readonly title: string;
+  /** A screen made for a projector: its desktop picture is 16:9 (1280x720). */
+  readonly projector?: boolean;
   /** Brings the page to the screen to take; the player is signed in (an operator for the console). */
   take(page: Page, ctx: { server: RunningServer; player: Player; admin: Player }): Promise<void>;
 }
@@ -126,6 +156,85 @@ const SHOTS: readonly Shot[] = [
       await page.locator('[data-live-phase="playing.lobby"]').waitFor();
       await callApi(server, 'live_next', { game_id: game.data.id }, admin.token);
       await page.locator('[data-live-phase="playing.answering"]').waitFor({ timeout: 15_000 });
+      await settle(page);
+    },
+  },
+  {
+    name: 'live-host-lobby',
+    title: "A live game's host screen: the lobby with the PIN, the QR code and the players",
+    projector: true,
+    async take(page, { server, player }) {
+      const game = await hostedGame(server, player, LIVE_NAMES);
+      await page.goto(`${server.url}/live/host/?game=${game.id}`);
+      await page.locator('[data-live-host="lobby"]').waitFor();
+      await page.getByText('Hiro', { exact: true }).waitFor();
+      await settle(page, 900);
+    },
+  },
+  {
+    name: 'live-host-question',
+    title: "A live game's host screen: a question open, the countdown and the answers counted",
+    projector: true,
+    async take(page, { server, player }) {
+      const game = await hostedGame(server, player, LIVE_NAMES);
+      await page.goto(`${server.url}/live/host/?game=${game.id}`);
+      await page.locator('[data-live-host="lobby"]').waitFor();
+      await callApi(server, 'live_next', { game_id: game.id }, player.token);
+      await page.locator('[data-live-host-phase="open"]').waitFor({ timeout: 15_000 });
+      // Five of the eight answer: the count and the bar move; the question stays open.
+      const view = await callApi<{ game: { question: { index: number; options: { key: string }[] } } }>(server, 'live_host_game', { game_id: game.id }, player.token);
+      const q = view.data.game.question;
+      for (const [i, token] of game.tokens.slice(0, 5).entries()) await callApi(server, 'live_answer', { game_id: game.id, token, question_index: q.index, answer: q.options[i % q.options.length]!.key });
+      await settle(page, 900);
+    },
+  },
+  {
+    name: 'live-host-reveal',
+    title: "A live game's host screen: the answers' chart with the right one",
+    projector: true,
+    async take(page, { server, player }) {
+      const game = await hostedGame(server, player, LIVE_NAMES);
+      await page.goto(`${server.url}/live/host/?game=${game.id}`);
+      await page.locator('[data-live-host="lobby"]').waitFor();
+      await callApi(server, 'live_next', { game_id: game.id }, player.token);
+      await answerFor(server, player, game.id, game.tokens, 5);
+      await page.locator('[data-live-host-phase="reveal"]').waitFor({ timeout: 15_000 });
+      await settle(page, 1200);
+    },
+  },
+  {
+    name: 'live-host-podium',
+    title: "A live game's host screen: the podium",
+    projector: true,
+    async take(page, { server, player }) {
+      const game = await hostedGame(server, player, LIVE_NAMES, 2);
+      await page.goto(`${server.url}/live/host/?game=${game.id}`);
+      await page.locator('[data-live-host="lobby"]').waitFor();
+      for (const right of [6, 3]) {
+        await callApi(server, 'live_next', { game_id: game.id }, player.token);
+        await answerFor(server, player, game.id, game.tokens, right);
+        await page.locator('[data-live-host-phase="reveal"]').waitFor({ timeout: 15_000 });
+        await callApi(server, 'live_next', { game_id: game.id }, player.token);
+      }
+      await callApi(server, 'live_next', { game_id: game.id }, player.token);
+      await page.locator('[data-live-host-phase="podium"]').waitFor({ timeout: 15_000 });
+      await settle(page, 1500);
+    },
+  },
+  {
+    name: 'live-report',
+    title: "A live game's report, by question",
+    async take(page, { server, player }) {
+      const game = await hostedGame(server, player, LIVE_NAMES.slice(0, 5), 2);
+      for (const right of [4, 2]) {
+        await callApi(server, 'live_next', { game_id: game.id }, player.token);
+        await answerFor(server, player, game.id, game.tokens, right);
+        await new Promise((r) => setTimeout(r, 300));
+        await callApi(server, 'live_next', { game_id: game.id }, player.token);
+      }
+      await callApi(server, 'live_next', { game_id: game.id }, player.token);
+      await page.goto(`${server.url}/live/reports/?game=${game.id}`);
+      await page.locator('[role="tabpanel"] li').first().waitFor();
       await settle(page);
     },
   },
@@ -246,7 +355,8 @@ async function shoot(browser: Browser, server: RunningServer, admin: Player, com
   const own = await signUpPlayer(server, combo.language === 'ar' ? 'سارة الأحمد' : 'Ada Lovelace');
   for (const shot of shots) {
     const player = shot.name.startsWith('console') ? admin : own;
-    const context = await browser.newContext({ viewport: VIEWPORTS[combo.device], colorScheme: combo.scheme, deviceScaleFactor: 1 });
+    const viewport = shot.projector && combo.device === 'desktop' ? PROJECTOR : VIEWPORTS[combo.device];
+    const context = await browser.newContext({ viewport, colorScheme: combo.scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();
     try {
       await signInPage(page, player);
@@ -299,7 +409,7 @@ async function main() {
   const index = [
     '# Screenshots',
     '',
-    'Written by `npm run screenshots` (scripts/screenshots.ts) from the built app in Chromium: a 390x844 phone and a 1280x800 desktop, light and dark, English and Arabic. Run it again after a change to the interface.',
+    'Written by `npm run screenshots` (scripts/screenshots.ts) from the built app in Chromium: a 390x844 phone and a 1280x800 desktop (16:9, 1280x720, for the host screen of a live game, made for a projector), light and dark, English and Arabic. Run it again after a change to the interface.',
     '',
     `| screen | ${COMBOS.map((c) => `${c.device} ${c.scheme} ${c.language}`).join(' | ')} |`,
     `|---|${COMBOS.map(() => '---').join('|')}|`,

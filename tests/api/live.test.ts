@@ -403,6 +403,9 @@ describe(`live games (${testDbKind})`, () => {
     const before = await statsOf(signed.userId);
 
     await hostCall('live_next', game.id);
+    // While a question is open its report does not exist yet: not even its host learns the answer early.
+    const early = ok<LiveReport>(await api.call('live_report', { game_id: game.id }, { token: host.token }));
+    expect([early.game.played, early.questions]).toEqual([0, []]);
     clock.advance(LIVE_GET_READY_MS + 2000);
     ok(await answer(sam, 0, secret[0]!.answer));
     clock.advance(2000);

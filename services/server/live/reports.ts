@@ -10,8 +10,11 @@ import { listAnswers, listPlayers, readGame, type AnswerRow, type Conn } from '@
  * report read twice is the same report.
  */
 
-/** How many of a game's questions were played (opened), from where the game stands. */
-export const playedCount = (status: LiveStatus, currentIndex: number) => (status === 'lobby' ? 0 : currentIndex + 1);
+/**
+ * How many of a game's questions were played (closed), from where the game stands: the question on
+ * screen counts once it closed, so no report tells an open question's answer, not even to its host.
+ */
+export const playedCount = (status: LiveStatus, currentIndex: number) => (status === 'lobby' ? 0 : status === 'question' ? currentIndex : currentIndex + 1);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
