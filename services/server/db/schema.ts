@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { RoomDocument } from '@/services/domain/rooms';
 import type { LiveSecretQuestion, LiveSource } from '@/services/domain/live';
+import type { QuizSetQuestion } from '@/services/domain/quiz-sets';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -1410,6 +1411,26 @@ export const liveGames = pgTable(
     check('live_games_status_known', sql`${t.status} in ('lobby','question','reveal','leaderboard','podium','ended')`),
     check('live_games_paused_known', sql`${t.paused} is null or ${t.paused} in ('host','host_left')`),
   ],
+);
+
+/**
+ * Quiz sets ("My quizzes", docs/live.md, migration 0022): a player's own questions for the live
+ * games they host, private to them. The questions are one JSON document (services/domain/quiz-sets.ts),
+ * checked whole before it is written, so a set is never half saved.
+ */
+export const quizSets = pgTable(
+  'quiz_sets',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    questions: jsonb('questions').$type<QuizSetQuestion[]>().notNull(),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quiz_sets_owner').on(t.ownerId, t.updatedAt)],
 );
 
 /** Who joined a live game: a nickname (unique in the game as `nickname_key`), a signed-in player's id or none, the rejoin token's hash. */

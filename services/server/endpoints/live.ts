@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, LIVE_MAX_QUESTIONS, LIVE_POINTS, LIVE_TIME_LIMITS } from '@/services/domain/live';
 import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
-import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, placeRef, requiredId } from '@/services/server/endpoints/common';
+import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, requiredId } from '@/services/server/endpoints/common';
+import { ApiError } from '@/services/server/gateway/api-error';
+import { optionalIdOf, idOf } from '@/services/domain/forms';
+import { deleteQuizSet, listQuizSets, readQuizSet, readQuizSetFile, saveQuizSet } from '@/services/server/live/quiz-sets';
+import { detectImageType, IMAGE_EXTENSIONS } from '@/services/server/uploads/image-type';
+import { saveContentFile } from '@/services/server/uploads/store';
+import { QUIZ_SET_TITLE_MAX } from '@/services/domain/quiz-sets';
 import { LIVE_REPORT_PARTS, reportCsv, reportFileName } from '@/services/domain/live-report';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 
@@ -15,13 +21,15 @@ const oneOf = <T extends number>(values: readonly T[], what: string) =>
 const pin = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'is required' }).trim().regex(/^[1-9][0-9]{5}$/, 'must be the six digits on the host\'s screen'));
 const token = z.string({ error: 'is required' }).trim().min(20, 'is not a rejoin token').max(64, 'is not a rejoin token');
 const gameId = requiredId;
+const setId = idOf('a quiz set id');
 
 export const liveEndpoints: EndpointDef[] = [
   endpoint({
     name: 'live_create',
     access: 'user',
     input: z.object({
-      category: placeRef,
+      set_id: optionalIdOf('a quiz set id'),
+      category: optionalPlaceRef,
       subcategory: optionalPlaceRef,
       language_id: optionalId,
       questions: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be 1 to ${LIVE_MAX_QUESTIONS}`).max(LIVE_MAX_QUESTIONS, `must be 1 to ${LIVE_MAX_QUESTIONS}`).default(10),
@@ -30,8 +38,11 @@ export const liveEndpoints: EndpointDef[] = [
       title: z.string().trim().max(80, 'must be at most 80 characters').optional(),
     }),
     async handler(input, ctx) {
+      // The questions come from the host's own quiz set, or from a category of the bank.
+      if (!input.set_id && !input.category) throw new ApiError('103', { field: 'category', detail: 'category: is required (or set_id, one of your quiz sets)' });
       const data = await ctx.app.live.create(ctx.user!, ctx.settings, {
-        category: input.category,
+        setId: input.set_id || undefined,
+        category: input.category ?? '',
         subcategory: input.subcategory,
         languageId: effectiveLanguageId(ctx.settings, input.language_id),
         questionCount: input.questions,
@@ -163,6 +174,84 @@ export const liveEndpoints: EndpointDef[] = [
     input: z.object({ ...paging }),
     async handler(input, ctx) {
       return { data: await ctx.app.live.allReports(input) };
+    },
+  }),
+
+  // Quiz sets ("My quizzes"): the signed-in player's own, private questions for the games they host.
+  endpoint({
+    name: 'quiz_sets',
+    access: 'user',
+    input: z.object({ ...paging }),
+    async handler(input, ctx) {
+      return { data: await listQuizSets(ctx.app.database.db, ctx.user!.id, input) };
+    },
+  }),
+
+  endpoint({
+    name: 'quiz_set',
+    access: 'user',
+    input: z.object({ set_id: setId }),
+    async handler(input, ctx) {
+      return { data: await readQuizSet(ctx.app.database.db, ctx.user!.id, input.set_id) };
+    },
+  }),
+
+  endpoint({
+    name: 'quiz_set_save',
+    access: 'user',
+    // The whole set as one JSON body (or a form's `questions` as JSON text): checked whole, saved whole.
+    input: z.object({
+      set_id: optionalIdOf('a quiz set id'),
+      title: z.unknown(),
+      questions: z.preprocess((v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
+      }, z.unknown()),
+    }),
+    limits: { maxBodyBytes: 512 * 1024 },
+    async handler(input, ctx) {
+      return { data: await saveQuizSet(ctx.app.database.db, ctx.user!.id, input.set_id ?? null, { title: input.title, questions: input.questions }) };
+    },
+  }),
+
+  endpoint({
+    name: 'quiz_set_delete',
+    access: 'user',
+    input: z.object({ set_id: setId }),
+    async handler(input, ctx) {
+      await deleteQuizSet(ctx.app.database.db, ctx.user!.id, input.set_id);
+      return { data: { deleted: input.set_id } };
+    },
+  }),
+
+  endpoint({
+    name: 'quiz_set_import',
+    access: 'user',
+    input: z.object({ title: z.string().trim().max(QUIZ_SET_TITLE_MAX, `must be at most ${QUIZ_SET_TITLE_MAX} characters`).optional() }),
+    limits: { maxFileBytes: 1024 * 1024, maxFiles: 1, maxBodyBytes: 2 * 1024 * 1024 },
+    async handler(input, ctx) {
+      const file = ctx.files.find((f) => f.field === 'file');
+      if (!file) throw new ApiError('103', { field: 'file', detail: 'file: send the CSV or content file as the file field file' });
+      const raw = readQuizSetFile({ name: file.filename, data: file.data }, input.title || undefined);
+      return { data: await saveQuizSet(ctx.app.database.db, ctx.user!.id, null, raw) };
+    },
+  }),
+
+  endpoint({
+    name: 'quiz_set_image',
+    access: 'user',
+    input: z.object({}),
+    limits: { maxFileBytes: 2 * 1024 * 1024, maxFiles: 1, maxBodyBytes: 3 * 1024 * 1024 },
+    async handler(_input, ctx) {
+      const file = ctx.files.find((f) => f.field === 'image');
+      if (!file) throw new ApiError('103', { field: 'image', detail: 'image: send the picture as the file field image' });
+      const kind = detectImageType(file.data);
+      if (!kind) throw new ApiError('file_type_not_allowed', { field: 'image', detail: 'image: the file is not a PNG, JPEG or WebP image' });
+      return { data: { image: await saveContentFile(ctx.app.config, IMAGE_EXTENSIONS[kind], file.data) } };
     },
   }),
 ];

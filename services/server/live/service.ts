@@ -11,6 +11,7 @@ import {
   type LiveGameView,
   type LiveMe,
   type LiveSecretQuestion,
+  type LiveSource,
 } from '@/services/domain/live';
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
 import type { AuthUser } from '@/services/server/accounts/sessions';
@@ -36,6 +37,7 @@ import {
 } from '@/services/server/live/repository';
 import { createLiveStreams, type LiveStreams } from '@/services/server/live/streams';
 import { listReports, readReport } from '@/services/server/live/reports';
+import { liveQuestionsOfSet } from '@/services/server/live/quiz-sets';
 import type { LiveReport, LiveReportItem } from '@/services/domain/live-report';
 import { optionLetters, optionText } from '@/services/server/play/views';
 import { pickQuestions } from '@/services/server/play/repository';
@@ -53,6 +55,8 @@ export const HOST_GONE_PAUSE_MS = 10_000;
 const SWEEP_MS = 30_000;
 
 export interface CreateLiveGame {
+  /** The host's own quiz set (its questions, times and points), instead of a bank category. */
+  setId?: number | undefined;
   category: string;
   subcategory?: string | undefined;
   languageId: number;
@@ -127,8 +131,14 @@ export class LiveService {
     if (rule === 2 && user.role !== 'admin') throw new ApiError('live_hosting_limited', { detail: 'hosting is limited to admins' });
   }
 
-  async create(user: AuthUser, settings: SettingsMap, input: CreateLiveGame): Promise<LiveGameView> {
-    this.assertMayHost(user, settings);
+  /** A host's quiz set as a game's questions: its own times and points. */
+  private async fromSet(user: AuthUser, setId: number): Promise<{ title: string; questions: LiveSecretQuestion[]; source: LiveSource }> {
+    const set = await liveQuestionsOfSet(this.db, user.id, setId);
+    return { ...set, source: { kind: 'set', set_id: setId } };
+  }
+
+  /** Questions of a bank category (or subcategory) of the kinds a live game plays, with the form's time and points. */
+  private async fromBank(user: AuthUser, settings: SettingsMap, input: CreateLiveGame): Promise<{ title: string; questions: LiveSecretQuestion[]; source: LiveSource }> {
     const place = await resolvePlace(
       this.db,
       { category: input.category, subcategory: input.subcategory, languageId: input.languageId, fields: { category: 'category', subcategory: 'subcategory' } },
@@ -160,14 +170,25 @@ export class LiveService {
         points: input.points,
       }));
     if (questions.length === 0) throw new ApiError('102', { field: 'category', detail: `no question of a live kind in ${place.subcategory?.slug ?? place.category.slug}` });
+    return {
+      title: place.subcategory ? `${place.category.name}: ${place.subcategory.name}` : place.category.name,
+      questions,
+      source: { kind: 'bank', category_id: place.category.id, subcategory_id: place.subcategory?.id ?? null },
+    };
+  }
+
+  async create(user: AuthUser, settings: SettingsMap, input: CreateLiveGame): Promise<LiveGameView> {
+    this.assertMayHost(user, settings);
+    const picked = input.setId !== undefined ? await this.fromSet(user, input.setId) : await this.fromBank(user, settings, input);
+    const { questions } = picked;
     const maxPlayers = Math.min(LIVE_DEFAULT_MAX_PLAYERS, intSetting(settings, 'live_max_players'));
-    const title = input.title?.trim() || (place.subcategory ? `${place.category.name}: ${place.subcategory.name}` : place.category.name);
+    const title = input.title?.trim() || picked.title;
     for (let attempt = 0; attempt < 20; attempt++) {
       const row = await insertGame(this.db, {
         pin: makeLivePin(() => randomInt(0, 2 ** 32) / 2 ** 32),
         hostId: user.id,
         title,
-        source: { kind: 'bank', category_id: place.category.id, subcategory_id: place.subcategory?.id ?? null },
+        source: picked.source,
         questions,
         maxPlayers,
       });
