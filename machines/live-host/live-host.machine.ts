@@ -4,8 +4,8 @@ import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, type LiveGameView, type L
 import { notProvided } from '@/machines/not-provided';
 
 /**
- * The host's screen of a live game (docs/live.md): the setup form (a bank category or subcategory,
- * how many questions, the time and points per question), then the game as its frames say — the
+ * The host's screen of a live game (docs/live.md): the setup form (one of the host's quiz sets, or a
+ * bank category or subcategory with how many questions and the time and points per question), then the game as its frames say — the
  * lobby with the PIN and the players arriving, each question with the answers counted, the reveal,
  * the leaderboard, the podium — and the host's controls (next, pause, resume, end, lock, remove a
  * player), one call at a time. A reload with the game's id in the address (`gameId`) comes back to
@@ -24,11 +24,13 @@ import { notProvided } from '@/machines/not-provided';
  */
 
 export interface LiveCreatePayload {
-  readonly category: string;
+  /** One of the host's quiz sets (its own times and points), instead of a category. */
+  readonly set_id?: number;
+  readonly category?: string;
   readonly subcategory?: string;
-  readonly questions: number;
-  readonly time_limit: number;
-  readonly points: number;
+  readonly questions?: number;
+  readonly time_limit?: number;
+  readonly points?: number;
 }
 
 export type LiveCommand =
@@ -46,6 +48,8 @@ export type LiveHostFeedEvent =
   | { type: 'feed.status'; status: 'gone' };
 
 export interface LiveHostForm {
+  /** The host's quiz set to play; when set, the category and the numbers below are not used. */
+  readonly setId: number | null;
   readonly category: string | null;
   readonly subcategory: string | null;
   readonly questions: number;
@@ -86,7 +90,7 @@ export interface LiveHostInput {
   readonly form?: Partial<LiveHostForm>;
 }
 
-const FORM: LiveHostForm = { category: null, subcategory: null, questions: 10, timeLimit: LIVE_DEFAULT_TIME_LIMIT, points: LIVE_DEFAULT_POINTS };
+const FORM: LiveHostForm = { setId: null, category: null, subcategory: null, questions: 10, timeLimit: LIVE_DEFAULT_TIME_LIMIT, points: LIVE_DEFAULT_POINTS };
 
 const newer = (held: LiveGameView | null, next: LiveGameView) => !held || (held.id === next.id && next.version > held.version) || held.id !== next.id;
 
@@ -109,7 +113,8 @@ export const liveHostMachine = setup({
   },
   guards: {
     hasGame: ({ context }) => context.gameId !== null,
-    categoryChosen: ({ context }) => context.form.category !== null && context.form.category !== '',
+    /** A quiz set, or a category of the bank. */
+    sourceChosen: ({ context }) => context.form.setId !== null || (context.form.category !== null && context.form.category !== ''),
     paused: ({ context }) => context.game?.paused != null && context.game.status !== 'podium' && context.game.status !== 'ended',
     status: ({ context }, status: LiveGameView['status']) => context.game?.status === status,
     running: ({ context }) => !!context.game && ['lobby', 'question', 'reveal', 'leaderboard'].includes(context.game.status),
@@ -146,19 +151,22 @@ export const liveHostMachine = setup({
     setup: {
       on: {
         'user.form': { actions: assign(({ context, event }) => ({ form: { ...context.form, ...event.form }, error: null })) },
-        'user.create': [{ guard: 'categoryChosen', target: 'creating', actions: assign({ error: null }) }, { actions: assign({ error: 'category_required' }) }],
+        'user.create': [{ guard: 'sourceChosen', target: 'creating', actions: assign({ error: null }) }, { actions: assign({ error: 'category_required' }) }],
       },
     },
     creating: {
       invoke: {
         src: 'create',
-        input: ({ context }) => ({
-          category: context.form.category!,
-          ...(context.form.subcategory ? { subcategory: context.form.subcategory } : {}),
-          questions: context.form.questions,
-          time_limit: context.form.timeLimit,
-          points: context.form.points,
-        }),
+        input: ({ context }): LiveCreatePayload =>
+          context.form.setId !== null
+            ? { set_id: context.form.setId }
+            : {
+                category: context.form.category!,
+                ...(context.form.subcategory ? { subcategory: context.form.subcategory } : {}),
+                questions: context.form.questions,
+                time_limit: context.form.timeLimit,
+                points: context.form.points,
+              },
         onDone: [
           {
             guard: ({ event }) => event.output.ok,

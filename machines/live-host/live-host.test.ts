@@ -53,6 +53,13 @@ describe("the host's screen", () => {
     expect(h.feeds).toEqual([5]);
   });
 
+  test("a quiz set of the host's is played with its own times and points: only its id is sent", () => {
+    const h = start({ form: { category: 'science' } });
+    h.actor.send({ type: 'user.form', form: { setId: 42 } });
+    h.actor.send({ type: 'user.create' });
+    expect(h.create.last().input).toEqual({ set_id: 42 });
+  });
+
   test('players arrive and go; counts follow the question on screen; a second control waits for the first', async () => {
     const h = start({ gameId: 5 });
     h.load.resolve({ ok: true, data: { game: lobby, players: [] } });

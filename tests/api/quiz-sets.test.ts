@@ -52,7 +52,7 @@ const FOUR_KINDS = [
 async function upload(endpoint: string, field: string, name: string, body: Buffer, type: string, token: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set(field, new Blob([body], { type }), name);
+  form.set(field, new Blob([new Uint8Array(body)], { type }), name);
   const res = await fetch(`${api.url}/api/${endpoint}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: await res.json(), headers: res.headers } as ApiAnswer;
 }
