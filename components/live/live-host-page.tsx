@@ -34,9 +34,9 @@ export function hostScreenOf(value: unknown): { screen: LiveHostScreen; sending:
 /** The keys that move the game on (case aside). */
 const NEXT_KEYS = ['n', 'arrowright'];
 
-export function LiveHostPage({ gameId }: { gameId?: number }) {
+export function LiveHostPage({ gameId, setId }: { gameId?: number; setId?: number }) {
   const [logic] = useState(() => createLiveHostMachine());
-  const actor = useActorRef(logic, { input: gameId ? { gameId } : {}, inspect: machineInspector() });
+  const actor = useActorRef(logic, { input: gameId ? { gameId } : setId ? { form: { setId } } : {}, inspect: machineInspector() });
   const value = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
   const { screen, sending } = hostScreenOf(value);

@@ -2,9 +2,9 @@
 
 import { Presentation } from 'lucide-react';
 import Link from 'next/link';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
@@ -15,6 +15,7 @@ import type { LiveHostForm } from '@/machines/live-host/live-host.machine';
 import type { ApiResult } from '@/services/client/api';
 import { useTranslation } from '@/services/client/i18n';
 import { getCategories, getSubcategories, type QuizSubcategory } from '@/services/client/play-api';
+import { quizSets } from '@/services/client/quiz-sets-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { LIVE_POINTS, LIVE_TIME_LIMITS } from '@/services/domain/live';
 import { useAppSelector } from '@/services/store/hooks';
@@ -39,10 +40,12 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
     () => (category ? getSubcategories(category) : Promise.resolve(noSubcategories)),
     (d) => d.length === 0,
   );
+  const [fromSet, setFromSet] = useState(form.setId !== null);
+  const sets = useApiQuery(`live-host-sets`, () => quizSets(0, 100), (d) => d.total === 0);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     onCreate();
-    if (!category) document.getElementById('live-host-category')?.focus();
+    if (fromSet ? form.setId === null : !category) document.getElementById(fromSet ? 'live-host-set' : 'live-host-category')?.focus();
   };
 
   return (
@@ -57,6 +60,49 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
       ) : (
         <Card>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy || undefined}>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium text-fg-muted">{t('live.host.source')}</legend>
+              <div className="flex flex-wrap gap-2">
+                {(['bank', 'set'] as const).map((source) => (
+                  <label key={source} className={`flex min-h-touch flex-1 cursor-pointer items-center gap-2 rounded-control border-2 px-3 font-semibold ${(source === 'set') === fromSet ? 'border-accent bg-accent-soft' : 'border-line-strong'}`}>
+                    <input
+                      type="radio"
+                      name="live-host-source"
+                      checked={(source === 'set') === fromSet}
+                      onChange={() => {
+                        setFromSet(source === 'set');
+                        onForm({ setId: source === 'set' ? (sets.status === 'content' ? (sets.data.rows[0]?.id ?? null) : null) : null });
+                      }}
+                      className="size-5"
+                    />
+                    {t(source === 'set' ? 'live.host.source_set' : 'live.host.source_bank')}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {fromSet ? (
+              sets.status === 'loading' ? (
+                <SkeletonText label={t('common.loading')} lines={2} />
+              ) : sets.status === 'error' ? (
+                <ErrorWithRetry title={t('common.error_title')} message={t('live.quizzes.load_failed')} retryLabel={t('common.retry')} onRetry={sets.retry} />
+              ) : sets.status === 'empty' ? (
+                <EmptyState title={t('live.quizzes.none')} action={<ButtonLink href="/live/quizzes/?set=new">{t('live.quizzes.new')}</ButtonLink>} />
+              ) : (
+                <>
+                  <SelectField
+                    id="live-host-set"
+                    label={t('live.host.quiz')}
+                    value={String(form.setId ?? '')}
+                    onChange={(value) => onForm({ setId: value ? Number(value) : null })}
+                    error={error === 'category_required' ? t('live.host.quiz_required') : undefined}
+                    options={[{ value: '', label: t('live.host.choose_quiz') }, ...sets.data.rows.map((q) => ({ value: String(q.id), label: `${q.title} (${t('count.questions', { count: q.question_count })})` }))]}
+                  />
+                  <p className="text-sm text-fg-muted">{t('live.host.quiz_own_times')}</p>
+                </>
+              )
+            ) : null}
+            {fromSet ? null : (
+              <>
             <SelectField
               id="live-host-category"
               label={t('live.host.category')}
@@ -97,15 +143,22 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
                 options={LIVE_POINTS.map((n) => ({ value: String(n), label: t(POINTS_LABEL[n]) }))}
               />
             </div>
+              </>
+            )}
             {errorText ? <Alert>{errorText}</Alert> : null}
             <Button type="submit" disabled={busy} className="self-start text-lg">
               <Presentation aria-hidden="true" className="size-5" />
               {busy ? t('live.host.creating') : t('live.host.create')}
             </Button>
             <p className="text-sm text-fg-muted">{t('live.host.no_coins')}</p>
-            <Link href="/live/reports/" className="self-start font-medium">
-              {t('live.host.my_games')}
-            </Link>
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              <Link href="/live/quizzes/" className="font-medium">
+                {t('live.quizzes.title')}
+              </Link>
+              <Link href="/live/reports/" className="font-medium">
+                {t('live.host.my_games')}
+              </Link>
+            </p>
           </form>
         </Card>
       )}

@@ -43,6 +43,7 @@ export const PROTECTED_PREFIXES = [
   '/admin',
   '/live/host',
   '/live/reports',
+  '/live/quizzes',
 ] as const;
 
 export function isProtectedPath(pathname: string): boolean {
