@@ -30,7 +30,7 @@ import WebSocket from 'ws';
 import { BenchApi, ok, percentile, seededRandom, signUpPlayer } from '@/bench/support/players';
 import { SseParser } from '@/services/client/room-feed';
 import type { LiveGameView } from '@/services/domain/live';
-import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/server';
 
 const SCENARIOS = (process.env.BENCH_LIVE ?? '1x2000,50x40').split(',').map((s) => {
   const [g, n] = s.split('x').map(Number);
@@ -38,6 +38,8 @@ const SCENARIOS = (process.env.BENCH_LIVE ?? '1x2000,50x40').split(',').map((s) 
 });
 const QUESTIONS = Number(process.env.BENCH_LIVE_QUESTIONS ?? 3);
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
+/** `BENCH_LIVE_PGLITE_THREAD=worker`: the embedded database on a thread of its own (decision 024). */
+const PGLITE_ENV: Record<string, string> = process.env.BENCH_LIVE_PGLITE_THREAD ? { PGLITE_THREAD: process.env.BENCH_LIVE_PGLITE_THREAD } : {};
 const THINK_MIN_MS = 200;
 const THINK_MAX_MS = 4000;
 const GET_READY_MS = 3000;
@@ -51,6 +53,7 @@ interface Result {
   accepted: number;
   counted: number;
   rssPerPlayerKb: number;
+  heapPerPlayerKb: number;
   cpuPerPlayerMs: number;
 }
 
@@ -87,6 +90,39 @@ function usage(pid: number): { rssKb: number; cpuMs: number } {
   return { rssKb, cpuMs: (ticks * 1000) / 100 };
 }
 
+/**
+ * The server's JavaScript heap after a full collection, through its inspector (the server is
+ * started with --inspect on a port of its own): what the players and their streams hold, not what
+ * the collector has not reclaimed yet. Answers bytes, and the RSS read just after.
+ */
+async function heapAfterGc(inspectPort: number, pid: number): Promise<{ heapBytes: number; rssKb: number }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  let id = 0;
+  const call = (method: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const mine = ++id;
+      const onMessage = (raw: WebSocket.RawData) => {
+        const msg = JSON.parse(String(raw)) as { id?: number; result?: Record<string, unknown> };
+        if (msg.id !== mine) return;
+        socket.off('message', onMessage);
+        resolve(msg.result ?? {});
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method }));
+    });
+  // Twice: the first collection can leave what finalizers freed for the next one.
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  const used = await call('Runtime.getHeapUsage');
+  socket.close();
+  return { heapBytes: Number(used.usedSize ?? 0), rssKb: usage(pid).rssKb };
+}
+
 async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(Array.from({ length: width }, async () => {
@@ -94,13 +130,13 @@ async function pool<T>(items: readonly T[], width: number, work: (item: T) => Pr
   }));
 }
 
-async function appScenario(server: RunningServer, games: number, players: number, seed: number): Promise<Result> {
+async function appScenario(server: RunningServer, inspectPort: number, games: number, players: number, seed: number): Promise<Result> {
   const api = new BenchApi(server.url);
   const random = seededRandom(seed);
   const hostToken = await signUpPlayer(api, seed % 100_000, 'live host');
   const errors = new Map<string, number>();
   const fail = (code: string) => errors.set(code, (errors.get(code) ?? 0) + 1);
-  const base = usage(server.pid());
+  const base = await heapAfterGc(inspectPort, server.pid());
 
   const made: LiveGameView[] = [];
   for (let g = 0; g < games; g++) made.push(ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: QUESTIONS, time_limit: 20 }, { token: hostToken }), 'live_create'));
@@ -136,6 +172,7 @@ async function appScenario(server: RunningServer, games: number, players: number
     );
   });
   await sleep(500);
+  const joined = await heapAfterGc(inspectPort, server.pid());
   const joinedUsage = usage(server.pid());
 
   const open: number[] = [];
@@ -209,7 +246,8 @@ async function appScenario(server: RunningServer, games: number, players: number
     errors,
     accepted,
     counted,
-    rssPerPlayerKb: (joinedUsage.rssKb - base.rssKb) / total,
+    rssPerPlayerKb: (joined.rssKb - base.rssKb) / total,
+    heapPerPlayerKb: (joined.heapBytes - base.heapBytes) / 1024 / total,
     cpuPerPlayerMs: (end.cpuMs - joinedUsage.cpuMs) / total / QUESTIONS,
   };
 }
@@ -292,15 +330,16 @@ async function floorScenario(url: string, games: number, players: number, seed: 
 const fmt = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} / p99 ${percentile(values, 99).toFixed(1)} / max ${Math.max(...values).toFixed(1)} ms`;
 
 async function main() {
-  console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions, ${RUNS} runs`);
+  console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions, ${RUNS} runs; embedded database on the ${PGLITE_ENV.PGLITE_THREAD ?? 'main'} thread`);
   let met = true;
   for (const { games, players } of SCENARIOS) {
     const worst = { open: 0, count: 0, errors: 0 };
     for (let run = 1; run <= RUNS; run++) {
-      const server = await startServer({ env: { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn' } });
+      const inspectPort = await freePort();
+      const server = await startServer({ env: { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...PGLITE_ENV }, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] });
       let app: Result;
       try {
-        app = await appScenario(server, games, players, 1000 * run + games);
+        app = await appScenario(server, inspectPort, games, players, 1000 * run + games);
       } finally {
         await server.stop();
       }
@@ -316,7 +355,7 @@ async function main() {
       console.log(`  question → phone   app ${fmt(app.open)}   floor ${fmt(floor.open)}`);
       console.log(`  answer → host count app ${fmt(app.count)}   floor ${fmt(floor.count)}`);
       console.log(`  answers accepted ${app.accepted}, counted at the reveals ${app.counted}; errors ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(app.errors))}` : ''}`);
-      console.log(`  server per participant: ${app.rssPerPlayerKb.toFixed(1)} kB RSS, ${app.cpuPerPlayerMs.toFixed(2)} ms CPU per question`);
+      console.log(`  server per participant (after a full collection): ${app.heapPerPlayerKb.toFixed(1)} kB of JavaScript heap, ${app.rssPerPlayerKb.toFixed(1)} kB RSS; ${app.cpuPerPlayerMs.toFixed(2)} ms CPU per question`);
       worst.open = Math.max(worst.open, percentile(app.open, 99));
       worst.count = Math.max(worst.count, percentile(app.count, 99));
       worst.errors += errorCount + (app.accepted === app.counted ? 0 : 1);

@@ -137,10 +137,15 @@ export class LiveGame {
   /** Writes a step over the current version (and what `extra` writes, in one transaction), then shows it. */
   private async step(change: GameChange, extra?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>): Promise<void> {
     const from = this.state.version;
-    const ok = await this.deps.db.transaction(async (tx) => {
-      if (extra) await extra(tx);
-      return writeStep(tx, this.id, from, change);
-    });
+    // One statement needs no transaction of its own: the fewer statements a step holds the
+    // database for, the sooner the answers queued behind it are stored (on the embedded database
+    // every statement runs on the one thread, and a transaction holds it from BEGIN to COMMIT).
+    const ok = extra
+      ? await this.deps.db.transaction(async (tx) => {
+          await extra(tx);
+          return writeStep(tx, this.id, from, change);
+        })
+      : await writeStep(this.deps.db, this.id, from, change);
     if (!ok) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
     this.state = { ...this.state, ...change, version: from + 1 };
     this.viewCache = null;
@@ -431,7 +436,10 @@ export class LiveGame {
     const q = this.question!;
     const index = this.state.currentIndex;
     const limitMs = q.time_limit * 1000;
-    await this.step({ status: 'reveal' }, (tx) => settleQuestion(tx, this.id, index, limitMs));
+    // The step and every player's score in one statement (settleQuestion): all or nothing.
+    const from = this.state.version;
+    if (!(await settleQuestion(this.deps.db, this.id, from, index, limitMs))) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
+    this.state = { ...this.state, status: 'reveal', version: from + 1 };
     for (const p of this.activePlayers()) {
       const a = this.answers.get(p.id);
       p.score += a ? a.points + a.bonus : 0;

@@ -182,21 +182,34 @@ export async function insertAnswers(db: Conn, answers: readonly AnswerRow[]): Pr
 export const answerKey = (gameId: number, questionIndex: number, playerId: number) => `${gameId}:${questionIndex}:${playerId}`;
 
 /**
- * A question's close, for every player still in the game at once: the answer's points and streak
- * bonus added, the streak carried on or broken, the answer time added to the tie-break total (an
- * unanswered question counts its whole limit).
+ * A question's close, in one statement: the game's step to `reveal` over the version it was made
+ * on, and, for every player still in the game at once, the answer's points and streak bonus added,
+ * the streak carried on or broken, the answer time added to the tie-break total (an unanswered
+ * question counts its whole limit). False when another write moved the game first (nothing then
+ * changes: the players' update runs only with the step).
  */
-export async function settleQuestion(tx: Tx, gameId: number, questionIndex: number, limitMs: number): Promise<void> {
-  await tx.execute(sql`
-    update live_players p set
-      score = p.score + coalesce(a.points + a.bonus, 0),
-      streak = case when a.correct then p.streak + 1 else 0 end,
-      correct = p.correct + case when a.correct then 1 else 0 end,
-      answered = p.answered + case when a.player_id is null then 0 else 1 end,
-      time_ms = p.time_ms + coalesce(a.elapsed_ms, ${limitMs})
-    from live_players q
-    left join live_answers a on a.game_id = ${gameId} and a.question_index = ${questionIndex} and a.player_id = q.id
-    where p.id = q.id and q.game_id = ${gameId} and not q.removed`);
+export async function settleQuestion(db: Conn, gameId: number, fromVersion: number, questionIndex: number, limitMs: number): Promise<boolean> {
+  const rows = rowsOf<{ ok: number }>(
+    await db.execute(sql`
+      with step as (
+        update live_games set status = 'reveal', version = ${fromVersion} + 1
+        where id = ${gameId} and version = ${fromVersion}
+        returning id
+      ), settled as (
+        update live_players p set
+          score = p.score + coalesce(a.points + a.bonus, 0),
+          streak = case when a.correct then p.streak + 1 else 0 end,
+          correct = p.correct + case when a.correct then 1 else 0 end,
+          answered = p.answered + case when a.player_id is null then 0 else 1 end,
+          time_ms = p.time_ms + coalesce(a.elapsed_ms, ${limitMs})
+        from live_players q
+        left join live_answers a on a.game_id = ${gameId} and a.question_index = ${questionIndex} and a.player_id = q.id
+        where p.id = q.id and q.game_id = ${gameId} and not q.removed and exists (select 1 from step)
+        returning 1
+      )
+      select (select count(*) from step)::int as ok, (select count(*) from settled)::int as players`),
+  );
+  return Number(rows[0]?.ok ?? 0) === 1;
 }
 
 
