@@ -14,6 +14,7 @@ import {
   UserPlus,
   Users,
   type LucideIcon,
+  Presentation,
 } from 'lucide-react';
 import type { MODES } from '@/services/domain/routes';
 import type { Tone } from '@/components/ui/tones';
@@ -54,4 +55,5 @@ export const MODE_LOOK: Readonly<Record<ModeKey, ModeLook>> = {
   math_mania: { Icon: Sigma, tone: MODE_TONE.math_mania },
   multi_match: { Icon: ListChecks, tone: MODE_TONE.multi_match },
   exam: { Icon: GraduationCap, tone: MODE_TONE.exam },
+  live: { Icon: Presentation, tone: MODE_TONE.live },
 };

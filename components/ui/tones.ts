@@ -35,4 +35,5 @@ export const MODE_TONE = {
   math_mania: 'blue',
   multi_match: 'lime',
   exam: 'slate',
+  live: 'violet',
 } as const satisfies Record<string, Tone>;

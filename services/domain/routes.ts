@@ -19,6 +19,7 @@ export const MODES = [
   { key: 'math_mania', route: '/math-mania', setting: 'maths_quiz_mode' },
   { key: 'multi_match', route: '/multi-match-questions', setting: 'multi_match_mode' },
   { key: 'exam', route: '/exam-module', setting: 'exam_module' },
+  { key: 'live', route: '/live', setting: 'live_mode' },
 ] as const;
 
 /** Route prefixes a guest may not open (spec §2). */
