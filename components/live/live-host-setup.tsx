@@ -103,46 +103,46 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
             ) : null}
             {fromSet ? null : (
               <>
-            <SelectField
-              id="live-host-category"
-              label={t('live.host.category')}
-              value={category}
-              onChange={(value) => onForm({ category: value || null, subcategory: null })}
-              error={error === 'category_required' ? t('live.host.category_required') : undefined}
-              options={[{ value: '', label: t('live.host.choose_category') }, ...categories.data.filter((c) => c.has_unlocked).map((c) => ({ value: c.slug, label: c.category_name }))]}
-            />
-            {category && subcategories.status === 'content' ? (
               <SelectField
-                id="live-host-subcategory"
-                label={t('live.host.subcategory')}
-                value={form.subcategory ?? ''}
-                onChange={(value) => onForm({ subcategory: value || null })}
-                options={[{ value: '', label: t('live.host.whole_category') }, ...subcategories.data.filter((s) => s.has_unlocked).map((s) => ({ value: s.slug, label: s.subcategory_name }))]}
+                id="live-host-category"
+                label={t('live.host.category')}
+                value={category}
+                onChange={(value) => onForm({ category: value || null, subcategory: null })}
+                error={error === 'category_required' ? t('live.host.category_required') : undefined}
+                options={[{ value: '', label: t('live.host.choose_category') }, ...categories.data.filter((c) => c.has_unlocked).map((c) => ({ value: c.slug, label: c.category_name }))]}
               />
-            ) : null}
-            <div className="grid gap-4 sm:grid-cols-3">
-              <SelectField
-                id="live-host-questions"
-                label={t('live.host.questions')}
-                value={String(form.questions)}
-                onChange={(value) => onForm({ questions: Number(value) })}
-                options={QUESTION_CHOICES.map((n) => ({ value: String(n), label: String(n) }))}
-              />
-              <SelectField
-                id="live-host-time"
-                label={t('live.host.time_limit')}
-                value={String(form.timeLimit)}
-                onChange={(value) => onForm({ timeLimit: Number(value) })}
-                options={LIVE_TIME_LIMITS.map((n) => ({ value: String(n), label: t('live.host.seconds', { count: n }) }))}
-              />
-              <SelectField
-                id="live-host-points"
-                label={t('live.host.points')}
-                value={String(form.points)}
-                onChange={(value) => onForm({ points: Number(value) })}
-                options={LIVE_POINTS.map((n) => ({ value: String(n), label: t(POINTS_LABEL[n]) }))}
-              />
-            </div>
+              {category && subcategories.status === 'content' ? (
+                <SelectField
+                  id="live-host-subcategory"
+                  label={t('live.host.subcategory')}
+                  value={form.subcategory ?? ''}
+                  onChange={(value) => onForm({ subcategory: value || null })}
+                  options={[{ value: '', label: t('live.host.whole_category') }, ...subcategories.data.filter((s) => s.has_unlocked).map((s) => ({ value: s.slug, label: s.subcategory_name }))]}
+                />
+              ) : null}
+              <div className="grid gap-4 sm:grid-cols-3">
+                <SelectField
+                  id="live-host-questions"
+                  label={t('live.host.questions')}
+                  value={String(form.questions)}
+                  onChange={(value) => onForm({ questions: Number(value) })}
+                  options={QUESTION_CHOICES.map((n) => ({ value: String(n), label: String(n) }))}
+                />
+                <SelectField
+                  id="live-host-time"
+                  label={t('live.host.time_limit')}
+                  value={String(form.timeLimit)}
+                  onChange={(value) => onForm({ timeLimit: Number(value) })}
+                  options={LIVE_TIME_LIMITS.map((n) => ({ value: String(n), label: t('live.host.seconds', { count: n }) }))}
+                />
+                <SelectField
+                  id="live-host-points"
+                  label={t('live.host.points')}
+                  value={String(form.points)}
+                  onChange={(value) => onForm({ points: Number(value) })}
+                  options={LIVE_POINTS.map((n) => ({ value: String(n), label: t(POINTS_LABEL[n]) }))}
+                />
+              </div>
               </>
             )}
             {errorText ? <Alert>{errorText}</Alert> : null}
