@@ -90,20 +90,16 @@ function usage(pid: number): { rssKb: number; cpuMs: number } {
   return { rssKb, cpuMs: (ticks * 1000) / 100 };
 }
 
-/**
- * The server's JavaScript heap after a full collection, through its inspector (the server is
- * started with --inspect on a port of its own): what the players and their streams hold, not what
- * the collector has not reclaimed yet. Answers bytes, and the RSS read just after.
- */
-async function heapAfterGc(inspectPort: number, pid: number): Promise<{ heapBytes: number; rssKb: number }> {
+/** A session on the server's inspector (the server is started with --inspect on a port of its own). */
+async function inspector(inspectPort: number): Promise<{ call: (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>; close: () => void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
-  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl, { maxPayload: 1024 * 1024 * 1024 });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
   let id = 0;
-  const call = (method: string) =>
+  const call = (method: string, params: Record<string, unknown> = {}) =>
     new Promise<Record<string, unknown>>((resolve) => {
       const mine = ++id;
       const onMessage = (raw: WebSocket.RawData) => {
@@ -113,13 +109,23 @@ async function heapAfterGc(inspectPort: number, pid: number): Promise<{ heapByte
         resolve(msg.result ?? {});
       };
       socket.on('message', onMessage);
-      socket.send(JSON.stringify({ id: mine, method }));
+      socket.send(JSON.stringify({ id: mine, method, params }));
     });
+  return { call, close: () => socket.close() };
+}
+
+/**
+ * The server's JavaScript heap after a full collection, through its inspector: what the players
+ * and their streams hold, not what the collector has not reclaimed yet. Answers bytes, and the RSS
+ * read just after.
+ */
+async function heapAfterGc(inspectPort: number, pid: number): Promise<{ heapBytes: number; rssKb: number }> {
+  const session = await inspector(inspectPort);
   // Twice: the first collection can leave what finalizers freed for the next one.
-  await call('HeapProfiler.collectGarbage');
-  await call('HeapProfiler.collectGarbage');
-  const used = await call('Runtime.getHeapUsage');
-  socket.close();
+  await session.call('HeapProfiler.collectGarbage');
+  await session.call('HeapProfiler.collectGarbage');
+  const used = await session.call('Runtime.getHeapUsage');
+  session.close();
   return { heapBytes: Number(used.usedSize ?? 0), rssKb: usage(pid).rssKb };
 }
 
@@ -174,6 +180,12 @@ async function appScenario(server: RunningServer, inspectPort: number, games: nu
   await sleep(500);
   const joined = await heapAfterGc(inspectPort, server.pid());
   const joinedUsage = usage(server.pid());
+  // BENCH_LIVE_CPU_PROF=<dir>: the server's CPU profile of the questions alone (joins and start-up left out).
+  const profiler = process.env.BENCH_LIVE_CPU_PROF ? await inspector(inspectPort) : null;
+  if (profiler) {
+    await profiler.call('Profiler.enable');
+    await profiler.call('Profiler.start');
+  }
 
   const open: number[] = [];
   const count: number[] = [];
@@ -238,6 +250,14 @@ async function appScenario(server: RunningServer, inspectPort: number, games: nu
     for (const g of made) ok(await api.call('live_next', { game_id: g.id }, { token: hostToken }), 'live_next (leaderboard)');
   }
   const end = usage(server.pid());
+  if (profiler) {
+    const { profile } = await profiler.call('Profiler.stop');
+    profiler.close();
+    const file = path.join(process.env.BENCH_LIVE_CPU_PROF!, `live-${games}x${players}-${seed}.cpuprofile`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(profile));
+    console.log(`  the server's CPU profile of the questions: ${file}`);
+  }
   for (const close of closers) close();
   const total = games * players;
   return {
