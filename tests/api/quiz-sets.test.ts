@@ -135,6 +135,12 @@ describe(`quiz sets (${testDbKind})`, () => {
     expect(picture.image).toMatch(/^\/uploads\/content\/[0-9a-f]{24}\.png$/);
     expect(fs.existsSync(path.join(dataDir, 'uploads', 'content', path.basename(picture.image)))).toBe(true);
     expect(refused(await upload('quiz_set_image', 'image', 'notes.txt', Buffer.from('not a picture'), 'text/plain', host.token))).toEqual([415, 'file_type_not_allowed', 'image']);
+    // Pictures are files on the server's disk: 60 an hour per player, then refused with when to try again.
+    const spammer = await createPlayerWithSession(db, { name: 'Uploader' });
+    for (let i = 0; i < 60; i++) ok(await upload('quiz_set_image', 'image', `p${i}.png`, PNG, 'image/png', spammer.token));
+    const limited = await upload('quiz_set_image', 'image', 'one-more.png', PNG, 'image/png', spammer.token);
+    expect([limited.status, limited.body.message]).toEqual([429, 'rate_limited']);
+    expect(Number(limited.body.retry_after)).toBeGreaterThan(0);
 
     const questions = FOUR_KINDS.map((x, i) => (i === 1 ? { ...x, image: picture.image } : x));
     const set = ok<QuizSet>(await api.call('quiz_set_save', { title: 'Game night', questions } as never, { token: host.token, as: 'json' }));

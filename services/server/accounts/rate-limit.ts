@@ -33,6 +33,10 @@ export const RATE_LIMITS = {
   verifyResendEmail: { name: 'verify-resend-email', limit: 3, windowMs: HOUR },
   /** Exam keys tried by one player for one exam: 4 digits are guessed in 10,000 tries, not in 10. */
   examKey: { name: 'exam-key', limit: 10, windowMs: 10 * MINUTE },
+  /** Pictures one player uploads for their quiz sets: files on this server's disk. */
+  quizImage: { name: 'quiz-image', limit: 60, windowMs: HOUR },
+  /** Quiz set files one player imports. */
+  quizImport: { name: 'quiz-import', limit: 30, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitHit {

@@ -3,6 +3,7 @@ import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, LIVE_MAX_QUESTIONS, LIVE_
 import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
 import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, requiredId } from '@/services/server/endpoints/common';
 import { ApiError } from '@/services/server/gateway/api-error';
+import { enforceRateLimits, RATE_LIMITS } from '@/services/server/accounts/rate-limit';
 import { optionalIdOf, idOf } from '@/services/domain/forms';
 import { deleteQuizSet, listQuizSets, readQuizSet, readQuizSetFile, saveQuizSet } from '@/services/server/live/quiz-sets';
 import { detectImageType, IMAGE_EXTENSIONS } from '@/services/server/uploads/image-type';
@@ -236,6 +237,7 @@ export const liveEndpoints: EndpointDef[] = [
     async handler(input, ctx) {
       const file = ctx.files.find((f) => f.field === 'file');
       if (!file) throw new ApiError('103', { field: 'file', detail: 'file: send the CSV or content file as the file field file' });
+      await enforceRateLimits(ctx.app.database.db, [[RATE_LIMITS.quizImport, String(ctx.user!.id)]]);
       const raw = readQuizSetFile({ name: file.filename, data: file.data }, input.title || undefined);
       return { data: await saveQuizSet(ctx.app.database.db, ctx.user!.id, null, raw) };
     },
@@ -251,6 +253,7 @@ export const liveEndpoints: EndpointDef[] = [
       if (!file) throw new ApiError('103', { field: 'image', detail: 'image: send the picture as the file field image' });
       const kind = detectImageType(file.data);
       if (!kind) throw new ApiError('file_type_not_allowed', { field: 'image', detail: 'image: the file is not a PNG, JPEG or WebP image' });
+      await enforceRateLimits(ctx.app.database.db, [[RATE_LIMITS.quizImage, String(ctx.user!.id)]]);
       return { data: { image: await saveContentFile(ctx.app.config, IMAGE_EXTENSIONS[kind], file.data) } };
     },
   }),
