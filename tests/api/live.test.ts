@@ -466,6 +466,26 @@ describe(`live games (${testDbKind})`, () => {
     expect(coins).toBe(0);
   });
 
+  test("a game whose host's screen never opened ends after 30 minutes, its results kept; one with the screen open does not", async () => {
+    const left = await newGame();
+    const a = await join(left.pin, 'Waiting');
+    const watched = await newGame();
+    await join(watched.pin, 'Watched');
+    const screen = await openStream(`live/${watched.id}/host`, { authorization: `Bearer ${host.token}` });
+    await screen.next((e) => e.event === 'game');
+    clock.advance(29 * 60_000);
+    await api.app.live.sweep();
+    expect(ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: left.id }, { token: host.token })).game.status).toBe('lobby');
+    clock.advance(60_000);
+    await api.app.live.sweep();
+    expect(ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: left.id }, { token: host.token })).game.status).toBe('ended');
+    expect(ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: watched.id }, { token: host.token })).game.status).toBe('lobby');
+    expect((await db.select({ reason: liveGames.endedReason }).from(liveGames).where(eq(liveGames.id, left.id)))[0]!.reason).toBe('abandoned');
+    // Its player still reads the end of it.
+    expect(ok<{ game: LiveGameView }>(await api.call('live_rejoin', { game_id: a.game_id, token: a.token })).game.status).toBe('ended');
+    screen.close();
+  });
+
   test('hosting can be limited to operators, and live games turned off', async () => {
     await setSetting('live_hosting', '1');
     expect(refused(await api.call('live_create', { category: 'science' }, { token: host.token }))[1]).toBe('live_hosting_limited');

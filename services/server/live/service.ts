@@ -80,6 +80,8 @@ export class LiveService {
   readonly streams: LiveStreams;
   readonly answers: AnswerBatcher;
   private readonly hostTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  /** Games whose host's screen has not opened since they were created, and since when (this clock). */
+  private readonly neverHosted = new Map<number, number>();
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private loading = new Map<number, Promise<LiveGame | null>>();
 
@@ -118,7 +120,18 @@ export class LiveService {
     const now = this.clock.now();
     for (const game of [...this.games.values()]) {
       const s = game.state;
-      if (s.paused === 'host_left' && s.pausedAt && now - s.pausedAt.getTime() >= LIVE_HOST_ABANDON_MS) await game.end('abandoned');
+      try {
+        if (s.paused === 'host_left' && s.pausedAt && now - s.pausedAt.getTime() >= LIVE_HOST_ABANDON_MS) await game.end('abandoned');
+        else {
+          // A game created through the API whose host's screen never opened is left as well.
+          const since = this.neverHosted.get(game.id);
+          if (since !== undefined && game.running && this.streams.hostCount(game.id) === 0 && now - since >= LIVE_HOST_ABANDON_MS) await game.end('abandoned');
+        }
+      } catch (err) {
+        // One game that cannot end now does not keep the others from ending: the next sweep tries again.
+        this.log.error({ err, game: game.id }, 'live game not ended');
+      }
+      if (!game.running) this.neverHosted.delete(game.id);
     }
   }
 
@@ -194,6 +207,7 @@ export class LiveService {
       });
       if (row) {
         const game = this.adopt(row, [], []);
+        this.neverHosted.set(game.id, this.clock.now());
         return game.view();
       }
     }
@@ -209,6 +223,7 @@ export class LiveService {
 
   /** The host's screen opened (a stream): the host is back; a game paused because they left stays paused until they resume it. */
   hostStreamOpened(game: LiveGame): void {
+    this.neverHosted.delete(game.id);
     const t = this.hostTimers.get(game.id);
     if (t) clearTimeout(t);
     this.hostTimers.delete(game.id);
