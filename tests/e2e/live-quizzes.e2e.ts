@@ -58,7 +58,7 @@ test('a host writes a quiz set, imports another, hosts one with its picture and 
 
   // Imports: a broken file is refused naming its row; a good one becomes a set of its own.
   await page.getByRole('link', { name: 'My quizzes' }).first().click();
-  await page.getByText('Team night').waitFor();
+  await page.getByText('Team night', { exact: true }).waitFor();
   const csv = ['type,question,option_a,option_b,option_c,answer', 'multiple,Two and two?,3,4,5,b', 'true_false,The sky is green.,True,False,,b'].join('\n');
   await page.getByLabel('File (CSV or JSON)').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\nmultiple,Which?,A,B,,z`) });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -69,7 +69,7 @@ test('a host writes a quiz set, imports another, hosts one with its picture and 
   await page.getByRole('article', { name: 'Question 2' }).waitFor();
   expect(await page.getByLabel('Name of the quiz').inputValue()).toBe('maths warm up');
   await page.getByRole('link', { name: 'My quizzes' }).first().click();
-  await page.getByText('maths warm up').waitFor();
+  await page.getByText('maths warm up', { exact: true }).waitFor();
   await a11y(page);
 
   // Deleting asks first.
@@ -77,7 +77,7 @@ test('a host writes a quiz set, imports another, hosts one with its picture and 
   await page.getByRole('alertdialog', { name: 'Delete this quiz?' }).waitFor();
   await a11y(page);
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByText('maths warm up').waitFor({ state: 'detached' });
+  await page.getByText('maths warm up', { exact: true }).waitFor({ state: 'detached' });
 
   // Hosting the set: chosen in the setup, its picture on the host's screen.
   await page.getByRole('link', { name: 'Host Team night' }).click();
