@@ -239,6 +239,27 @@ const SHOTS: readonly Shot[] = [
     },
   },
   {
+    name: 'live-quiz-editor',
+    title: 'My quizzes: a quiz set in its form (a question, its options, the right one)',
+    async take(page, { server, player }) {
+      const set = await callApi<{ id: number }>(
+        server,
+        'quiz_set_save',
+        {
+          title: 'Team night',
+          questions: JSON.stringify([
+            { type: 'multiple', text: 'Which planet is the largest?', options: ['Mars', 'Jupiter', 'Venus', 'Earth'], answer: [1], time_limit: 20, points: 1000 },
+            { type: 'sequence', text: 'From the Sun outwards', options: ['Mercury', 'Venus', 'Earth'], time_limit: 30, points: 1000 },
+          ]),
+        },
+        player.token,
+      );
+      await page.goto(`${server.url}/live/quizzes/?set=${set.data.id}`);
+      await page.locator('#quiz-q0-text').waitFor();
+      await settle(page);
+    },
+  },
+  {
     name: 'result',
     title: 'A result',
     async take(page, { server }) {

@@ -1,12 +1,12 @@
 'use client';
 
 import { ArrowDown, ArrowUp, ImagePlus, Plus, Presentation, Trash2, X } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { IconButton } from '@/components/ui/icon-button';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { OptionMark } from '@/components/ui/option-button';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -55,7 +55,6 @@ export function QuizSetEditor({ setId }: { setId: number | null }) {
 
 function Form({ set }: { set: QuizSet | null }) {
   const { t } = useTranslation();
-  const router = useRouter();
   const [id, setId] = useState(set?.id ?? null);
   const [draft, setDraft] = useState<QuizSetDraft>(() => set ?? { title: '', questions: [blankQuestion('multiple')] });
   const [problems, setProblems] = useState<QuizSetProblem[]>([]);
@@ -97,7 +96,8 @@ function Form({ set }: { set: QuizSet | null }) {
     setSaved(true);
     if (id === null) {
       setId(res.data.id);
-      router.replace(`/live/quizzes/?set=${res.data.id}`);
+      // The address names the set now (a reload opens it), without the page loading it again.
+      window.history.replaceState(window.history.state, '', `/live/quizzes/?set=${res.data.id}`);
     }
   };
 
@@ -205,15 +205,15 @@ function QuestionCard({
           <h2 id={`${id}-heading`} className="flex-1 text-lg font-bold">
             {t('live.quizzes.question_n', { n: index + 1 })}
           </h2>
-          <Button variant="ghost" disabled={index === 0} onClick={() => onMove(-1)} aria-label={t('live.quizzes.move_up', { n: index + 1 })}>
+          <IconButton className="border-transparent bg-transparent disabled:opacity-40" disabled={index === 0} onClick={() => onMove(-1)} label={t('live.quizzes.move_up', { n: index + 1 })}>
             <ArrowUp aria-hidden="true" className="size-5" />
-          </Button>
-          <Button variant="ghost" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={t('live.quizzes.move_down', { n: index + 1 })}>
+          </IconButton>
+          <IconButton className="border-transparent bg-transparent disabled:opacity-40" disabled={index === count - 1} onClick={() => onMove(1)} label={t('live.quizzes.move_down', { n: index + 1 })}>
             <ArrowDown aria-hidden="true" className="size-5" />
-          </Button>
-          <Button variant="ghost" disabled={count === 1} onClick={onRemove} aria-label={t('live.quizzes.remove_question', { n: index + 1 })}>
+          </IconButton>
+          <IconButton className="border-transparent bg-transparent disabled:opacity-40" disabled={count === 1} onClick={onRemove} label={t('live.quizzes.remove_question', { n: index + 1 })}>
             <Trash2 aria-hidden="true" className="size-5" />
-          </Button>
+          </IconButton>
         </div>
         <SelectField id={`${id}-type`} label={t('live.quizzes.kind')} value={q.type} onChange={(v) => setKind(v as LiveQuestionType)} options={LIVE_QUESTION_TYPES.map((k) => ({ value: k, label: t(`live.quizzes.kind_${k}`) }))} />
         <div className="flex flex-col gap-1">
@@ -245,12 +245,12 @@ function QuestionCard({
           ) : null}
         </div>
         {imageFailed ? <Alert>{t('live.quizzes.picture_failed')}</Alert> : null}
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-fg-muted">
             {q.type === 'sequence' ? t('live.quizzes.items_in_order') : q.type === 'multiselect' ? t('live.quizzes.options_tick_all') : t('live.quizzes.options_tick_single')}
           </legend>
           {q.options.map((option, k) => (
-            <div key={k} className="flex items-center gap-2">
+            <div key={k} className="flex min-w-0 items-center gap-2">
               {q.type === 'sequence' ? <span className="w-6 text-center font-bold tabular-nums">{k + 1}</span> : <OptionMark letter={LETTERS[k]!} />}
               <input
                 aria-label={t('live.quizzes.option_n', { n: k + 1, question: index + 1 })}
@@ -258,18 +258,18 @@ function QuestionCard({
                 maxLength={QUIZ_SET_OPTION_MAX * 2}
                 dir="auto"
                 onChange={(e) => setOption(k, e.target.value)}
-                className="min-h-touch min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-3 text-base text-fg"
+                className="min-h-touch w-0 min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-3 text-base text-fg"
               />
               {q.type !== 'sequence' ? (
-                <label className="flex min-h-touch items-center gap-1 text-sm font-semibold">
+                <label className="flex min-h-touch shrink-0 items-center gap-1 text-sm font-semibold">
                   <input type={single ? 'radio' : 'checkbox'} name={`${id}-right`} checked={q.answer.includes(k)} onChange={() => toggleRight(k)} className="size-5" />
                   {t('live.quizzes.right')}
                 </label>
               ) : null}
               {q.options.length > fewest ? (
-                <Button variant="ghost" onClick={() => removeOption(k)} aria-label={t('live.quizzes.remove_option', { n: k + 1, question: index + 1 })}>
+                <IconButton className="border-transparent bg-transparent" onClick={() => removeOption(k)} label={t('live.quizzes.remove_option', { n: k + 1, question: index + 1 })}>
                   <X aria-hidden="true" className="size-5" />
-                </Button>
+                </IconButton>
               ) : null}
             </div>
           ))}
