@@ -59,6 +59,12 @@ async function answerFor(server: RunningServer, host: Player, gameId: number, to
 }
 
 const DEMO_ANSWERS = demoAnswers('en');
+
+/** The host's screen of a game, in its lobby. */
+async function openHostScreen(page: Page, server: RunningServer, gameId: number): Promise<void> {
+  await page.goto(`${server.url}/live/host/?game=${gameId}`);
+  await page.locator('[data-live-host="lobby"]').waitFor();
+}
 const LIVE_NAMES = ['Ana', 'Bo', 'Chen', 'Dee', 'Émile', 'Fatima', 'Gus', 'Hiro'];
 
 interface Shot {
@@ -165,8 +171,7 @@ const SHOTS: readonly Shot[] = [
     projector: true,
     async take(page, { server, player }) {
       const game = await hostedGame(server, player, LIVE_NAMES);
-      await page.goto(`${server.url}/live/host/?game=${game.id}`);
-      await page.locator('[data-live-host="lobby"]').waitFor();
+      await openHostScreen(page, server, game.id);
       await page.getByText('Hiro', { exact: true }).waitFor();
       await settle(page, 900);
     },
@@ -177,8 +182,7 @@ const SHOTS: readonly Shot[] = [
     projector: true,
     async take(page, { server, player }) {
       const game = await hostedGame(server, player, LIVE_NAMES);
-      await page.goto(`${server.url}/live/host/?game=${game.id}`);
-      await page.locator('[data-live-host="lobby"]').waitFor();
+      await openHostScreen(page, server, game.id);
       await callApi(server, 'live_next', { game_id: game.id }, player.token);
       await page.locator('[data-live-host-phase="open"]').waitFor({ timeout: 15_000 });
       // Five of the eight answer: the count and the bar move; the question stays open.
@@ -194,8 +198,7 @@ const SHOTS: readonly Shot[] = [
     projector: true,
     async take(page, { server, player }) {
       const game = await hostedGame(server, player, LIVE_NAMES);
-      await page.goto(`${server.url}/live/host/?game=${game.id}`);
-      await page.locator('[data-live-host="lobby"]').waitFor();
+      await openHostScreen(page, server, game.id);
       await callApi(server, 'live_next', { game_id: game.id }, player.token);
       await answerFor(server, player, game.id, game.tokens, 5);
       await page.locator('[data-live-host-phase="reveal"]').waitFor({ timeout: 15_000 });
@@ -208,8 +211,7 @@ const SHOTS: readonly Shot[] = [
     projector: true,
     async take(page, { server, player }) {
       const game = await hostedGame(server, player, LIVE_NAMES, 2);
-      await page.goto(`${server.url}/live/host/?game=${game.id}`);
-      await page.locator('[data-live-host="lobby"]').waitFor();
+      await openHostScreen(page, server, game.id);
       for (const right of [6, 3]) {
         await callApi(server, 'live_next', { game_id: game.id }, player.token);
         await answerFor(server, player, game.id, game.tokens, right);

@@ -3,7 +3,7 @@
 import { ArrowDown, ArrowUp, Check, Lock, Minus, PauseCircle, Trophy, UserRound, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { JoinQr } from '@/components/live/join-qr';
-import { optionMarkOf } from '@/components/ui/option-button';
+import { LETTER_TEXT, optionMarkOf } from '@/components/ui/option-button';
 import { PlainImage } from '@/components/ui/plain-image';
 import { TONE_BG } from '@/components/ui/tones';
 import { useTranslation } from '@/services/client/i18n';
@@ -117,7 +117,7 @@ function HostTile({ optionKey, text, state = 'idle' }: { optionKey: string; text
       data-state={state}
       className={`flex min-h-0 items-center gap-[2vmin] rounded-tile p-[2vmin] shadow-chunky ${solid ? `${TONE_BG[mark.tone]} text-white` : 'bg-surface text-fg-muted'} ${state === 'right' ? 'ring-[0.7vmin] ring-white motion-safe:animate-pop' : ''}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-[clamp(1.6rem,6vmin,4.5rem)] shrink-0 ${solid ? 'fill-white' : `fill-current ${TEXT_OF[mark.tone] ?? ''}`}`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-[clamp(1.6rem,6vmin,4.5rem)] shrink-0 ${solid ? 'fill-white' : `fill-current ${LETTER_TEXT[mark.tone] ?? ''}`}`}>
         <path d={mark.shape} />
       </svg>
       <span className="sr-only">{letterOf(optionKey)}</span>
@@ -135,8 +135,6 @@ function HostTile({ optionKey, text, state = 'idle' }: { optionKey: string; text
     </li>
   );
 }
-
-const TEXT_OF: Partial<Record<string, string>> = { rose: 'text-tone-rose', blue: 'text-tone-blue', amber: 'text-tone-amber', green: 'text-tone-green', violet: 'text-tone-violet' };
 
 /** How many columns the tiles take: two in a row on a wide screen, one on a phone held upright. */
 const TILE_GRID = 'grid min-h-0 flex-1 auto-rows-fr gap-[1.5vmin] landscape:grid-cols-2';
@@ -257,7 +255,7 @@ export function RevealScreen({ game, question }: { game: LiveGameView; question:
                       </span>
                     </span>
                     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-[clamp(1.2rem,4vmin,3rem)]">
-                      <path d={mark.shape} className={`fill-current ${TEXT_OF[mark.tone] ?? ''}`} />
+                      <path d={mark.shape} className={`fill-current ${LETTER_TEXT[mark.tone] ?? ''}`} />
                     </svg>
                   </li>
                 );

@@ -17,12 +17,11 @@ import { useTranslation } from '@/services/client/i18n';
 import { getCategories, getSubcategories, type QuizSubcategory } from '@/services/client/play-api';
 import { quizSets } from '@/services/client/quiz-sets-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { LIVE_POINTS, LIVE_TIME_LIMITS } from '@/services/domain/live';
+import { pointsOptions, timeOptions } from '@/components/live/live-options';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectLanguageId } from '@/services/store/selectors';
 
 const QUESTION_CHOICES = [3, 5, 10, 15, 20, 25, 30, 40, 50];
-const POINTS_LABEL: Readonly<Record<(typeof LIVE_POINTS)[number], string>> = { 0: 'live.host.points_none', 1000: 'live.host.points_standard', 2000: 'live.host.points_double' };
 const noSubcategories: ApiResult<QuizSubcategory[]> = { ok: false, status: 404, code: '102' };
 
 /**
@@ -133,14 +132,14 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
                   label={t('live.host.time_limit')}
                   value={String(form.timeLimit)}
                   onChange={(value) => onForm({ timeLimit: Number(value) })}
-                  options={LIVE_TIME_LIMITS.map((n) => ({ value: String(n), label: t('live.host.seconds', { count: n }) }))}
+                  options={timeOptions(t)}
                 />
                 <SelectField
                   id="live-host-points"
                   label={t('live.host.points')}
                   value={String(form.points)}
                   onChange={(value) => onForm({ points: Number(value) })}
-                  options={LIVE_POINTS.map((n) => ({ value: String(n), label: t(POINTS_LABEL[n]) }))}
+                  options={pointsOptions(t)}
                 />
               </div>
               </>

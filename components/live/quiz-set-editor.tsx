@@ -17,7 +17,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useTranslation } from '@/services/client/i18n';
 import { quizSet, saveQuizSet, uploadQuizImage } from '@/services/client/quiz-sets-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { LIVE_POINTS, LIVE_QUESTION_TYPES, LIVE_TIME_LIMITS, type LiveQuestionType } from '@/services/domain/live';
+import { LIVE_QUESTION_TYPES, type LiveQuestionType } from '@/services/domain/live';
+import { pointsOptions, timeOptions } from '@/components/live/live-options';
 import {
   blankQuestion,
   checkQuizSet,
@@ -33,7 +34,6 @@ import {
 } from '@/services/domain/quiz-sets';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'];
-const POINTS_LABEL: Readonly<Record<number, string>> = { 0: 'live.host.points_none', 1000: 'live.host.points_standard', 2000: 'live.host.points_double' };
 
 /** A quiz set's form: loads the set (or starts a new one), then edits it whole and saves it whole. */
 export function QuizSetEditor({ setId }: { setId: number | null }) {
@@ -281,8 +281,8 @@ function QuestionCard({
           ) : null}
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField id={`${id}-time`} label={t('live.host.time_limit')} value={String(q.time_limit)} onChange={(v) => onChange({ time_limit: Number(v) })} options={LIVE_TIME_LIMITS.map((n) => ({ value: String(n), label: t('live.host.seconds', { count: n }) }))} />
-          <SelectField id={`${id}-points`} label={t('live.host.points')} value={String(q.points)} onChange={(v) => onChange({ points: Number(v) })} options={LIVE_POINTS.map((n) => ({ value: String(n), label: t(POINTS_LABEL[n]!) }))} />
+          <SelectField id={`${id}-time`} label={t('live.host.time_limit')} value={String(q.time_limit)} onChange={(v) => onChange({ time_limit: Number(v) })} options={timeOptions(t)} />
+          <SelectField id={`${id}-points`} label={t('live.host.points')} value={String(q.points)} onChange={(v) => onChange({ points: Number(v) })} options={pointsOptions(t)} />
         </div>
         {problem ? (
           <p className="text-sm font-semibold text-danger" role="alert">

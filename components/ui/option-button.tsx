@@ -30,8 +30,8 @@ const MARKS: readonly { tone: Tone; shape: string }[] = [
   { tone: 'violet', shape: 'M12 1.5 21.5 7v10L12 22.5 2.5 17V7Z' }, // hexagon
 ];
 
-/** The letter's colour on its white shape: the tone, written out whole for Tailwind. */
-const LETTER_TEXT: Partial<Record<Tone, string>> = { rose: 'text-tone-rose', blue: 'text-tone-blue', amber: 'text-tone-amber', green: 'text-tone-green', violet: 'text-tone-violet' };
+/** The letter's colour on its white shape (and a shape drawn in its place's colour): the tone, written out whole for Tailwind. */
+export const LETTER_TEXT: Partial<Record<Tone, string>> = { rose: 'text-tone-rose', blue: 'text-tone-blue', amber: 'text-tone-amber', green: 'text-tone-green', violet: 'text-tone-violet' };
 
 const LETTER_PLACE: Readonly<Record<string, number>> = { A: 0, B: 1, C: 2, D: 3, E: 4 };
 
