@@ -7,6 +7,7 @@ import { seedDatabase } from '@/services/server/content/seed';
 import type { Db } from '@/services/server/db/client';
 import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
 import type { LiveClock } from '@/services/server/live/game';
+import { settleQuestions } from '@/services/server/live/repository';
 import { LiveService } from '@/services/server/live/service';
 import { writeSetting } from '@/services/server/settings/repository';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
@@ -284,6 +285,51 @@ describe(`live games (${testDbKind})`, () => {
       { n: 'Slow', s: 750 },
       { n: 'Wrong', s: 0 },
     ]);
+  });
+
+  test('games closing together are settled in one statement, each with its own scores; a game moved first is left out', async () => {
+    const games = [await newGame(), await newGame()];
+    const players = [[await join(games[0]!.pin, 'North A'), await join(games[0]!.pin, 'North B')], [await join(games[1]!.pin, 'South A'), await join(games[1]!.pin, 'South B')]];
+    for (const g of games) await hostCall('live_next', g.id);
+    clock.advance(LIVE_GET_READY_MS + 2000);
+    const rights = await Promise.all(games.map(async (g) => (await secretOf(g.id))[0]!.answer));
+    ok(await answer(players[0]![0]!, 0, rights[0]!));
+    ok(await answer(players[1]![0]!, 0, rights[1]!));
+    await api.app.live.answers.drain();
+    const before = { ...api.app.live.closes.stats };
+    // Both hosts close their questions in the same moment: one statement settles both games.
+    const held = await Promise.all(games.map((g) => api.app.live.load(g.id)));
+    const views = await Promise.all(held.map((g) => g!.next()));
+    expect(views.map((v) => v.status)).toEqual(['reveal', 'reveal']);
+    expect(api.app.live.closes.stats).toEqual({ statements: before.statements + 1, items: before.items + 2 });
+    const me = async (p: Joined) => ok<{ me: LiveMe }>(await api.call('live_rejoin', { game_id: p.game_id, token: p.token })).me;
+    expect(await me(players[0]![0]!)).toMatchObject({ score: 950, streak: 1, rank: 1 });
+    expect(await me(players[0]![1]!)).toMatchObject({ score: 0, streak: 0, rank: 2, last: { correct: false, points: 0 } });
+    expect(await me(players[1]![0]!)).toMatchObject({ score: 950, streak: 1, rank: 1 });
+    const rows = await db.select({ id: livePlayers.id, score: livePlayers.score, timeMs: livePlayers.timeMs }).from(livePlayers).where(sql`${livePlayers.gameId} in (${games[0]!.id}, ${games[1]!.id})`);
+    expect(rows.map((r) => [r.score, r.timeMs]).sort()).toEqual([[0, 20_000], [0, 20_000], [950, 2000], [950, 2000]].sort());
+
+    // A close over a version another write moved on: that game is left out, the other goes through.
+    const third = await newGame();
+    const late = await join(third.pin, 'Late');
+    await hostCall('live_next', third.id);
+    const row = (await db.select({ version: liveGames.version }).from(liveGames).where(eq(liveGames.id, third.id)))[0]!;
+    const settledIds = await settleQuestions(db, [
+      { gameId: third.id, fromVersion: row.version - 1, questionIndex: 0, limitMs: 20_000 },
+      { gameId: games[0]!.id, fromVersion: 999, questionIndex: 1, limitMs: 20_000 },
+    ]);
+    expect(settledIds.size).toBe(0);
+    const unchanged = await db.select({ status: liveGames.status, version: liveGames.version }).from(liveGames).where(eq(liveGames.id, third.id));
+    expect(unchanged[0]).toEqual({ status: 'question', version: row.version });
+    expect((await db.select({ timeMs: livePlayers.timeMs }).from(livePlayers).where(eq(livePlayers.id, late.player_id)))[0]!.timeMs).toBe(0);
+    expect(await settleQuestions(db, [{ gameId: third.id, fromVersion: row.version, questionIndex: 0, limitMs: 20_000 }])).toEqual(new Set([third.id]));
+    expect((await db.select({ timeMs: livePlayers.timeMs }).from(livePlayers).where(eq(livePlayers.id, late.player_id)))[0]!.timeMs).toBe(20_000);
+    for (const g of games) await hostCall('live_end', g.id);
+    // The third game was moved behind its holder's back: out of memory, and ended in the database.
+    const heldThird = api.app.live.games.get(third.id)!;
+    api.app.live.games.delete(third.id);
+    heldThird.dispose();
+    await db.update(liveGames).set({ status: 'ended', endedReason: 'host' }).where(eq(liveGames.id, third.id));
   });
 
   test('pause stops the clock and resume gives the time back; a removed player cannot answer or join again', async () => {

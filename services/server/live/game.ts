@@ -16,7 +16,7 @@ import {
 } from '@/services/domain/live';
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { recordLiveStatistics, settleQuestion, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow } from '@/services/server/live/repository';
+import { recordLiveStatistics, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow, type SettleItem } from '@/services/server/live/repository';
 
 /**
  * One running live game in the process that holds it (docs/live.md, "How a game runs"). Its state
@@ -32,6 +32,8 @@ export interface LiveOutlet {
   version(game: LiveGame): void;
   /** The host's live figures changed (an answer counted, a player joined or went). */
   counts(game: LiveGame): void;
+  /** Writes at once a counts frame still waiting for the turn to end (before a step that holds the database). */
+  flushCounts(game: LiveGame): void;
   /** A player joined or was removed (the host's lobby list). */
   player(game: LiveGame, item: LivePlayerItem, change: 'joined' | 'removed'): void;
   /** What one player sees of themselves changed. */
@@ -43,6 +45,11 @@ export interface LiveOutlet {
 export interface AnswerSink {
   /** Stores an answer (group commit); true when it was stored now, false when it was already there. */
   add(row: AnswerRow): Promise<boolean>;
+}
+
+export interface SettleSink {
+  /** Writes a question's close (group commit with other games' closes); true when its step went through. */
+  add(item: SettleItem): Promise<boolean>;
 }
 
 export interface LiveClock {
@@ -87,7 +94,7 @@ export class LiveGame {
     row: GameRow,
     players: readonly PlayerRow[],
     answers: readonly AnswerRow[],
-    private readonly deps: { db: Db; outlet: LiveOutlet; sink: AnswerSink; clock: LiveClock },
+    private readonly deps: { db: Db; outlet: LiveOutlet; sink: AnswerSink; settle: SettleSink; clock: LiveClock },
   ) {
     this.state = row;
     for (const p of players) {
@@ -433,12 +440,15 @@ export class LiveGame {
     this.closing = true;
     this.disarm();
     await Promise.allSettled([...this.pending.values()]);
+    // The last answers' count reaches the host before the close holds the database.
+    this.deps.outlet.flushCounts(this);
     const q = this.question!;
     const index = this.state.currentIndex;
     const limitMs = q.time_limit * 1000;
-    // The step and every player's score in one statement (settleQuestion): all or nothing.
+    // The step and every player's score in one statement (settleQuestions, with the closes of
+    // other games at the same moment): all or nothing.
     const from = this.state.version;
-    if (!(await settleQuestion(this.deps.db, this.id, from, index, limitMs))) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
+    if (!(await this.deps.settle.add({ gameId: this.id, fromVersion: from, questionIndex: index, limitMs }))) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
     this.state = { ...this.state, status: 'reveal', version: from + 1 };
     for (const p of this.activePlayers()) {
       const a = this.answers.get(p.id);

@@ -181,37 +181,52 @@ export async function insertAnswers(db: Conn, answers: readonly AnswerRow[]): Pr
 
 export const answerKey = (gameId: number, questionIndex: number, playerId: number) => `${gameId}:${questionIndex}:${playerId}`;
 
+/** A question's close to write: the game, the version its step is made on, the question and its limit. */
+export interface SettleItem {
+  gameId: number;
+  fromVersion: number;
+  questionIndex: number;
+  limitMs: number;
+}
+
 /**
- * A question's close, in one statement: the game's step to `reveal` over the version it was made
- * on, and, for every player still in the game at once, the answer's points and streak bonus added,
- * the streak carried on or broken, the answer time added to the tie-break total (an unanswered
- * question counts its whole limit). False when another write moved the game first (nothing then
- * changes: the players' update runs only with the step).
+ * Questions' closes, of one game or of many, in one statement: each game's step to `reveal` over
+ * the version it was made on, and, for every player still in that game at once, the answer's points
+ * and streak bonus added, the streak carried on or broken, the answer time added to the tie-break
+ * total (an unanswered question counts its whole limit). Returns the games whose step went through;
+ * a game another write moved first is left out and nothing of it changes (its players' update runs
+ * only with its step).
  */
-export async function settleQuestion(db: Conn, gameId: number, fromVersion: number, questionIndex: number, limitMs: number): Promise<boolean> {
-  const rows = rowsOf<{ ok: number }>(
+export async function settleQuestions(db: Conn, items: readonly SettleItem[]): Promise<Set<number>> {
+  if (items.length === 0) return new Set();
+  const json = JSON.stringify(items.map((i) => ({ game_id: i.gameId, from_version: i.fromVersion, question_index: i.questionIndex, limit_ms: i.limitMs })));
+  const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
-      with step as (
-        update live_games set status = 'reveal', version = ${fromVersion} + 1
-        where id = ${gameId} and version = ${fromVersion}
-        returning id
+      with closing as (
+        select * from json_to_recordset(${json}::json) as c(game_id int, from_version int, question_index int, limit_ms int)
+      ), step as (
+        update live_games g set status = 'reveal', version = c.from_version + 1
+        from closing c
+        where g.id = c.game_id and g.version = c.from_version
+        returning g.id
       ), settled as (
         update live_players p set
           score = p.score + coalesce(a.points + a.bonus, 0),
           streak = case when a.correct then p.streak + 1 else 0 end,
           correct = p.correct + case when a.correct then 1 else 0 end,
           answered = p.answered + case when a.player_id is null then 0 else 1 end,
-          time_ms = p.time_ms + coalesce(a.elapsed_ms, ${limitMs})
+          time_ms = p.time_ms + coalesce(a.elapsed_ms, c.limit_ms)
         from live_players q
-        left join live_answers a on a.game_id = ${gameId} and a.question_index = ${questionIndex} and a.player_id = q.id
-        where p.id = q.id and q.game_id = ${gameId} and not q.removed and exists (select 1 from step)
+        join closing c on c.game_id = q.game_id
+        join step s on s.id = q.game_id
+        left join live_answers a on a.game_id = q.game_id and a.question_index = c.question_index and a.player_id = q.id
+        where p.id = q.id and not q.removed
         returning 1
       )
-      select (select count(*) from step)::int as ok, (select count(*) from settled)::int as players`),
+      select s.id, (select count(*) from settled)::int as players from step s`),
   );
-  return Number(rows[0]?.ok ?? 0) === 1;
+  return new Set(rows.map((r) => Number(r.id)));
 }
-
 
 /**
  * A finished game's answers to the bank's questions, added to its signed-in players' statistics

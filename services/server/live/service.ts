@@ -19,7 +19,7 @@ import { hashToken } from '@/services/server/accounts/sessions';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { createAnswerBatcher, type AnswerBatcher } from '@/services/server/live/answer-batcher';
+import { createAnswerBatcher, createSettleBatcher, type AnswerBatcher, type SettleBatcher } from '@/services/server/live/group-commit';
 import { LiveGame, realClock, type LiveClock } from '@/services/server/live/game';
 import {
   findRunningByPin,
@@ -79,6 +79,7 @@ export class LiveService {
   readonly games = new Map<number, LiveGame>();
   readonly streams: LiveStreams;
   readonly answers: AnswerBatcher;
+  readonly closes: SettleBatcher;
   private readonly hostTimers = new Map<number, ReturnType<typeof setTimeout>>();
   /** Games whose host's screen has not opened since they were created, and since when (this clock). */
   private readonly neverHosted = new Map<number, number>();
@@ -93,6 +94,7 @@ export class LiveService {
   ) {
     this.streams = createLiveStreams(options.heartbeatMs ?? 15_000);
     this.answers = createAnswerBatcher(db, log);
+    this.closes = createSettleBatcher(db, log);
   }
 
   /** Takes up the running games of the database: an open question starts again with a fresh clock. */
@@ -111,6 +113,7 @@ export class LiveService {
     for (const t of this.hostTimers.values()) clearTimeout(t);
     this.hostTimers.clear();
     await this.answers.drain();
+    await this.closes.drain();
     for (const game of this.games.values()) game.dispose();
     this.streams.close();
   }
@@ -367,10 +370,12 @@ export class LiveService {
     const game = new LiveGame(row, players, answers, {
       db: this.db,
       sink: this.answers,
+      settle: this.closes,
       clock: this.clock,
       outlet: {
         version: (g) => outlet.version(g),
         counts: (g) => outlet.counts(g),
+        flushCounts: (g) => outlet.flushCounts(g),
         player: (g, item, change) => outlet.player(g, item, change),
         me: (g, id) => outlet.me(g, id),
         closed: (g) => {

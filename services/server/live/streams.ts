@@ -82,6 +82,15 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     return a.versionFrame.text;
   }
 
+  /** The counts frame that is waiting, if one is (written once however many answers it counts). */
+  function writeCounts(game: LiveGame, a: Audience) {
+    if (!a.countsQueued) return;
+    a.countsQueued = false;
+    serialisations += 1;
+    const text = countsText(game);
+    for (const res of a.hosts) write(res, text);
+  }
+
   const countsText = (game: LiveGame) => frame('counts', { answered: game.answers.size, players: game.activePlayers().length, version: game.state.version });
 
   function start(res: ServerResponse) {
@@ -170,12 +179,12 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
       if (!a || a.hosts.size === 0 || a.countsQueued) return;
       a.countsQueued = true;
       // Every answer counted in this turn goes in one frame, written once the turn ends.
-      setImmediate(() => {
-        a.countsQueued = false;
-        serialisations += 1;
-        const text = countsText(game);
-        for (const res of a.hosts) write(res, text);
-      });
+      setImmediate(() => writeCounts(game, a));
+    },
+
+    flushCounts(game) {
+      const a = audiences.get(game.id);
+      if (a) writeCounts(game, a);
     },
 
     player(game, item: LivePlayerItem, change) {

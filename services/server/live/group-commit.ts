@@ -1,0 +1,108 @@
+import type { Logger } from 'pino';
+import type { Db } from '@/services/server/db/client';
+import type { AnswerSink, SettleSink } from '@/services/server/live/game';
+import { answerKey, insertAnswers, settleQuestions, type AnswerRow, type SettleItem } from '@/services/server/live/repository';
+
+/**
+ * Group commit of live writes (as the rooms' versions are, decision 022): the items of every game
+ * that arrive in one turn of the event loop, or while the statement before is being written, go
+ * into one statement. No timer collects more, so an idle server adds no delay and a busy one
+ * writes more per statement. Each item is told its own outcome; a failed statement fails each of
+ * its items and writes none of them.
+ */
+export interface GroupCommit<I, R> {
+  add(item: I): Promise<R>;
+  /** Resolves when everything added so far is written. */
+  drain(): Promise<void>;
+  /** Statements written and items in them (the bench reads them). */
+  readonly stats: { statements: number; items: number };
+}
+
+interface Waiting<I, R> {
+  item: I;
+  resolve: (outcome: R) => void;
+  reject: (error: unknown) => void;
+}
+
+/** `write` stores its items in one statement and returns how each one came out. */
+export function createGroupCommit<I, R>(write: (items: readonly I[]) => Promise<(item: I) => R>, log: Logger, what: string): GroupCommit<I, R> {
+  let batch: Waiting<I, R>[] = [];
+  let writing: Promise<void> | null = null;
+  let scheduled = false;
+  const stats = { statements: 0, items: 0 };
+
+  const schedule = () => {
+    if (scheduled || writing || batch.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  function flush() {
+    scheduled = false;
+    const waiting = batch;
+    batch = [];
+    stats.statements += 1;
+    stats.items += waiting.length;
+    writing = write(waiting.map((w) => w.item)).then(
+      (outcome) => {
+        for (const w of waiting) w.resolve(outcome(w.item));
+      },
+      (error: unknown) => {
+        log.error({ err: error, items: waiting.length }, `${what} not written`);
+        for (const w of waiting) w.reject(error);
+      },
+    );
+    void writing.finally(() => {
+      writing = null;
+      schedule();
+    });
+  }
+
+  return {
+    stats,
+    add(item) {
+      return new Promise<R>((resolve, reject) => {
+        batch.push({ item, resolve, reject });
+        schedule();
+      });
+    },
+    async drain() {
+      while (writing || batch.length > 0) {
+        if (writing) await writing.catch(() => undefined);
+        else await new Promise((r) => setImmediate(r));
+      }
+    },
+  };
+}
+
+export type AnswerBatcher = GroupCommit<AnswerRow, boolean> & AnswerSink;
+
+/** The answers of every game: each is told whether it was stored now or was already there. */
+export function createAnswerBatcher(db: Db, log: Logger): AnswerBatcher {
+  return createGroupCommit<AnswerRow, boolean>(
+    async (rows) => {
+      const stored = await insertAnswers(db, rows);
+      return (row) => stored.has(answerKey(row.gameId, row.questionIndex, row.playerId));
+    },
+    log,
+    'live answers',
+  );
+}
+
+export type SettleBatcher = GroupCommit<SettleItem, boolean> & SettleSink;
+
+/**
+ * The questions' closes of every game: when many games close together (their last answers come
+ * at the end of the same time limit), one statement settles them all instead of one statement
+ * each queued behind the other on the database. Each close is told whether its step went through.
+ */
+export function createSettleBatcher(db: Db, log: Logger): SettleBatcher {
+  return createGroupCommit<SettleItem, boolean>(
+    async (items) => {
+      const settled = await settleQuestions(db, items);
+      return (item) => settled.has(item.gameId);
+    },
+    log,
+    'live closes',
+  );
+}
