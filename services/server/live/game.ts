@@ -89,6 +89,8 @@ export class LiveGame {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: unknown = null;
   private viewCache: { version: number; view: LiveGameView } | null = null;
+  /** Players still in (not removed), kept as they join and go: every answer asks for it. */
+  private active = 0;
 
   constructor(
     row: GameRow,
@@ -100,6 +102,7 @@ export class LiveGame {
     for (const p of players) {
       this.players.set(p.id, { ...p, rank: null, last: null });
       this.byToken.set(p.tokenHash, p.id);
+      if (!p.removed) this.active += 1;
     }
     this.rerank();
     for (const a of answers) if (a.questionIndex === row.currentIndex) this.countAnswer(a);
@@ -123,6 +126,11 @@ export class LiveGame {
 
   activePlayers(): PlayerState[] {
     return [...this.players.values()].filter((p) => !p.removed);
+  }
+
+  /** How many players are still in (the same as `activePlayers().length`, without walking them). */
+  get activeCount(): number {
+    return this.active;
   }
 
   get running(): boolean {
@@ -168,7 +176,7 @@ export class LiveGame {
       if (this.state.paused) throw new ApiError('live_paused', { detail: 'resume the game first' });
       switch (this.state.status) {
         case 'lobby':
-          if (this.activePlayers().length === 0) throw new ApiError('live_no_players', { detail: 'nobody has joined yet' });
+          if (this.active === 0) throw new ApiError('live_no_players', { detail: 'nobody has joined yet' });
           await this.open(0, { startedAt: new Date(this.deps.clock.now()) });
           break;
         case 'question':
@@ -241,6 +249,7 @@ export class LiveGame {
       if (player.removed) return;
       await setRemoved(this.deps.db, this.id, playerId);
       player.removed = true;
+      this.active -= 1;
       this.deps.outlet.player(this, itemOf(player), 'removed');
       this.deps.outlet.me(this, playerId);
       this.deps.outlet.counts(this);
@@ -281,6 +290,7 @@ export class LiveGame {
     const p: PlayerState = { ...row, rank: null, last: null };
     this.players.set(row.id, p);
     this.byToken.set(row.tokenHash, row.id);
+    if (!p.removed) this.active += 1;
     this.deps.outlet.player(this, itemOf(p), 'joined');
     this.deps.outlet.counts(this);
   }
@@ -372,7 +382,7 @@ export class LiveGame {
       question,
       reveal: s.status === 'reveal' ? this.reveal() : null,
       standings: s.status === 'leaderboard' ? this.standings(LIVE_LEADERBOARD_SIZE) : s.status === 'podium' || s.status === 'ended' ? this.standings(10) : [],
-      player_count: this.activePlayers().length,
+      player_count: this.active,
       answered_count: this.answers.size,
       version: s.version,
     };
@@ -484,9 +494,11 @@ export class LiveGame {
 
   /** Closes the question once everyone still in has answered (queued after the step running now). */
   private closeIfAllAnswered(): Promise<void> {
+    // Fewer answers than players still in: not everyone has answered (no walk over the players
+    // then, so each answer costs the same in a game of 2,000 as in a game of 4).
     const allIn = () => {
-      const active = this.activePlayers();
-      return active.length > 0 && active.every((p) => this.answers.has(p.id));
+      if (this.active === 0 || this.answers.size < this.active) return false;
+      return this.activePlayers().every((p) => this.answers.has(p.id));
     };
     if (this.state.status !== 'question' || this.closing || !allIn()) return Promise.resolve();
     const index = this.state.currentIndex;

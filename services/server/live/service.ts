@@ -283,7 +283,7 @@ export class LiveService {
       }
       if (!game.running) throw new ApiError('live_over');
       if (game.state.locked) throw new ApiError('live_locked');
-      if (game.activePlayers().length >= game.state.maxPlayers) throw new ApiError('live_full', { detail: `this game takes ${game.state.maxPlayers} players` });
+      if (game.activeCount >= game.state.maxPlayers) throw new ApiError('live_full', { detail: `this game takes ${game.state.maxPlayers} players` });
       const token = randomBytes(24).toString('base64url');
       const player = await insertPlayer(this.db, {
         gameId: game.id,

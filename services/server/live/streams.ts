@@ -91,7 +91,7 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     for (const res of a.hosts) write(res, text);
   }
 
-  const countsText = (game: LiveGame) => frame('counts', { answered: game.answers.size, players: game.activePlayers().length, version: game.state.version });
+  const countsText = (game: LiveGame) => frame('counts', { answered: game.answers.size, players: game.activeCount, version: game.state.version });
 
   function start(res: ServerResponse) {
     res.writeHead(200, {
