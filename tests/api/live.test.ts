@@ -433,6 +433,14 @@ describe(`live games (${testDbKind})`, () => {
 
     await hostCall('live_end', game.id);
     await phoneB.next((e) => e.event === 'over');
+    // The close: each phone gets the reveal and, right behind it, its own player's new score.
+    for (const [phone, who, right] of [[phoneA, a, true], [phoneB, b, false]] as const) {
+      const at = phone.events.findIndex((e) => e.event === 'game' && (JSON.parse(e.data) as LiveGameView).status === 'reveal');
+      expect(at).toBeGreaterThan(0);
+      expect(phone.events[at + 1]!.event).toBe('me');
+      expect(JSON.parse(phone.events[at + 1]!.data)).toMatchObject({ player_id: who.player_id, last: { index: 0, correct: right } });
+    }
+    expect(phoneB.events.filter((e) => e.event === 'me').every((e) => (JSON.parse(e.data) as LiveMe).player_id === b.player_id)).toBe(true);
     for (const s2 of [hostStream, phoneA, phoneB]) s2.close();
   });
 

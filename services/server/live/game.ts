@@ -28,8 +28,11 @@ import { recordLiveStatistics, writeStep, setRemoved, type AnswerRow, type GameC
 
 /** Where the game's frames go: the streams of its host and its players (services/server/live/streams.ts). */
 export interface LiveOutlet {
-  /** A new version of the game: one frame for every screen of the game. */
-  version(game: LiveGame): void;
+  /**
+   * A new version of the game: one frame for every screen of the game. `withMe`: each phone gets
+   * its own player's `me` frame in the same write (a close changes every player's score).
+   */
+  version(game: LiveGame, withMe?: boolean): void;
   /** The host's live figures changed (an answer counted, a player joined or went). */
   counts(game: LiveGame): void;
   /** Writes at once a counts frame still waiting for the turn to end (before a step that holds the database). */
@@ -471,8 +474,7 @@ export class LiveGame {
     }
     this.rerank();
     this.viewCache = null;
-    this.deps.outlet.version(this);
-    for (const p of this.activePlayers()) this.deps.outlet.me(this, p.id);
+    this.deps.outlet.version(this, true);
   }
 
   private async showLeaderboard() {

@@ -373,7 +373,7 @@ export class LiveService {
       settle: this.closes,
       clock: this.clock,
       outlet: {
-        version: (g) => outlet.version(g),
+        version: (g, withMe) => outlet.version(g, withMe),
         counts: (g) => outlet.counts(g),
         flushCounts: (g) => outlet.flushCounts(g),
         player: (g, item, change) => outlet.player(g, item, change),

@@ -166,11 +166,19 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
       });
     },
 
-    version(game) {
+    version(game, withMe = false) {
       const a = audiences.get(game.id);
       if (!a) return;
       const text = versionText(game);
-      for (const res of a.phones) write(res, text);
+      if (withMe) {
+        // One write per phone: the game's frame, then its player's own.
+        for (const [playerId, mine] of a.players) {
+          const me = game.me(playerId);
+          if (me) serialisations += 1;
+          const both = me ? text + frame('me', me) : text;
+          for (const res of mine) write(res, both);
+        }
+      } else for (const res of a.phones) write(res, text);
       for (const res of a.hosts) write(res, text);
     },
 
