@@ -540,6 +540,20 @@ describe(`live games (${testDbKind})`, () => {
     screen.close();
   });
 
+  test('a player creates at most 60 games an hour: the 61st is refused with rate_limited and when to try again', async () => {
+    const busy = await createPlayerWithSession(db, { name: 'Busy Host' });
+    for (let i = 0; i < 60; i++) {
+      const made = ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: 1 }, { token: busy.token }));
+      await api.call('live_end', { game_id: made.id }, { token: busy.token });
+    }
+    const limited = await api.call('live_create', { category: 'science', questions: 1 }, { token: busy.token });
+    expect([limited.status, limited.body.message]).toEqual([429, 'rate_limited']);
+    expect(Number((limited.body as { retry_after?: number }).retry_after)).toBeGreaterThan(0);
+    // Another host is not held back.
+    const other = ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: 1 }, { token: host.token }));
+    await hostCall('live_end', other.id);
+  });
+
   test('hosting can be limited to operators, and live games turned off', async () => {
     await setSetting('live_hosting', '1');
     expect(refused(await api.call('live_create', { category: 'science' }, { token: host.token }))[1]).toBe('live_hosting_limited');

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   quizImage: { name: 'quiz-image', limit: 60, windowMs: HOUR },
   /** Quiz set files one player imports. */
   quizImport: { name: 'quiz-import', limit: 30, windowMs: HOUR },
+  /** Live games one player creates: each is held in the server's memory until it ends. */
+  liveCreate: { name: 'live-create', limit: 60, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitHit {

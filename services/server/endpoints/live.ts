@@ -41,6 +41,7 @@ export const liveEndpoints: EndpointDef[] = [
     async handler(input, ctx) {
       // The questions come from the host's own quiz set, or from a category of the bank.
       if (!input.set_id && !input.category) throw new ApiError('103', { field: 'category', detail: 'category: is required (or set_id, one of your quiz sets)' });
+      await enforceRateLimits(ctx.app.database.db, [[RATE_LIMITS.liveCreate, String(ctx.user!.id)]]);
       const data = await ctx.app.live.create(ctx.user!, ctx.settings, {
         setId: input.set_id || undefined,
         category: input.category ?? '',
