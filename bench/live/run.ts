@@ -30,6 +30,7 @@ import WebSocket from 'ws';
 import { BenchApi, ok, percentile, seededRandom, signUpPlayer } from '@/bench/support/players';
 import { SseParser } from '@/services/client/room-feed';
 import type { LiveGameView } from '@/services/domain/live';
+import { freshBenchDatabase } from '@/bench/support/database';
 import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/server';
 
 const SCENARIOS = (process.env.BENCH_LIVE ?? '1x2000,50x40').split(',').map((s) => {
@@ -40,6 +41,14 @@ const QUESTIONS = Number(process.env.BENCH_LIVE_QUESTIONS ?? 3);
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
 /** `BENCH_LIVE_PGLITE_THREAD=worker`: the embedded database on a thread of its own (decision 024). */
 const PGLITE_ENV: Record<string, string> = process.env.BENCH_LIVE_PGLITE_THREAD ? { PGLITE_THREAD: process.env.BENCH_LIVE_PGLITE_THREAD } : {};
+/**
+ * `BENCH_LIVE_PROCESSES=2`: two server processes on one PostgreSQL database (a fresh one per run on
+ * the server `BENCH_LIVE_DATABASE_URL` or `TEST_DATABASE_URL` names). The hosts are on the first;
+ * every other player joins, streams and answers through the second, which sends each call and
+ * stream on to the process holding the game.
+ */
+const PROCESSES = Number(process.env.BENCH_LIVE_PROCESSES ?? 1);
+const DATABASE_BASE = process.env.BENCH_LIVE_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const THINK_MIN_MS = 200;
 const THINK_MAX_MS = 4000;
 const GET_READY_MS = 3000;
@@ -136,23 +145,47 @@ async function pool<T>(items: readonly T[], width: number, work: (item: T) => Pr
   }));
 }
 
-async function appScenario(server: RunningServer, inspectPort: number, games: number, players: number, seed: number): Promise<Result> {
+/** A server process of the run, with its inspector's port. */
+interface Process {
+  server: RunningServer;
+  inspectPort: number;
+}
+
+/** The heap after full collections and the RSS, summed over the run's processes. */
+async function heapOf(processes: readonly Process[]) {
+  let heapBytes = 0;
+  let rssKb = 0;
+  for (const p of processes) {
+    const m = await heapAfterGc(p.inspectPort, p.server.pid());
+    heapBytes += m.heapBytes;
+    rssKb += m.rssKb;
+  }
+  return { heapBytes, rssKb };
+}
+const cpuOf = (processes: readonly Process[]) => processes.reduce((sum, p) => sum + usage(p.server.pid()).cpuMs, 0);
+
+async function appScenario(processes: readonly Process[], games: number, players: number, seed: number): Promise<Result> {
+  const server = processes[0]!.server;
+  const inspectPort = processes[0]!.inspectPort;
   const api = new BenchApi(server.url);
+  // Player i goes through process i mod the number of processes.
+  const apis = processes.map((p) => new BenchApi(p.server.url));
+  const through = (i: number) => processes[i % processes.length]!.server.url;
   const random = seededRandom(seed);
   const hostToken = await signUpPlayer(api, seed % 100_000, 'live host');
   const errors = new Map<string, number>();
   const fail = (code: string) => errors.set(code, (errors.get(code) ?? 0) + 1);
-  const base = await heapAfterGc(inspectPort, server.pid());
+  const base = await heapOf(processes);
 
   const made: LiveGameView[] = [];
   for (let g = 0; g < games; g++) made.push(ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: QUESTIONS, time_limit: 20 }, { token: hostToken }), 'live_create'));
 
-  interface Phone { game: number; token: string; seen: Map<number, number> }
+  interface Phone { game: number; token: string; seen: Map<number, number>; via: number }
   const phones: Phone[] = [];
-  const jobs = made.flatMap((game, g) => Array.from({ length: players }, (_, p) => ({ game, nickname: `P${g}x${p}` })));
-  await pool(jobs, 32, async ({ game, nickname }) => {
-    const joined = ok<{ token: string }>(await api.call('live_join', { pin: game.pin, nickname }), 'live_join');
-    phones.push({ game: game.id, token: joined.token, seen: new Map() });
+  const jobs = made.flatMap((game, g) => Array.from({ length: players }, (_, p) => ({ game, nickname: `P${g}x${p}`, via: (g * players + p) % processes.length })));
+  await pool(jobs, 32, async ({ game, nickname, via }) => {
+    const joined = ok<{ token: string }>(await apis[via]!.call('live_join', { pin: game.pin, nickname }), 'live_join');
+    phones.push({ game: game.id, token: joined.token, seen: new Map(), via });
   });
 
   // Every stream open: the phones' and the hosts'.
@@ -169,7 +202,7 @@ async function appScenario(server: RunningServer, inspectPort: number, games: nu
   }
   await pool(phones, 64, async (phone) => {
     closers.push(
-      await stream(`${server.url}/api/live/${phone.game}/events`, { 'x-live-token': phone.token }, (event, data, at) => {
+      await stream(`${through(phone.via)}/api/live/${phone.game}/events`, { 'x-live-token': phone.token }, (event, data, at) => {
         if (event !== 'game') return;
         const view = JSON.parse(data) as LiveGameView;
         if (view.status === 'question' && view.question && !phone.seen.has(view.question.index)) phone.seen.set(view.question.index, at);
@@ -178,8 +211,8 @@ async function appScenario(server: RunningServer, inspectPort: number, games: nu
     );
   });
   await sleep(500);
-  const joined = await heapAfterGc(inspectPort, server.pid());
-  const joinedUsage = usage(server.pid());
+  const joined = await heapOf(processes);
+  const joinedCpuMs = cpuOf(processes);
   // BENCH_LIVE_CPU_PROF=<dir>: the server's CPU profile of the questions alone (joins and start-up left out).
   const profiler = process.env.BENCH_LIVE_CPU_PROF ? await inspector(inspectPort) : null;
   if (profiler) {
@@ -217,7 +250,7 @@ async function appScenario(server: RunningServer, inspectPort: number, games: nu
         await sleep(Math.max(0, wait));
         const letter = ['a', 'b'][Math.floor(random() * 2)]!;
         const at = performance.now();
-        const res = await api.call('live_answer', { game_id: p.game, token: p.token, question_index: q, answer: letter });
+        const res = await apis[p.via]!.call('live_answer', { game_id: p.game, token: p.token, question_index: q, answer: letter });
         if (res.status !== 200) return fail(String(res.body.message));
         const answered = (res.body.data as { answered: number }).answered;
         accepted += 1;
@@ -249,7 +282,7 @@ async function appScenario(server: RunningServer, inspectPort: number, games: nu
     }
     for (const g of made) ok(await api.call('live_next', { game_id: g.id }, { token: hostToken }), 'live_next (leaderboard)');
   }
-  const end = usage(server.pid());
+  const endCpuMs = cpuOf(processes);
   if (profiler) {
     const { profile } = await profiler.call('Profiler.stop');
     profiler.close();
@@ -268,7 +301,7 @@ async function appScenario(server: RunningServer, inspectPort: number, games: nu
     counted,
     rssPerPlayerKb: (joined.rssKb - base.rssKb) / total,
     heapPerPlayerKb: (joined.heapBytes - base.heapBytes) / 1024 / total,
-    cpuPerPlayerMs: (end.cpuMs - joinedUsage.cpuMs) / total / QUESTIONS,
+    cpuPerPlayerMs: (endCpuMs - joinedCpuMs) / total / QUESTIONS,
   };
 }
 
@@ -350,18 +383,26 @@ async function floorScenario(url: string, games: number, players: number, seed: 
 const fmt = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} / p99 ${percentile(values, 99).toFixed(1)} / max ${Math.max(...values).toFixed(1)} ms`;
 
 async function main() {
-  console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions, ${RUNS} runs; embedded database on the ${PGLITE_ENV.PGLITE_THREAD ?? 'main'} thread`);
+  if (PROCESSES > 1 && !DATABASE_BASE) throw new Error('BENCH_LIVE_PROCESSES > 1 needs PostgreSQL: set BENCH_LIVE_DATABASE_URL (or TEST_DATABASE_URL)');
+  const where = PROCESSES > 1 ? `${PROCESSES} processes on PostgreSQL (players spread over them, hosts on the first)` : `one process, embedded database on the ${PGLITE_ENV.PGLITE_THREAD ?? 'main'} thread`;
+  console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions, ${RUNS} runs; ${where}`);
   let met = true;
   for (const { games, players } of SCENARIOS) {
     const worst = { open: 0, count: 0, errors: 0 };
     for (let run = 1; run <= RUNS; run++) {
-      const inspectPort = await freePort();
-      const server = await startServer({ env: { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...PGLITE_ENV }, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] });
+      const database = PROCESSES > 1 ? await freshBenchDatabase(DATABASE_BASE, 'bench_live') : null;
+      const processes: Process[] = [];
       let app: Result;
       try {
-        app = await appScenario(server, inspectPort, games, players, 1000 * run + games);
+        for (let i = 0; i < PROCESSES; i++) {
+          const inspectPort = await freePort();
+          const env: Record<string, string> = { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...PGLITE_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
+          processes.push({ server: await startServer({ env, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] }), inspectPort });
+        }
+        app = await appScenario(processes, games, players, 1000 * run + games);
       } finally {
-        await server.stop();
+        for (const p of processes) await p.server.stop();
+        await database?.drop();
       }
       const floorServer = await startFloor();
       let floor: Awaited<ReturnType<typeof floorScenario>>;

@@ -73,6 +73,6 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     exams: createExamSweeper(database.db, log),
     contestPrizes: createContestPrizeJob(database.db, () => services.settings.current(), log),
     notificationDelivery: createNotificationDelivery(database.db, services.notificationBus, log.child({ component: 'notifications' })),
-    live: new LiveService(database.db, log.child({ component: 'live' }), options.live?.clock ?? realClock),
+    live: new LiveService(database.db, log.child({ component: 'live' }), options.live?.clock ?? realClock, { node: config.liveNodeUrl }),
   };
 }

@@ -32,6 +32,11 @@ export interface ServerConfig {
   readonly devOutbox: boolean;
   /** Public address of the app, used in links sent by mail. */
   readonly publicUrl: string;
+  /**
+   * This process's address for the other processes of the same database (LIVE_NODE_URL): a live
+   * game's calls and streams reach the process that runs it there. Default http://127.0.0.1:<PORT>.
+   */
+  readonly liveNodeUrl: string;
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
   readonly trustProxy: boolean;
   /** Where room documents go (docs/rooms.md, Room store adapters): in-process/LISTEN-NOTIFY, or Firestore too. */
@@ -145,5 +150,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     roomStreamHeartbeatMs,
     admissionBudgetMs,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 3000, 'PORT')}`).replace(/\/$/, ''),
+    liveNodeUrl: (env.LIVE_NODE_URL || `http://127.0.0.1:${intFrom(env.PORT, 3000, 'PORT')}`).replace(/\/$/, ''),
   };
 }

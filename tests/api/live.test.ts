@@ -371,7 +371,7 @@ describe(`live games (${testDbKind})`, () => {
     await api.app.live.answers.drain();
 
     // Another service on the same database, as after a restart: it takes the game up from its rows.
-    const restarted = new LiveService(db, pino({ level: 'silent' }), clock);
+    const restarted = new LiveService(db, pino({ level: 'silent' }), clock, { node: api.app.live.holder });
     await restarted.start();
     try {
       const game2 = (await restarted.load(game.id))!;
@@ -389,6 +389,78 @@ describe(`live games (${testDbKind})`, () => {
     } finally {
       await restarted.stop();
     }
+  });
+
+  test('two processes on one database: a game held by one is joined, moved on, streamed and answered through the other; when its holder stops, the other takes it up', async () => {
+    const other = await startTestApi(await getTestDatabase(), undefined, {}, { services: { live: { clock } } });
+    let otherOpen = true;
+    try {
+      // Made on the other process: held there.
+      const game = ok<LiveGameView>(await other.call('live_create', { category: 'science', questions: 2, time_limit: 20 }, { token: host.token }));
+      expect((await db.select({ holder: liveGames.holder }).from(liveGames).where(eq(liveGames.id, game.id)))[0]!.holder).toBe(other.url);
+      // Calls through this one at the same moment: each is sent on with its own input.
+      const twins = await other.call('live_create', { category: 'science', questions: 1 }, { token: host.token });
+      const pin2 = ok<LiveGameView>(twins).pin;
+      const names = ['Twin A', 'Twin B', 'Twin C', 'Twin D'];
+      expect((await Promise.all(names.map((n) => join(pin2, n)))).map((j) => j.nickname)).toEqual(names);
+      await other.call('live_end', { game_id: ok<LiveGameView>(twins).id }, { token: host.token });
+      // Joined, streamed and moved on through this one: each call answered by the holder.
+      const p = await join(game.pin, 'Relay');
+      const q = await join(game.pin, 'Stay');
+      expect(api.app.live.games.has(game.id)).toBe(false);
+      expect(other.app.live.games.get(game.id)!.players.size).toBe(2);
+      const phone = await openStream(`live/${game.id}/events`, { 'x-live-token': p.token });
+      const screen = await openStream(`live/${game.id}/host`, { authorization: `Bearer ${host.token}` });
+      expect([phone.status, screen.status]).toEqual([200, 200]);
+      await screen.next((e) => e.event === 'players' && e.data.includes('Relay'));
+      const opened = await hostCall('live_next', game.id);
+      expect(opened.status).toBe('question');
+      await phone.next((e) => e.event === 'game' && (JSON.parse(e.data) as LiveGameView).status === 'question');
+      clock.advance(LIVE_GET_READY_MS + 1000);
+      const right = (await secretOf(game.id))[0]!.answer;
+      expect(ok<{ answered: number }>(await answer(p, 0, right)).answered).toBe(1);
+      await screen.next((e) => e.event === 'counts' && e.data.includes('"answered":1'));
+      expect(refused(await answer(p, 0, right))[1]).toBe('already_answered');
+      expect(api.app.live.games.has(game.id)).toBe(false);
+
+      // The holder stops (it lets its games go): this process takes the game up at the next call,
+      // the open question starting again with its answers kept.
+      await other.close();
+      otherOpen = false;
+      const taken = ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: game.id }, { token: host.token })).game;
+      expect(taken.question).toMatchObject({ index: 0, restarted: true });
+      expect(taken.answered_count).toBe(1);
+      expect((await db.select({ holder: liveGames.holder }).from(liveGames).where(eq(liveGames.id, game.id)))[0]!.holder).toBe(api.url);
+      clock.advance(LIVE_GET_READY_MS + 1000);
+      ok(await answer(q, 0, right));
+      await settled(game.id);
+      const revealed = ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: game.id }, { token: host.token })).game;
+      expect(revealed.reveal).toMatchObject({ index: 0, answered: 2, correct: 2 });
+      await hostCall('live_end', game.id);
+      for (const st of [phone, screen]) st.close();
+    } finally {
+      if (otherOpen) await other.close();
+    }
+  });
+
+  test('a game whose holder is alive elsewhere is not taken: a call sent on to a process that no longer holds it is refused, not sent on again', async () => {
+    const game = await newGame();
+    // As if another process held it under a lease still running.
+    await db.update(liveGames).set({ holder: 'http://127.0.0.1:9', heldUntil: new Date(Date.now() + 60_000) }).where(eq(liveGames.id, game.id));
+    const held = api.app.live.games.get(game.id)!;
+    api.app.live.games.delete(game.id);
+    held.dispose();
+    // This process forwards; the holder does not answer: live_moved, and the game is not taken.
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Nobody' }))[1]).toBe('live_moved');
+    // A forwarded call is never sent on again.
+    const forwarded = await fetch(`${api.url}/api/live_join`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-live-forwarded': '1' }, body: JSON.stringify({ pin: game.pin, nickname: 'Loop' }) });
+    expect([forwarded.status, ((await forwarded.json()) as { message: string }).message]).toEqual([409, 'live_moved']);
+    expect(api.app.live.games.has(game.id)).toBe(false);
+    // Once the lease runs out, the game is this process's again.
+    await db.update(liveGames).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(liveGames.id, game.id));
+    ok(await api.call('live_join', { pin: game.pin, nickname: 'Finally' }));
+    expect(api.app.live.games.has(game.id)).toBe(true);
+    await hostCall('live_end', game.id);
   });
 
   test('streams: one game frame per version for every screen, the host\'s counts, each phone only its own answer', async () => {

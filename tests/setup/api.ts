@@ -58,6 +58,8 @@ export async function startTestApi(
   server.on('checkContinue', (req, res) => void gateway.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Each test server is a process of its own to the live games (two may share a database).
+  app.live.holdAs(url);
 
   async function call(endpoint: string, body: Record<string, string | number | boolean> = {}, options: CallOptions = {}) {
     const headers: Record<string, string> = {};

@@ -1403,6 +1403,9 @@ export const liveGames = pgTable(
     createdAt: created(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The server process that runs the game (its address for the others: LIVE_NODE_URL), while `held_until` is ahead. */
+    holder: text('holder'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('live_games_running_pin').on(t.pin).where(sql`${t.status} in ('lobby','question','reveal','leaderboard')`),

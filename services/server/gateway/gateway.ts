@@ -22,6 +22,7 @@ import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from
 import { createNotificationStreams, NOTIFICATION_STREAM_PATH, type NotificationStreams } from '@/services/server/gateway/notification-stream';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 import { apiCallDuration, apiCalls } from '@/services/server/ops/metrics';
+import { forwardCall, forwardStream, isForwarded, LiveHeldElsewhere } from '@/services/server/live/forward';
 
 export const API_PREFIX = '/api/';
 
@@ -302,6 +303,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     } catch (error) {
       // A handler that failed did not take its files: they go.
       for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true }).catch(() => {});
+      // A live game another process holds: the call goes there with the input as it came.
+      if (error instanceof LiveHeldElsewhere) throw new LiveHeldElsewhere(error.holder, body.json ?? body.fields);
       throw error;
     }
   }
@@ -368,7 +371,22 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
         } else {
           send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, requestId);
         }
-      } catch (error) {
+      } catch (caught) {
+        let error = caught;
+        if (error instanceof LiveHeldElsewhere && !isForwarded(req) && !res.headersSent) {
+          try {
+            if (liveStreamPath(name) !== null) await forwardStream(error.holder, name, req, clientIp(req, app.config.trustProxy), res);
+            else await forwardCall(error.holder, name, req, error.input, clientIp(req, app.config.trustProxy), res);
+            code = 'forwarded';
+            status = res.statusCode;
+            return;
+          } catch (failed) {
+            error = failed;
+          }
+        } else if (error instanceof LiveHeldElsewhere) {
+          // Sent here by a process that found this one holding the game, which it no longer does.
+          error = new ApiError('live_moved', { detail: 'the game moved to another server process: try again' });
+        }
         if (isApiError(error)) {
           const f = failure(error.code, requestId, { field: error.field, detail: error.detail, extra: error.extra });
           status = f.status;

@@ -28,6 +28,9 @@ export interface GameRow {
   lastRanks: Record<string, number>;
   endedReason: string | null;
   hostSeenAt: Date;
+  /** The process that runs the game (its address), while `heldUntil` is ahead (docs/live.md). */
+  holder: string | null;
+  heldUntil: Date | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -65,8 +68,13 @@ const gameOf = (r: typeof liveGames.$inferSelect): GameRow => ({ ...r, status: r
 export async function insertGame(
   db: Conn,
   input: { pin: string; hostId: number; title: string; source: LiveSource; questions: LiveSecretQuestion[]; maxPlayers: number },
+  hold: { holder: string; leaseMs: number },
 ): Promise<GameRow | null> {
-  const rows = await db.insert(liveGames).values(input).onConflictDoNothing().returning();
+  const rows = await db
+    .insert(liveGames)
+    .values({ ...input, holder: hold.holder, heldUntil: sql`now() + make_interval(secs => ${hold.leaseMs / 1000})` })
+    .onConflictDoNothing()
+    .returning();
   return rows[0] ? gameOf(rows[0]) : null;
 }
 
@@ -118,6 +126,52 @@ export async function insertPlayer(
 ): Promise<PlayerRow | null> {
   const rows = await db.insert(livePlayers).values(input).onConflictDoNothing().returning();
   return rows[0] ?? null;
+}
+
+const RUNNING_SQL = sql.raw(`(${RUNNING_STATUSES.map((s) => `'${s}'`).join(',')})`);
+
+/**
+ * A running game taken by `holder` for `leaseMs`: when nobody holds it, it is held by `holder`
+ * already, or its holder's lease ran out (that process stopped or hangs). Otherwise the process
+ * that holds it, and whether the game still runs (a finished game needs no holder).
+ */
+export async function claimGame(db: Conn, id: number, holder: string, leaseMs: number): Promise<{ claimed: boolean; running: boolean; holder: string | null }> {
+  const rows = rowsOf<{ claimed: number; running: boolean | null; holder: string | null }>(
+    await db.execute(sql`
+      with claimed as (
+        update live_games set holder = ${holder}, held_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id = ${id} and status in ${RUNNING_SQL} and (holder is null or holder = ${holder} or held_until is null or held_until < now())
+        returning id
+      )
+      select (select count(*) from claimed)::int as claimed, g.status in ${RUNNING_SQL} as running, g.holder
+      from (select 1) one left join live_games g on g.id = ${id}`),
+  );
+  const r = rows[0];
+  return { claimed: Number(r?.claimed ?? 0) === 1, running: Boolean(r?.running), holder: r?.holder ?? null };
+}
+
+/** The lease of every running game `holder` holds, renewed; returns the ids (a game missing was taken by another process). */
+export async function renewHolds(db: Conn, holder: string, leaseMs: number): Promise<Set<number>> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update live_games set held_until = now() + make_interval(secs => ${leaseMs / 1000})
+      where holder = ${holder} and status in ${RUNNING_SQL}
+      returning id`),
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Running games nobody holds now (their holder's lease ran out): another process takes them up. */
+export async function listUnheldGames(db: Conn): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from live_games where status in ${RUNNING_SQL} and (holder is null or held_until is null or held_until < now())`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** A stopping process lets its games go at once, for another process to take up. */
+export async function releaseHolds(db: Conn, holder: string): Promise<void> {
+  await db.execute(sql`update live_games set held_until = null where holder = ${holder}`);
 }
 
 /** The game's fields a step changes. */

@@ -21,14 +21,18 @@ import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { createAnswerBatcher, createSettleBatcher, type AnswerBatcher, type SettleBatcher } from '@/services/server/live/group-commit';
 import { LiveGame, realClock, type LiveClock } from '@/services/server/live/game';
+import { LiveHeldElsewhere } from '@/services/server/live/forward';
 import {
+  claimGame,
   findRunningByPin,
   insertGame,
   insertPlayer,
   listAnswers,
   listPlayers,
-  listRunningGames,
+  listUnheldGames,
   readGame,
+  releaseHolds,
+  renewHolds,
   setPlayerToken,
   touchHost,
   type AnswerRow,
@@ -46,13 +50,18 @@ import { resolvePlace } from '@/services/server/quiz-zone/service';
 /**
  * Hosted live games (docs/live.md): creating, joining, rejoining, the host's screen going and
  * coming back, and the games this process runs. On the embedded database one process runs every
- * game; a server restart resumes each running game from the database.
+ * game; a server restart resumes each running game from the database. On PostgreSQL several
+ * processes share the games: each running game is held by one of them under a lease
+ * (`live_games.holder`, `held_until`), and the others send its calls and streams there
+ * (services/server/live/forward.ts); a game whose holder stopped is taken up by another.
  */
 
 /** A host's screen gone this long pauses the game (a reload or a dropped connection is not a leave). */
 export const HOST_GONE_PAUSE_MS = 10_000;
 /** How often games left by their host are looked at. */
 const SWEEP_MS = 30_000;
+/** A process holds its games this long without renewing; it renews every third of it. */
+export const LIVE_LEASE_MS = 15_000;
 
 export interface CreateLiveGame {
   /** The host's own quiz set (its questions, times and points), instead of a bank category. */
@@ -84,31 +93,77 @@ export class LiveService {
   /** Games whose host's screen has not opened since they were created, and since when (this clock). */
   private readonly neverHosted = new Map<number, number>();
   private sweeper: ReturnType<typeof setInterval> | null = null;
+  private renewer: ReturnType<typeof setInterval> | null = null;
   private loading = new Map<number, Promise<LiveGame | null>>();
+  /** This process's address for the others: it holds its games under this name (LIVE_NODE_URL). */
+  private node: string;
+  private readonly leaseMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     readonly clock: LiveClock = realClock,
-    options: { heartbeatMs?: number } = {},
+    options: { heartbeatMs?: number; node?: string; leaseMs?: number } = {},
   ) {
+    this.node = options.node ?? `local:${randomBytes(6).toString('hex')}`;
+    this.leaseMs = options.leaseMs ?? LIVE_LEASE_MS;
     this.streams = createLiveStreams(options.heartbeatMs ?? 15_000);
     this.answers = createAnswerBatcher(db, log);
     this.closes = createSettleBatcher(db, log);
   }
 
-  /** Takes up the running games of the database: an open question starts again with a fresh clock. */
+  /** The address other processes reach this one at (its games' holder); set once it listens. */
+  get holder(): string {
+    return this.node;
+  }
+
+  /** Names this process by its address before it takes up any game (the server, once it listens). */
+  holdAs(url: string): void {
+    this.node = url.replace(/\/$/, '');
+  }
+
+  /** Takes up the running games nobody holds: an open question starts again with a fresh clock. */
   async start(): Promise<void> {
-    for (const row of await listRunningGames(this.db)) {
-      const game = await this.load(row.id);
-      // Nobody's screen is connected after a restart: the host has the pause's grace to come back.
-      if (game) this.hostGone(game);
-    }
+    await this.takeUpUnheld();
     this.sweeper = setInterval(() => void this.sweep().catch((err: unknown) => this.log.error({ err }, 'live sweep failed')), SWEEP_MS);
     this.sweeper.unref();
+    this.renewer = setInterval(() => void this.renew().catch((err: unknown) => this.log.error({ err }, 'live leases not renewed')), Math.max(10, Math.floor(this.leaseMs / 3)));
+    this.renewer.unref();
+  }
+
+  /** Running games without a live holder (after a restart, or their process stopped): this one takes them up. */
+  private async takeUpUnheld(): Promise<void> {
+    for (const id of await listUnheldGames(this.db)) {
+      try {
+        const game = await this.load(id);
+        // Nobody's screen is connected to this process yet: the host has the pause's grace to come back.
+        if (game) this.hostGone(game);
+      } catch (err) {
+        // Another process took it up first.
+        if (!(err instanceof LiveHeldElsewhere)) throw err;
+      }
+    }
+  }
+
+  /**
+   * The leases of this process's games, renewed; a game another process took meanwhile (this one
+   * hung past its lease) leaves memory, its screens told to reconnect. Then games left without a
+   * holder are taken up.
+   */
+  async renew(): Promise<void> {
+    const kept = await renewHolds(this.db, this.node, this.leaseMs);
+    for (const game of [...this.games.values()]) {
+      if (!game.running || kept.has(game.id)) continue;
+      this.log.warn({ game: game.id }, 'live game taken up by another process');
+      this.games.delete(game.id);
+      this.streams.reconnect(game.id);
+      game.dispose();
+    }
+    await this.takeUpUnheld();
   }
 
   async stop(): Promise<void> {
+    if (this.renewer) clearInterval(this.renewer);
     if (this.sweeper) clearInterval(this.sweeper);
     for (const t of this.hostTimers.values()) clearTimeout(t);
     this.hostTimers.clear();
@@ -116,6 +171,8 @@ export class LiveService {
     await this.closes.drain();
     for (const game of this.games.values()) game.dispose();
     this.streams.close();
+    // Another process takes the games up at once rather than when the leases run out.
+    await releaseHolds(this.db, this.node).catch((err: unknown) => this.log.error({ err }, 'live games not let go'));
   }
 
   /** Games paused because their host left, for longer than 30 minutes, end with their results kept. */
@@ -207,7 +264,7 @@ export class LiveService {
         source: picked.source,
         questions,
         maxPlayers,
-      });
+      }, { holder: this.node, leaseMs: this.leaseMs });
       if (row) {
         const game = this.adopt(row, [], []);
         this.neverHosted.set(game.id, this.clock.now());
@@ -350,6 +407,9 @@ export class LiveService {
     let loading = this.loading.get(gameId);
     if (!loading) {
       loading = (async () => {
+        // A running game is this process's to run only once it holds it.
+        const claim = await claimGame(this.db, gameId, this.node, this.leaseMs);
+        if (claim.running && !claim.claimed && claim.holder) throw new LiveHeldElsewhere(claim.holder);
         const row = await readGame(this.db, gameId);
         if (!row) return null;
         const [players, answers] = await Promise.all([listPlayers(this.db, gameId), row.currentIndex >= 0 ? listAnswers(this.db, gameId, row.currentIndex) : Promise.resolve([])]);

@@ -33,6 +33,8 @@ export interface LiveStreams extends LiveOutlet {
   openHost(req: IncomingMessage, res: ServerResponse, game: LiveGame, onClose: () => void): void;
   openPlayer(req: IncomingMessage, res: ServerResponse, game: LiveGame, playerId: number): void;
   hostCount(gameId: number): number;
+  /** Ends a game's streams, each told to reconnect (the game is run by another process now). */
+  reconnect(gameId: number): void;
   readonly openCount: number;
   /** Frames serialised (the bench and a test read it). */
   readonly serialisations: number;
@@ -218,6 +220,12 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
       if (!a) return;
       // The last frames were written; the screens keep showing them. Streams end so clients stop.
       for (const res of [...a.phones, ...a.hosts]) if (!res.destroyed && !res.writableEnded) res.end(frame('over', { id: game.id }));
+    },
+
+    reconnect(gameId) {
+      const a = audiences.get(gameId);
+      if (!a) return;
+      for (const res of [...a.phones, ...a.hosts]) if (!res.destroyed && !res.writableEnded) res.end(STREAM_RECONNECT_FRAME);
     },
 
     close() {
