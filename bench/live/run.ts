@@ -43,9 +43,9 @@ const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
 const PGLITE_ENV: Record<string, string> = process.env.BENCH_LIVE_PGLITE_THREAD ? { PGLITE_THREAD: process.env.BENCH_LIVE_PGLITE_THREAD } : {};
 /**
  * `BENCH_LIVE_PROCESSES=2`: two server processes on one PostgreSQL database (a fresh one per run on
- * the server `BENCH_LIVE_DATABASE_URL` or `TEST_DATABASE_URL` names). The hosts are on the first;
- * every other player joins, streams and answers through the second, which sends each call and
- * stream on to the process holding the game.
+ * the server `BENCH_LIVE_DATABASE_URL` or `TEST_DATABASE_URL` names). Games are created and hosted
+ * through the processes in turn (each holds the games made through it); every other player joins,
+ * streams and answers through the other process, which sends each call and stream on to the holder.
  */
 const PROCESSES = Number(process.env.BENCH_LIVE_PROCESSES ?? 1);
 const DATABASE_BASE = process.env.BENCH_LIVE_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
@@ -178,7 +178,10 @@ async function appScenario(processes: readonly Process[], games: number, players
   const base = await heapOf(processes);
 
   const made: LiveGameView[] = [];
-  for (let g = 0; g < games; g++) made.push(ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: QUESTIONS, time_limit: 20 }, { token: hostToken }), 'live_create'));
+  // Game g is created, hosted and moved on through process g mod the number of processes (which
+  // then holds it), as a proxy spreads hosts; its players come through every process.
+  for (let g = 0; g < games; g++) made.push(ok<LiveGameView>(await apis[g % apis.length]!.call('live_create', { category: 'science', questions: QUESTIONS, time_limit: 20 }, { token: hostToken }), 'live_create'));
+  const hostVia = new Map(made.map((game, g) => [game.id, g % apis.length]));
 
   interface Phone { game: number; token: string; seen: Map<number, number>; via: number }
   const phones: Phone[] = [];
@@ -195,7 +198,7 @@ async function appScenario(processes: readonly Process[], games: number, players
   for (const game of made) {
     counts.set(game.id, []);
     closers.push(
-      await stream(`${server.url}/api/live/${game.id}/host`, { authorization: `Bearer ${hostToken}` }, (event, data, at) => {
+      await stream(`${through(hostVia.get(game.id)!)}/api/live/${game.id}/host`, { authorization: `Bearer ${hostToken}` }, (event, data, at) => {
         if (event === 'counts') counts.get(game.id)!.push({ at, answered: (JSON.parse(data) as { answered: number }).answered });
       }),
     );
@@ -232,7 +235,7 @@ async function appScenario(processes: readonly Process[], games: number, players
     await Promise.all(
       made.map(async (game) => {
         sent.set(game.id, performance.now());
-        ok(await api.call('live_next', { game_id: game.id }, { token: hostToken }), 'live_next');
+        ok(await apis[hostVia.get(game.id)!]!.call('live_next', { game_id: game.id }, { token: hostToken }), 'live_next');
       }),
     );
     const deadline = performance.now() + 30_000;
@@ -280,7 +283,7 @@ async function appScenario(processes: readonly Process[], games: number, players
       else counted += shown;
       if (shown !== undefined && shown !== (acceptedBy.get(`${g.id}:${q}`) ?? 0)) fail('count_mismatch');
     }
-    for (const g of made) ok(await api.call('live_next', { game_id: g.id }, { token: hostToken }), 'live_next (leaderboard)');
+    for (const g of made) ok(await apis[hostVia.get(g.id)!]!.call('live_next', { game_id: g.id }, { token: hostToken }), 'live_next (leaderboard)');
   }
   const endCpuMs = cpuOf(processes);
   if (profiler) {
@@ -384,7 +387,7 @@ const fmt = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} / p9
 
 async function main() {
   if (PROCESSES > 1 && !DATABASE_BASE) throw new Error('BENCH_LIVE_PROCESSES > 1 needs PostgreSQL: set BENCH_LIVE_DATABASE_URL (or TEST_DATABASE_URL)');
-  const where = PROCESSES > 1 ? `${PROCESSES} processes on PostgreSQL (players spread over them, hosts on the first)` : `one process, embedded database on the ${PGLITE_ENV.PGLITE_THREAD ?? 'main'} thread`;
+  const where = PROCESSES > 1 ? `${PROCESSES} processes on PostgreSQL (games and players spread over them)` : `one process, embedded database on the ${PGLITE_ENV.PGLITE_THREAD ?? 'main'} thread`;
   console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions, ${RUNS} runs; ${where}`);
   let met = true;
   for (const { games, players } of SCENARIOS) {
