@@ -92,11 +92,6 @@ export async function findRunningByPin(db: Conn, pin: string): Promise<GameRow |
   return rows[0] ? gameOf(rows[0]) : null;
 }
 
-export async function listRunningGames(db: Conn): Promise<GameRow[]> {
-  const rows = await db.select().from(liveGames).where(inArray(liveGames.status, [...RUNNING_STATUSES]));
-  return rows.map(gameOf);
-}
-
 export async function listPlayers(db: Conn, gameId: number): Promise<PlayerRow[]> {
   return db.select().from(livePlayers).where(eq(livePlayers.gameId, gameId)).orderBy(livePlayers.id);
 }
@@ -129,6 +124,8 @@ export async function insertPlayer(
 }
 
 const RUNNING_SQL = sql.raw(`(${RUNNING_STATUSES.map((s) => `'${s}'`).join(',')})`);
+/** A game nobody holds now: never held, let go, or its holder's lease ran out. */
+const UNHELD_SQL = sql.raw('(holder is null or held_until is null or held_until < now())');
 
 /**
  * A running game taken by `holder` for `leaseMs`: when nobody holds it, it is held by `holder`
@@ -140,7 +137,7 @@ export async function claimGame(db: Conn, id: number, holder: string, leaseMs: n
     await db.execute(sql`
       with claimed as (
         update live_games set holder = ${holder}, held_until = now() + make_interval(secs => ${leaseMs / 1000})
-        where id = ${id} and status in ${RUNNING_SQL} and (holder is null or holder = ${holder} or held_until is null or held_until < now())
+        where id = ${id} and status in ${RUNNING_SQL} and (holder = ${holder} or ${UNHELD_SQL})
         returning id
       )
       select (select count(*) from claimed)::int as claimed, g.status in ${RUNNING_SQL} as running, g.holder
@@ -164,7 +161,7 @@ export async function renewHolds(db: Conn, holder: string, leaseMs: number): Pro
 /** Running games nobody holds now (their holder's lease ran out): another process takes them up. */
 export async function listUnheldGames(db: Conn): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from live_games where status in ${RUNNING_SQL} and (holder is null or held_until is null or held_until < now())`),
+    await db.execute(sql`select id from live_games where status in ${RUNNING_SQL} and ${UNHELD_SQL}`),
   );
   return rows.map((r) => Number(r.id));
 }

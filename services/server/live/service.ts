@@ -155,9 +155,8 @@ export class LiveService {
     for (const game of [...this.games.values()]) {
       if (!game.running || kept.has(game.id)) continue;
       this.log.warn({ game: game.id }, 'live game taken up by another process');
-      this.games.delete(game.id);
       this.streams.reconnect(game.id);
-      game.dispose();
+      this.drop(game);
     }
     await this.takeUpUnheld();
   }
@@ -423,6 +422,16 @@ export class LiveService {
     return loading;
   }
 
+  /** A game out of this process's memory (finished, or run by another process now), with its timers. */
+  private drop(game: LiveGame) {
+    this.games.delete(game.id);
+    this.neverHosted.delete(game.id);
+    const t = this.hostTimers.get(game.id);
+    if (t) clearTimeout(t);
+    this.hostTimers.delete(game.id);
+    game.dispose();
+  }
+
   private adopt(row: GameRow, players: readonly PlayerRow[], answers: readonly AnswerRow[]): LiveGame {
     const existing = this.games.get(row.id);
     if (existing) return existing;
@@ -441,8 +450,7 @@ export class LiveService {
         closed: (g) => {
           outlet.closed(g);
           // Finished games leave memory; their last screens are read again from the database.
-          this.games.delete(g.id);
-          g.dispose();
+          this.drop(g);
         },
       },
     });

@@ -116,6 +116,12 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     }
   }
 
+  /** Ends every stream of a game's audience (its screens and its host's) with a last frame. */
+  function endAll(a: Audience | undefined, last: string) {
+    if (!a) return;
+    for (const res of [...a.phones, ...a.hosts]) if (!res.destroyed && !res.writableEnded) res.end(last);
+  }
+
   function forget(gameId: number) {
     const a = audiences.get(gameId);
     if (a && a.hosts.size === 0 && a.phones.size === 0) audiences.delete(gameId);
@@ -216,20 +222,16 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     },
 
     closed(game) {
-      const a = audiences.get(game.id);
-      if (!a) return;
       // The last frames were written; the screens keep showing them. Streams end so clients stop.
-      for (const res of [...a.phones, ...a.hosts]) if (!res.destroyed && !res.writableEnded) res.end(frame('over', { id: game.id }));
+      endAll(audiences.get(game.id), frame('over', { id: game.id }));
     },
 
     reconnect(gameId) {
-      const a = audiences.get(gameId);
-      if (!a) return;
-      for (const res of [...a.phones, ...a.hosts]) if (!res.destroyed && !res.writableEnded) res.end(STREAM_RECONNECT_FRAME);
+      endAll(audiences.get(gameId), STREAM_RECONNECT_FRAME);
     },
 
     close() {
-      for (const a of audiences.values()) for (const res of [...a.phones, ...a.hosts]) if (!res.destroyed && !res.writableEnded) res.end(STREAM_RECONNECT_FRAME);
+      for (const a of audiences.values()) endAll(a, STREAM_RECONNECT_FRAME);
     },
   };
 }
