@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { BenchApi, ok, percentile, seededRandom, signUpPlayer } from '@/bench/support/players';
 import { SseParser } from '@/services/client/room-feed';
@@ -48,6 +49,8 @@ const PGLITE_ENV: Record<string, string> = process.env.BENCH_LIVE_PGLITE_THREAD 
  * streams and answers through the other process, which sends each call and stream on to the holder.
  */
 const PROCESSES = Number(process.env.BENCH_LIVE_PROCESSES ?? 1);
+/** BENCH_LIVE_NODE_ARGS="--trace-gc …": more arguments for node in every server process. */
+const NODE_ARGS = (process.env.BENCH_LIVE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const DATABASE_BASE = process.env.BENCH_LIVE_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const THINK_MIN_MS = 200;
 const THINK_MAX_MS = 4000;
@@ -64,6 +67,8 @@ interface Result {
   rssPerPlayerKb: number;
   heapPerPlayerKb: number;
   cpuPerPlayerMs: number;
+  /** The bench's own event-loop delay over the questions (p99, max; ms): its clients' timings are late by as much. */
+  benchDelay: { p99: number; max: number };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -166,7 +171,6 @@ const cpuOf = (processes: readonly Process[]) => processes.reduce((sum, p) => su
 
 async function appScenario(processes: readonly Process[], games: number, players: number, seed: number): Promise<Result> {
   const server = processes[0]!.server;
-  const inspectPort = processes[0]!.inspectPort;
   const api = new BenchApi(server.url);
   // Player i goes through process i mod the number of processes.
   const apis = processes.map((p) => new BenchApi(p.server.url));
@@ -217,17 +221,34 @@ async function appScenario(processes: readonly Process[], games: number, players
   const joined = await heapOf(processes);
   const joinedCpuMs = cpuOf(processes);
   // BENCH_LIVE_CPU_PROF=<dir>: the server's CPU profile of the questions alone (joins and start-up left out).
-  const profiler = process.env.BENCH_LIVE_CPU_PROF ? await inspector(inspectPort) : null;
-  if (profiler) {
+  const profilers = process.env.BENCH_LIVE_CPU_PROF ? await Promise.all(processes.map((p) => inspector(p.inspectPort))) : [];
+  for (const profiler of profilers) {
     await profiler.call('Profiler.enable');
     await profiler.call('Profiler.start');
   }
 
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const open: number[] = [];
   const count: number[] = [];
   let accepted = 0;
   let counted = 0;
   const acceptedBy = new Map<string, number>();
+  const trace: number[][] | null = process.env.BENCH_LIVE_TRACE ? [] : null;
+  // The machine's monotonic clock in µs at performance.now() = 0: the clock of the servers' CPU
+  // profiles, so that a traced answer can be set beside what each server was doing at that moment.
+  const monoOriginUs = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
+  // With the trace, the bench's own late turns too ([monotonic µs, ms late], 5 ms or more): a slow
+  // answer whose frame came while the bench was late was partly the bench's.
+  const lateTurns: number[][] = [];
+  let lastTurn = performance.now();
+  const turnWatch = trace
+    ? setInterval(() => {
+        const now = performance.now();
+        if (now - lastTurn - 2 >= 5) lateTurns.push([Math.round(monoOriginUs + lastTurn * 1000), +(now - lastTurn - 2).toFixed(1)]);
+        lastTurn = now;
+      }, 2)
+    : null;
   for (let q = 0; q < QUESTIONS; q++) {
     const sent = new Map<number, number>();
     // The counts of the question before are all in (its reveal came): this question's start from none.
@@ -264,6 +285,7 @@ async function appScenario(processes: readonly Process[], games: number, players
           const frame = counts.get(p.game)!.find((c) => c.answered >= answered);
           if (frame) {
             count.push(Math.max(0, frame.at - at));
+            trace?.push([q, Math.round(at - opensAt), +(frame.at - at).toFixed(1), p.via, hostVia.get(p.game)!, p.game, Math.round(monoOriginUs + at * 1000)]);
             break;
           }
           if (performance.now() > until) {
@@ -286,14 +308,18 @@ async function appScenario(processes: readonly Process[], games: number, players
     for (const g of made) ok(await apis[hostVia.get(g.id)!]!.call('live_next', { game_id: g.id }, { token: hostToken }), 'live_next (leaderboard)');
   }
   const endCpuMs = cpuOf(processes);
-  if (profiler) {
+  loopDelay.disable();
+  for (const [n, profiler] of profilers.entries()) {
     const { profile } = await profiler.call('Profiler.stop');
     profiler.close();
-    const file = path.join(process.env.BENCH_LIVE_CPU_PROF!, `live-${games}x${players}-${seed}.cpuprofile`);
+    const file = path.join(process.env.BENCH_LIVE_CPU_PROF!, `live-${games}x${players}-${seed}${processes.length > 1 ? `-p${n + 1}` : ''}.cpuprofile`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(profile));
     console.log(`  the server's CPU profile of the questions: ${file}`);
   }
+  if (turnWatch) clearInterval(turnWatch);
+  if (trace) fs.writeFileSync(`${process.env.BENCH_LIVE_TRACE}-${games}x${players}-${seed}.json`, JSON.stringify(trace));
+  if (trace) fs.writeFileSync(`${process.env.BENCH_LIVE_TRACE}-${games}x${players}-${seed}-late.json`, JSON.stringify(lateTurns));
   for (const close of closers) close();
   const total = games * players;
   return {
@@ -305,6 +331,7 @@ async function appScenario(processes: readonly Process[], games: number, players
     rssPerPlayerKb: (joined.rssKb - base.rssKb) / total,
     heapPerPlayerKb: (joined.heapBytes - base.heapBytes) / 1024 / total,
     cpuPerPlayerMs: (endCpuMs - joinedCpuMs) / total / QUESTIONS,
+    benchDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
   };
 }
 
@@ -400,11 +427,15 @@ async function main() {
         for (let i = 0; i < PROCESSES; i++) {
           const inspectPort = await freePort();
           const env: Record<string, string> = { DEV_OUTBOX: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn', ...PGLITE_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
-          processes.push({ server: await startServer({ env, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] }), inspectPort });
+          processes.push({ server: await startServer({ env, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`, ...NODE_ARGS] }), inspectPort });
         }
         app = await appScenario(processes, games, players, 1000 * run + games);
       } finally {
-        for (const p of processes) await p.server.stop();
+        for (const [n, p] of processes.entries()) {
+          await p.server.stop();
+          // BENCH_LIVE_SERVER_LOG=<file prefix>: each server's output (with --trace-gc, its collections).
+          if (process.env.BENCH_LIVE_SERVER_LOG) fs.writeFileSync(`${process.env.BENCH_LIVE_SERVER_LOG}-${games}x${players}-run${run}-p${n + 1}.log`, p.server.output());
+        }
         await database?.drop();
       }
       const floorServer = await startFloor();
@@ -419,6 +450,7 @@ async function main() {
       console.log(`  question → phone   app ${fmt(app.open)}   floor ${fmt(floor.open)}`);
       console.log(`  answer → host count app ${fmt(app.count)}   floor ${fmt(floor.count)}`);
       console.log(`  answers accepted ${app.accepted}, counted at the reveals ${app.counted}; errors ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(app.errors))}` : ''}`);
+      console.log(`  the bench's own event loop over the questions: delay p99 ${app.benchDelay.p99.toFixed(1)} / max ${app.benchDelay.max.toFixed(1)} ms`);
       console.log(`  server per participant (after a full collection): ${app.heapPerPlayerKb.toFixed(1)} kB of JavaScript heap, ${app.rssPerPlayerKb.toFixed(1)} kB RSS; ${app.cpuPerPlayerMs.toFixed(2)} ms CPU per question`);
       worst.open = Math.max(worst.open, percentile(app.open, 99));
       worst.count = Math.max(worst.count, percentile(app.count, 99));

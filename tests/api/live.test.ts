@@ -7,7 +7,7 @@ import { seedDatabase } from '@/services/server/content/seed';
 import type { Db } from '@/services/server/db/client';
 import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
 import type { LiveClock } from '@/services/server/live/game';
-import { settleQuestions } from '@/services/server/live/repository';
+import { settleQuestions, writeSteps } from '@/services/server/live/repository';
 import { LiveService } from '@/services/server/live/service';
 import { writeSetting } from '@/services/server/settings/repository';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
@@ -90,9 +90,9 @@ const secretOf = async (gameId: number) => (await db.select({ q: liveGames.quest
 const answer = (p: Joined, index: number, letter: string) => api.call('live_answer', { game_id: p.game_id, token: p.token, question_index: index, answer: letter });
 const wrong = (right: string, keys: readonly string[]) => keys.find((k) => k !== right)!;
 /** An open SSE stream: every event it delivered so far, and a wait for the next one matching. */
-async function openStream(path: string, headers: Record<string, string>) {
+async function openStream(path: string, headers: Record<string, string>, base = api.url) {
   const controller = new AbortController();
-  const res = await fetch(`${api.url}/api/${path}`, { headers, signal: controller.signal });
+  const res = await fetch(`${base}/api/${path}`, { headers, signal: controller.signal });
   const events: SseEvent[] = [];
   const waiters: { test: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
   if (res.status !== 200) await res.text();
@@ -332,6 +332,44 @@ describe(`live games (${testDbKind})`, () => {
     await db.update(liveGames).set({ status: 'ended', endedReason: 'host' }).where(eq(liveGames.id, third.id));
   });
 
+  test('games moved on together are written in one statement, each only its own fields over its own version; a game moved first is left out', async () => {
+    const games = [await newGame(), await newGame(), await newGame()];
+    for (const [i, g] of games.entries()) await join(g.pin, `Mover ${i}`);
+    const held = await Promise.all(games.map((g) => api.app.live.load(g.id)));
+    await held[2]!.lock(true);
+    const before = { ...api.app.live.steps.stats };
+    // Three hosts start their first question in the same moment: one statement opens all three.
+    const views = await Promise.all(held.map((g) => g!.next()));
+    expect(views.map((v) => [v.status, v.question?.index])).toEqual([['question', 0], ['question', 0], ['question', 0]]);
+    expect(api.app.live.steps.stats).toEqual({ statements: before.statements + 1, items: before.items + 3 });
+    const rows = await db
+      .select({ id: liveGames.id, status: liveGames.status, index: liveGames.currentIndex, opensAt: liveGames.opensAt, startedAt: liveGames.startedAt, locked: liveGames.locked, version: liveGames.version })
+      .from(liveGames)
+      .where(sql`${liveGames.id} in (${games[0]!.id}, ${games[1]!.id}, ${games[2]!.id})`)
+      .orderBy(liveGames.id);
+    for (const [i, r] of rows.entries()) {
+      const state = held[i]!.state;
+      expect(r).toEqual({ id: games[i]!.id, status: 'question', index: 0, opensAt: state.opensAt, startedAt: state.startedAt, locked: i === 2, version: state.version });
+    }
+    // A step over a version another write moved on is left out; the other goes through and changes only what it names.
+    const [one, two] = rows;
+    const written = await writeSteps(db, [
+      { gameId: one!.id, fromVersion: one!.version - 1, change: { status: 'reveal' } },
+      { gameId: two!.id, fromVersion: two!.version, change: { paused: 'host', pausedAt: new Date(clock.now()) } },
+    ]);
+    expect(written).toEqual(new Set([two!.id]));
+    const after = await db.select({ id: liveGames.id, status: liveGames.status, paused: liveGames.paused, pausedAt: liveGames.pausedAt, index: liveGames.currentIndex, version: liveGames.version }).from(liveGames).where(sql`${liveGames.id} in (${one!.id}, ${two!.id})`).orderBy(liveGames.id);
+    expect(after).toEqual([
+      { id: one!.id, status: 'question', paused: null, pausedAt: null, index: 0, version: one!.version },
+      { id: two!.id, status: 'question', paused: 'host', pausedAt: new Date(clock.now()), index: 0, version: two!.version + 1 },
+    ]);
+    // The second game was moved behind its holder's back: out of memory, and ended in the database.
+    api.app.live.games.delete(two!.id);
+    held[1]!.dispose();
+    await db.update(liveGames).set({ status: 'ended', endedReason: 'host' }).where(eq(liveGames.id, two!.id));
+    for (const g of [games[0]!, games[2]!]) await hostCall('live_end', g.id);
+  });
+
   test('pause stops the clock and resume gives the time back; a removed player cannot answer or join again', async () => {
     const game = await newGame();
     const a = await join(game.pin, 'Ann');
@@ -409,6 +447,8 @@ describe(`live games (${testDbKind})`, () => {
       const q = await join(game.pin, 'Stay');
       expect(api.app.live.games.has(game.id)).toBe(false);
       expect(other.app.live.games.get(game.id)!.players.size).toBe(2);
+      // Known to be held there under a running lease: the calls that follow go there without asking the database.
+      expect(api.app.live.heldElsewhere(game.id)).toBe(other.url);
       const phone = await openStream(`live/${game.id}/events`, { 'x-live-token': p.token });
       const screen = await openStream(`live/${game.id}/host`, { authorization: `Bearer ${host.token}` });
       expect([phone.status, screen.status]).toEqual([200, 200]);
@@ -427,10 +467,13 @@ describe(`live games (${testDbKind})`, () => {
       // the open question starting again with its answers kept.
       await other.close();
       otherOpen = false;
+      // The holder it knew does not answer: this one asks the database again, finds the game let go and takes it.
+      expect(api.app.live.heldElsewhere(game.id)).toBe(other.url);
       const taken = ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: game.id }, { token: host.token })).game;
       expect(taken.question).toMatchObject({ index: 0, restarted: true });
       expect(taken.answered_count).toBe(1);
       expect((await db.select({ holder: liveGames.holder }).from(liveGames).where(eq(liveGames.id, game.id)))[0]!.holder).toBe(api.url);
+      expect(api.app.live.heldElsewhere(game.id)).toBeNull();
       clock.advance(LIVE_GET_READY_MS + 1000);
       ok(await answer(q, 0, right));
       await settled(game.id);
@@ -438,6 +481,89 @@ describe(`live games (${testDbKind})`, () => {
       expect(revealed.reveal).toMatchObject({ index: 0, answered: 2, correct: 2 });
       await hostCall('live_end', game.id);
       for (const st of [phone, screen]) st.close();
+    } finally {
+      if (otherOpen) await other.close();
+    }
+  });
+
+  test('two processes: the phones one serves of a game the other holds share one channel; each frame crosses it once, each player\'s own frame reaches only their phones; when the holder lets the game go they are told to reconnect', async () => {
+    const other = await startTestApi(await getTestDatabase(), undefined, {}, { services: { live: { clock } } });
+    let otherOpen = true;
+    try {
+      const game = ok<LiveGameView>(await other.call('live_create', { category: 'science', questions: 2, time_limit: 20 }, { token: host.token }));
+      const [ana, ben, cy] = [await join(game.pin, 'Ana'), await join(game.pin, 'Ben'), await join(game.pin, 'Cy')];
+      // The host's screen on the holder; the phones here, Ana with two.
+      const screen = await openStream(`live/${game.id}/host`, { authorization: `Bearer ${host.token}` }, other.url);
+      const before = other.app.live.streams.openCount;
+      const phones = {
+        ana: await openStream(`live/${game.id}/events`, { 'x-live-token': ana.token }),
+        ana2: await openStream(`live/${game.id}/events`, { 'x-live-token': ana.token }),
+        ben: await openStream(`live/${game.id}/events`, { 'x-live-token': ben.token }),
+        cy: await openStream(`live/${game.id}/events`, { 'x-live-token': cy.token }),
+      };
+      expect(Object.values(phones).map((p) => p.status)).toEqual([200, 200, 200, 200]);
+      // Each phone's first frames: the game, then its own player.
+      for (const [name, p] of Object.entries(phones)) {
+        const me = JSON.parse((await p.next((e) => e.event === 'me')).data) as LiveMe;
+        expect(me.player_id).toBe({ ana: ana, ana2: ana, ben: ben, cy: cy }[name]!.player_id);
+        expect(p.events.findIndex((e) => e.event === 'game')).toBeLessThan(p.events.findIndex((e) => e.event === 'me'));
+      }
+      // Four phones, one stream on the holder: the channel.
+      expect(api.app.live.relays.channelCount).toBe(1);
+      expect(other.app.live.streams.openCount - before).toBe(1);
+      // A phone with an unknown token is refused as before (the holder's answer reaches it).
+      expect((await openStream(`live/${game.id}/events`, { 'x-live-token': 'not-a-token' })).status).toBe(404);
+
+      const isOpen = (e: SseEvent) => e.event === 'game' && (JSON.parse(e.data) as LiveGameView).status === 'question';
+      await hostCall('live_next', game.id);
+      const shown = await Promise.all([screen, ...Object.values(phones)].map((p) => p.next(isOpen)));
+      // The same bytes on every screen.
+      for (const e of shown) expect(e.data).toBe(shown[0]!.data);
+      clock.advance(LIVE_GET_READY_MS + 1000);
+      const secret = (await secretOf(game.id))[0]!;
+      const right = secret.answer;
+      // Ana answers: her second phone is told; nobody else gets her frame.
+      ok(await answer(ana, 0, right));
+      for (const p of [phones.ana, phones.ana2]) await p.next((e) => e.event === 'me' && e.data.includes(`"answer":"${right}"`));
+      ok(await answer(ben, 0, wrong(right, secret.options.map((o) => o.key))));
+      ok(await answer(cy, 0, right));
+      // All answered: the question closes and every phone gets the reveal with its own score.
+      await other.app.live.answers.drain();
+      await (await other.app.live.load(game.id))!.idle();
+      for (const [name, p] of Object.entries(phones)) {
+        await p.next((e) => e.event === 'game' && (JSON.parse(e.data) as LiveGameView).status === 'reveal');
+        const mine = { ana: ana, ana2: ana, ben: ben, cy: cy }[name]!;
+        const mes = p.events.filter((e) => e.event === 'me').map((e) => JSON.parse(e.data) as LiveMe);
+        // Only its own player's frames, ever.
+        expect(new Set(mes.map((m) => m.player_id))).toEqual(new Set([mine.player_id]));
+        expect(mes.at(-1)!.score).toBeGreaterThan(mine === ben ? -1 : 0);
+      }
+      expect(phones.ben.events.some((e) => e.event === 'me' && e.data.includes(`"answer":"${right}"`))).toBe(false);
+
+      // Ben reloads four times, then opens two phones: the channel keeps his newest phones, and his
+      // answer to the next question reaches both.
+      phones.ben.close();
+      for (let i = 0; i < 4; i++) {
+        const reload = await openStream(`live/${game.id}/events`, { 'x-live-token': ben.token });
+        await reload.next((e) => e.event === 'me');
+        reload.close();
+      }
+      const benPhones = [await openStream(`live/${game.id}/events`, { 'x-live-token': ben.token }), await openStream(`live/${game.id}/events`, { 'x-live-token': ben.token })];
+      for (const p of benPhones) await p.next((e) => e.event === 'me');
+      await hostCall('live_next', game.id);
+      await hostCall('live_next', game.id);
+      clock.advance(LIVE_GET_READY_MS + 1000);
+      const second = (await secretOf(game.id))[1]!;
+      ok(await answer(ben, 1, second.answer));
+      for (const p of benPhones) await p.next((e) => e.event === 'me' && e.data.includes(`"answer":"${second.answer}"`));
+      expect(api.app.live.relays.channelCount).toBe(1);
+
+      // The holder stops: every phone here is told to reconnect, and the channel is gone.
+      await other.close();
+      otherOpen = false;
+      for (const p of [phones.ana, phones.ana2, phones.cy, ...benPhones]) await p.next((e) => e.event === 'reconnect');
+      expect(api.app.live.relays.channelCount).toBe(0);
+      for (const p of [screen, ...Object.values(phones), ...benPhones]) p.close();
     } finally {
       if (otherOpen) await other.close();
     }
@@ -452,11 +578,14 @@ describe(`live games (${testDbKind})`, () => {
     held.dispose();
     // This process forwards; the holder does not answer: live_moved, and the game is not taken.
     expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Nobody' }))[1]).toBe('live_moved');
-    // A forwarded call is never sent on again.
+    // Asked again after the holder did not answer, the database still names it under a running lease.
+    expect(api.app.live.heldElsewhere(game.id)).toBe('http://127.0.0.1:9');
+    // A forwarded call is never sent on again; its sender is told the game is not run here.
     const forwarded = await fetch(`${api.url}/api/live_join`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-live-forwarded': '1' }, body: JSON.stringify({ pin: game.pin, nickname: 'Loop' }) });
-    expect([forwarded.status, ((await forwarded.json()) as { message: string }).message]).toEqual([409, 'live_moved']);
+    expect([forwarded.status, ((await forwarded.json()) as { message: string }).message, forwarded.headers.get('x-live-moved')]).toEqual([409, 'live_moved', '1']);
     expect(api.app.live.games.has(game.id)).toBe(false);
-    // Once the lease runs out, the game is this process's again.
+    // Once the lease runs out, the game is this process's again: the holder it knew does not
+    // answer, and the database, asked again, lets this process take the game.
     await db.update(liveGames).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(liveGames.id, game.id));
     ok(await api.call('live_join', { pin: game.pin, nickname: 'Finally' }));
     expect(api.app.live.games.has(game.id)).toBe(true);
@@ -494,13 +623,24 @@ describe(`live games (${testDbKind})`, () => {
     clock.advance(LIVE_GET_READY_MS + 1000);
     const secret = await secretOf(game.id);
     const pick = secret[0]!.answer;
+    // Uma has a second screen open: after her answer both get her own frame with it.
+    const phoneA2 = await openStream(`live/${game.id}/events`, { 'x-live-token': a.token });
+    await phoneA2.next((e) => e.event === 'me');
     ok(await answer(a, view.question!.index, pick));
     const counts = JSON.parse((await hostStream.next((e) => e.event === 'counts' && e.data.includes('"answered":1'))).data);
     expect(counts).toMatchObject({ answered: 1, players: 3 });
-    const mine = JSON.parse((await phoneA.next((e) => e.event === 'me' && e.data.includes(`"answer":"${pick}"`))).data) as LiveMe;
-    expect(mine).toMatchObject({ player_id: a.player_id, answer: pick });
-    // Vic's phone never gets Uma's answer: its own frames only.
+    for (const screen of [phoneA, phoneA2]) {
+      const mine = JSON.parse((await screen.next((e) => e.event === 'me' && e.data.includes(`"answer":"${pick}"`))).data) as LiveMe;
+      expect(mine).toMatchObject({ player_id: a.player_id, answer: pick });
+    }
+    // Vic, with one screen, learns from his call's reply that his answer is taken: no frame is written for it.
+    const mesBefore = phoneB.events.filter((e) => e.event === 'me').length;
+    const vicPick = wrong(pick, secret[0]!.options.map((o) => o.key));
+    expect(ok<{ answer: string }>(await answer(b, view.question!.index, vicPick)).answer).toBe(vicPick);
+    await hostStream.next((e) => e.event === 'counts' && e.data.includes('"answered":2'));
+    // Vic's phone never gets Uma's answer: its own frames only, and none for his own answer.
     const mesOfB = phoneB.events.filter((e) => e.event === 'me').map((e) => JSON.parse(e.data) as LiveMe);
+    expect(mesOfB).toHaveLength(mesBefore);
     expect(mesOfB.every((m) => m.player_id === b.player_id && m.answer === '')).toBe(true);
 
     await hostCall('live_end', game.id);
@@ -513,7 +653,7 @@ describe(`live games (${testDbKind})`, () => {
       expect(JSON.parse(phone.events[at + 1]!.data)).toMatchObject({ player_id: who.player_id, last: { index: 0, correct: right } });
     }
     expect(phoneB.events.filter((e) => e.event === 'me').every((e) => (JSON.parse(e.data) as LiveMe).player_id === b.player_id)).toBe(true);
-    for (const s2 of [hostStream, phoneA, phoneB]) s2.close();
+    for (const s2 of [hostStream, phoneA, phoneA2, phoneB]) s2.close();
   });
 
   test("reports: the host's games, per question and per player every answer, CSV; a signed-in player's statistics; nobody else's", async () => {

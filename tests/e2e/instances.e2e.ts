@@ -10,7 +10,9 @@
  *   2. one instance is killed (SIGKILL): its players reconnect to the other, their battles go on and
  *      end, and nothing is decided twice (one result per member, the ledger balanced).
  *   3. in Chromium, two players' battle pages (the real app, through nginx) play a battle while
- *      both instances restart: neither page shows a break, both show the server's result.
+ *      both instances restart: neither page shows a break, both show the server's result;
+ *   4. in Chromium, two phones on one instance play a live game the other holds (their calls sent
+ *      on, their streams over the game's channel) to their results.
  * Needs TEST_DATABASE_URL and nginx (.ci/run installs it).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,6 +27,8 @@ import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/s
 import { launchBrowser } from '@/tests/e2e/support/browser';
 import { signInPage } from '@/tests/e2e/support/player';
 import type { Page } from 'playwright-core';
+import type { LiveGameView } from '@/services/domain/live';
+import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { openPostgresSession } from '@/services/server/db/transfer/session';
 import { summarize } from '@/services/server/db/transfer/summary';
 
@@ -40,6 +44,7 @@ const SETTINGS = {
   battle_mode_random_category: '0',
 };
 const base = process.env.TEST_DATABASE_URL;
+const LIVE_ANSWERS = demoAnswers('en');
 const METRICS_TOKEN = 'instances-test-metrics-token';
 /** fail_timeout of the upstreams in deploy/nginx/quiz-arena.conf (checked against the file below). */
 const NGINX_FAIL_TIMEOUT_MS = 2000;
@@ -188,6 +193,7 @@ async function playOneBattle(calls: CallRecord[], token: string, retry: boolean)
   if (search.status !== 200) throw new Error(`find_random_match: ${search.status} ${search.message}`);
   const room = (search.data as { room: RoomDocument }).room;
   const me = await call(calls, 'get_user_by_id', {}, token, retry);
+  if (me.status !== 200 || !me.data) throw new Error(`get_user_by_id: ${me.status} ${me.message}`);
   const userId = (me.data as { id: number }).id;
   const feed = createRoomFeed({ baseUrl: proxyUrl, minDelayMs: 250, maxDelayMs: 2000 });
   let last = room;
@@ -389,6 +395,59 @@ test('in Chromium: two battle pages through nginx play on while both instances r
     }
     expect(shown).toEqual([]);
   } finally {
+    await browser.close();
+  }
+});
+
+test('in Chromium: a live game held by one instance, played by phones on the other: they join, see the question, answer and see their results through it', async () => {
+  const [holder, other] = [instances[0]!, instances[1]!];
+  const hostToken = tokens[0]!;
+  const hostCall = async (name: string, body: Record<string, string | number>) => {
+    const res = await fetch(`${holder.url}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${hostToken}` }, body: JSON.stringify(body) });
+    const answer = (await res.json()) as { error: boolean; data: LiveGameView };
+    if (answer.error) throw new Error(`${name}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+  const game = await hostCall('live_create', { category: 'science', questions: 1, time_limit: 30 });
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const holderOf = async () => (await client.query<{ holder: string }>('select holder from live_games where id = $1', [game.id])).rows[0]!.holder;
+  expect(await holderOf()).toBe(holder.url);
+  const browser = await launchBrowser();
+  const phase = (page: Page, name: string) => page.locator(`[data-live-phase="${name}"]`).waitFor({ timeout: 15_000 });
+  try {
+    const phones: Page[] = [];
+    for (const nickname of ['Relayed Ana', 'Relayed Bo']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      // The other instance's own address: its calls are sent on, its stream comes over the channel.
+      await page.goto(`${other.url}/live/?pin=${game.pin}`);
+      await page.getByRole('button', { name: 'Enter' }).click();
+      await page.getByLabel('Nickname').fill(nickname);
+      await page.getByRole('button', { name: 'Join', exact: true }).click();
+      await phase(page, 'playing.lobby');
+      phones.push(page);
+    }
+    await hostCall('live_next', { game_id: game.id });
+    await Promise.all(phones.map((p) => phase(p, 'playing.answering')));
+    const text = (await phones[0]!.locator('#live-question').innerText()).trim();
+    const right = LIVE_ANSWERS.get(text);
+    if (!right) throw new Error(`no demo answer for "${text}"`);
+    const tiles = (page: Page) => page.getByRole('group', { name: 'Answers' }).getByRole('button');
+    await tiles(phones[0]!).filter({ hasText: right }).first().click();
+    await phase(phones[0]!, 'playing.locked');
+    await tiles(phones[1]!).filter({ hasNotText: right }).first().click();
+    // Both answered: the question closes on the holder, and each phone here shows its own result.
+    await Promise.all(phones.map((p) => phase(p, 'playing.result')));
+    await phones[0]!.getByText('Right!').waitFor();
+    await phones[1]!.getByText('Wrong').waitFor();
+    // Still held by the first instance all along.
+    expect(await holderOf()).toBe(holder.url);
+    await hostCall('live_end', { game_id: game.id });
+    await Promise.all(phones.map((p) => phase(p, 'playing.final')));
+    await phones[1]!.getByText('You finished in place 2').waitFor();
+  } finally {
+    await client.end();
     await browser.close();
   }
 });

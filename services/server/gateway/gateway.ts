@@ -11,7 +11,7 @@ import { flagSetting } from '@/services/domain/settings';
 import type { AuthUser } from '@/services/server/accounts/sessions';
 import type { AppServices } from '@/services/server/app-services';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
-import { DEFAULT_LIMITS, parseBody, refusedBeforeReading, type BodyLimits } from '@/services/server/gateway/body';
+import { DEFAULT_LIMITS, parseBody, refusedBeforeReading, type BodyLimits, type ParsedBody } from '@/services/server/gateway/body';
 
 /** Where large uploads are written as they arrive: beside the data, or the system's temporary directory for an in-memory database. */
 export function uploadDir(dataDir: string): string {
@@ -22,7 +22,7 @@ import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from
 import { createNotificationStreams, NOTIFICATION_STREAM_PATH, type NotificationStreams } from '@/services/server/gateway/notification-stream';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 import { apiCallDuration, apiCalls } from '@/services/server/ops/metrics';
-import { forwardCall, forwardStream, isForwarded, LiveHeldElsewhere } from '@/services/server/live/forward';
+import { forwardCall, forwardStream, isForwarded, LiveHeldElsewhere, MOVED_HEADER, RELAY_HEADER, RELAY_STREAM_HEADER } from '@/services/server/live/forward';
 
 export const API_PREFIX = '/api/';
 
@@ -163,11 +163,17 @@ export function isStreamUrl(url: string): boolean {
   return roomStreamPath(name) !== null || name === NOTIFICATION_STREAM_PATH || liveStreamPath(name) !== null;
 }
 
-/** `live/<game id>/events` (a player's phone) or `live/<game id>/host` (the host's screen), or null. */
-export function liveStreamPath(name: string): { gameId: number; who: 'events' | 'host' } | null {
-  const match = /^live\/([1-9][0-9]{0,9})\/(events|host)$/.exec(name);
-  return match ? { gameId: Number(match[1]), who: match[2] as 'events' | 'host' } : null;
+/**
+ * `live/<game id>/events` (a player's phone), `live/<game id>/host` (the host's screen) or
+ * `live/<game id>/relay` (another process's channel for its phones of the game), or null.
+ */
+export function liveStreamPath(name: string): { gameId: number; who: 'events' | 'host' | 'relay' } | null {
+  const match = /^live\/([1-9][0-9]{0,9})\/(events|host|relay)$/.exec(name);
+  return match ? { gameId: Number(match[1]), who: match[2] as 'events' | 'host' | 'relay' } : null;
 }
+
+/** A channel's id, or a phone's on one, as relay.ts makes them. */
+const RELAY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** The token of `Authorization: Bearer <token>`, or null. */
 export function bearerToken(req: IncomingMessage): string | null {
@@ -250,7 +256,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
    * GET /api/live/<id>/host (the host's api token) and /api/live/<id>/events (a player's rejoin
    * token in X-Live-Token): a live game's screens (docs/live.md, Streams).
    */
-  async function openLiveStream(target: { gameId: number; who: 'events' | 'host' }, req: IncomingMessage, res: ServerResponse) {
+  async function openLiveStream(target: { gameId: number; who: 'events' | 'host' | 'relay' }, req: IncomingMessage, res: ServerResponse) {
     const live = app.live;
     if (target.who === 'host') {
       const user = (await authenticate('user', req))!;
@@ -265,9 +271,29 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     const raw = req.headers['x-live-token'];
     const token = Array.isArray(raw) ? raw[0] : raw;
     if (!token) throw new ApiError('live_token_unknown', { field: 'token', detail: 'this stream needs X-Live-Token: <token from live_join>' });
+    // Another process's channel, or a phone of its put on one (relay.ts): which, by its header.
+    const channel = target.who === 'relay' ? relayId(req, RELAY_HEADER) : null;
+    const onChannel = target.who === 'events' ? relayId(req, RELAY_STREAM_HEADER) : null;
     const { game, playerId } = await live.player(target.gameId, token);
     req.resume();
-    live.streams.openPlayer(req, res, game, playerId);
+    if (target.who === 'relay') live.streams.openRelay(res, game, channel!);
+    else if (onChannel !== null) {
+      const [channelId, streamId] = onChannel.split(' ') as [string, string];
+      if (!live.streams.attachRelayed(game, channelId, streamId, playerId)) throw new ApiError('live_moved', { detail: 'the channel this phone was to be put on is closed: open the stream again' });
+      res.writeHead(204).end();
+    } else live.streams.openPlayer(req, res, game, playerId);
+  }
+
+  /** A channel's header checked (`x-live-relay: <id>`, `x-live-relay-stream: <id> <id>`); null where the request has none. */
+  function relayId(req: IncomingMessage, header: string): string | null {
+    const raw = req.headers[header];
+    if (raw === undefined) {
+      if (header === RELAY_HEADER) throw new ApiError('103', { field: header, detail: `a channel needs ${header}: <id>` });
+      return null;
+    }
+    const parts = String(raw).split(' ');
+    if (parts.length !== (header === RELAY_HEADER ? 1 : 2) || !parts.every((p) => RELAY_ID.test(p))) throw new ApiError('103', { field: header, detail: `${header} is not a channel's id${header === RELAY_HEADER ? '' : ' and a phone\'s'}` });
+    return String(raw);
   }
 
   /** GET /api/notifications/events: the signed-in player's live notifications. */
@@ -277,11 +303,12 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     notificationStreams.open(req, res, { userId: user.id, requestId });
   }
 
-  async function run(def: EndpointDef, req: IncomingMessage, res: ServerResponse, requestId: string, reqLog: () => Logger) {
+  /** `read`: the input as it came, already read from the request (a live call asked here again after its holder went). */
+  async function run(def: EndpointDef, req: IncomingMessage, res: ServerResponse, requestId: string, reqLog: () => Logger, read?: { input: unknown }) {
     const user = await authenticate(def.access, req);
     const settings = await checkMaintenance(user, def.duringMaintenance);
     const limits: BodyLimits = { ...DEFAULT_LIMITS, ...def.limits, ...(def.filesToDisk ? { fileDir: uploadDir(app.config.dataDir) } : {}) };
-    const body = await parseBody(req, limits, () => continueIfAsked(req, res));
+    const body: ParsedBody = read ? { json: read.input as Record<string, unknown>, fields: {}, files: [] } : await parseBody(req, limits, () => continueIfAsked(req, res));
     const parsed = def.input.safeParse(body.json ?? body.fields);
     if (!parsed.success) {
       for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true });
@@ -304,7 +331,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       // A handler that failed did not take its files: they go.
       for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true }).catch(() => {});
       // A live game another process holds: the call goes there with the input as it came.
-      if (error instanceof LiveHeldElsewhere) throw new LiveHeldElsewhere(error.holder, body.json ?? body.fields);
+      if (error instanceof LiveHeldElsewhere) throw new LiveHeldElsewhere(error.gameId, error.holder, body.json ?? body.fields);
       throw error;
     }
   }
@@ -327,6 +354,51 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       let code: string = 'ok';
       /** The endpoint as metrics name it: its registered name, a stream's, or '(unknown)' (no URL text). */
       let endpoint = '(unknown)';
+      let def: EndpointDef | undefined;
+      const answerCall = async (call: EndpointDef, read?: { input: unknown }) => {
+        const result = await run(call, req, res, requestId, reqLog, read);
+        code = result.message ?? 'ok';
+        if (result.dataJson !== undefined && !result.extra) {
+          sendJson(res, 200, `{"error":false,"message":${JSON.stringify(code)},"data":${result.dataJson}}`, requestId);
+        } else {
+          send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, requestId);
+        }
+      };
+      /**
+       * A live call or stream for a game another process holds, sent there (docs/live.md, "More than
+       * one process"); answers what failed, or null once it went through. A holder that does not
+       * answer may have stopped and let the game go: the call is then asked here once more, and sent
+       * on to a new holder if another process took the game meanwhile.
+       */
+      const sendOn = async (held: LiveHeldElsewhere, again = true): Promise<unknown> => {
+        const ip = clientIp(req, app.config.trustProxy);
+        const streamLive = liveStreamPath(name);
+        try {
+          const { moved } =
+            streamLive === null
+              ? await forwardCall(held.holder, name, req, held.input, ip, res)
+              : streamLive.who === 'events'
+                ? await app.live.relays.openPhone(held.holder, streamLive.gameId, req, ip, res)
+                : await forwardStream(held.holder, name, req, ip, res);
+          // The holder said it does not run the game: the next call asks the database again.
+          if (moved) app.live.forgetHolder(held.gameId, held.holder);
+          code = 'forwarded';
+          status = res.statusCode;
+          return null;
+        } catch (failed) {
+          // The holder did not answer: who holds the game is asked of the database again.
+          app.live.forgetHolder(held.gameId, held.holder);
+          if (!again || res.headersSent) return failed;
+          try {
+            if (streamLive !== null) await openLiveStream(streamLive, req, res);
+            else await answerCall(def!, { input: held.input });
+            return null;
+          } catch (retried) {
+            if (retried instanceof LiveHeldElsewhere) return retried.holder === held.holder ? failed : sendOn(retried, false);
+            return retried;
+          }
+        }
+      };
       try {
         const streamRoom = roomStreamPath(name);
         const streamLive = liveStreamPath(name);
@@ -346,7 +418,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
           else await openNotificationStream(req, res, requestId);
           return;
         }
-        const def = registry.get(name);
+        def = registry.get(name);
         if (!def) {
           const f = failure('not_found', requestId, { detail: `there is no endpoint named ${name || '(empty)'}` });
           status = f.status;
@@ -364,30 +436,19 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
           send(res, f.status, f.body, requestId, { allow: 'POST' });
           return;
         }
-        const result = await run(def, req, res, requestId, reqLog);
-        code = result.message ?? 'ok';
-        if (result.dataJson !== undefined && !result.extra) {
-          sendJson(res, 200, `{"error":false,"message":${JSON.stringify(code)},"data":${result.dataJson}}`, requestId);
-        } else {
-          send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, requestId);
-        }
+        await answerCall(def);
       } catch (caught) {
         let error = caught;
         if (error instanceof LiveHeldElsewhere && !isForwarded(req) && !res.headersSent) {
-          try {
-            if (liveStreamPath(name) !== null) await forwardStream(error.holder, name, req, clientIp(req, app.config.trustProxy), res);
-            else await forwardCall(error.holder, name, req, error.input, clientIp(req, app.config.trustProxy), res);
-            code = 'forwarded';
-            status = res.statusCode;
-            return;
-          } catch (failed) {
-            error = failed;
-          }
+          error = await sendOn(error);
+          if (error === null) return;
         } else if (error instanceof LiveHeldElsewhere) {
           // Sent here by a process that found this one holding the game, which it no longer does.
           error = new ApiError('live_moved', { detail: 'the game moved to another server process: try again' });
         }
         if (isApiError(error)) {
+          // A process that does not run the game says so to the one that sent the request here.
+          if (error.code === 'live_moved' && isForwarded(req)) res.setHeader(MOVED_HEADER, '1');
           const f = failure(error.code, requestId, { field: error.field, detail: error.detail, extra: error.extra });
           status = f.status;
           code = error.code;

@@ -16,7 +16,7 @@ import {
 } from '@/services/domain/live';
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { recordLiveStatistics, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow, type SettleItem } from '@/services/server/live/repository';
+import { recordLiveStatistics, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow, type SettleItem, type StepItem } from '@/services/server/live/repository';
 
 /**
  * One running live game in the process that holds it (docs/live.md, "How a game runs"). Its state
@@ -41,6 +41,11 @@ export interface LiveOutlet {
   player(game: LiveGame, item: LivePlayerItem, change: 'joined' | 'removed'): void;
   /** What one player sees of themselves changed. */
   me(game: LiveGame, playerId: number): void;
+  /**
+   * A player's answer was taken. The screen that sent it learns so from the call's reply; the
+   * player's other screens, if it has more than one open, get its `me` frame.
+   */
+  answered(game: LiveGame, playerId: number): void;
   /** The game is over and out of memory: its streams end after the last frame. */
   closed(game: LiveGame): void;
 }
@@ -48,6 +53,11 @@ export interface LiveOutlet {
 export interface AnswerSink {
   /** Stores an answer (group commit); true when it was stored now, false when it was already there. */
   add(row: AnswerRow): Promise<boolean>;
+}
+
+export interface StepSink {
+  /** Writes a step (group commit with other games' steps); true when it went through over its version. */
+  add(item: StepItem): Promise<boolean>;
 }
 
 export interface SettleSink {
@@ -99,7 +109,7 @@ export class LiveGame {
     row: GameRow,
     players: readonly PlayerRow[],
     answers: readonly AnswerRow[],
-    private readonly deps: { db: Db; outlet: LiveOutlet; sink: AnswerSink; settle: SettleSink; clock: LiveClock },
+    private readonly deps: { db: Db; outlet: LiveOutlet; sink: AnswerSink; settle: SettleSink; steps: StepSink; clock: LiveClock },
   ) {
     this.state = row;
     for (const p of players) {
@@ -163,7 +173,7 @@ export class LiveGame {
           await extra(tx);
           return writeStep(tx, this.id, from, change);
         })
-      : await writeStep(this.deps.db, this.id, from, change);
+      : await this.deps.steps.add({ gameId: this.id, fromVersion: from, change });
     if (!ok) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
     this.state = { ...this.state, ...change, version: from + 1 };
     this.viewCache = null;
@@ -345,7 +355,7 @@ export class LiveGame {
     if (!fresh) throw new ApiError('already_answered');
     this.countAnswer(row);
     this.deps.outlet.counts(this);
-    this.deps.outlet.me(this, playerId);
+    this.deps.outlet.answered(this, playerId);
     // How many answers were counted with this one: the host's count shows at least that many.
     const answered = this.answers.size;
     void this.closeIfAllAnswered().catch(() => undefined);

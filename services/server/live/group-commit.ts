@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '@/services/server/db/client';
-import type { AnswerSink, SettleSink } from '@/services/server/live/game';
-import { answerKey, insertAnswers, settleQuestions, type AnswerRow, type SettleItem } from '@/services/server/live/repository';
+import type { AnswerSink, SettleSink, StepSink } from '@/services/server/live/game';
+import { answerKey, insertAnswers, settleQuestions, writeSteps, type AnswerRow, type SettleItem, type StepItem } from '@/services/server/live/repository';
 
 /**
  * Group commit of live writes (as the rooms' versions are, decision 022): the items of every game
@@ -110,12 +110,28 @@ export type SettleBatcher = GroupCommit<SettleItem, boolean> & SettleSink;
  * each queued behind the other on the database. Each close is told whether its step went through.
  */
 export function createSettleBatcher(db: Db, log: Logger): SettleBatcher {
-  return createGroupCommit<SettleItem, boolean>(
+  return createGameStepCommit(db, log, settleQuestions, 'live closes');
+}
+
+export type StepBatcher = GroupCommit<StepItem, boolean> & StepSink;
+
+/**
+ * The steps of every game (a question opened, the leaderboard shown, a pause…): when many hosts
+ * move their games on together, one statement writes them all. Each step is told whether it went
+ * through over its version.
+ */
+export function createStepBatcher(db: Db, log: Logger): StepBatcher {
+  return createGameStepCommit(db, log, writeSteps, 'live steps');
+}
+
+/** A group commit of games' steps: `write` answers the games whose step went through over its version. */
+function createGameStepCommit<I extends { gameId: number }>(db: Db, log: Logger, write: (db: Db, items: readonly I[]) => Promise<Set<number>>, what: string): GroupCommit<I, boolean> {
+  return createGroupCommit<I, boolean>(
     async (items) => {
-      const settled = await settleQuestions(db, items);
-      return (item) => settled.has(item.gameId);
+      const through = await write(db, items);
+      return (item) => through.has(item.gameId);
     },
     log,
-    'live closes',
+    what,
   );
 }

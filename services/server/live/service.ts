@@ -19,7 +19,7 @@ import { hashToken } from '@/services/server/accounts/sessions';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { createAnswerBatcher, createSettleBatcher, type AnswerBatcher, type SettleBatcher } from '@/services/server/live/group-commit';
+import { createAnswerBatcher, createSettleBatcher, createStepBatcher, type AnswerBatcher, type SettleBatcher, type StepBatcher } from '@/services/server/live/group-commit';
 import { LiveGame, realClock, type LiveClock } from '@/services/server/live/game';
 import { LiveHeldElsewhere } from '@/services/server/live/forward';
 import {
@@ -39,6 +39,7 @@ import {
   type GameRow,
   type PlayerRow,
 } from '@/services/server/live/repository';
+import { createLiveRelays, type LiveRelays } from '@/services/server/live/relay';
 import { createLiveStreams, type LiveStreams } from '@/services/server/live/streams';
 import { listReports, readReport } from '@/services/server/live/reports';
 import { liveQuestionsOfSet } from '@/services/server/live/quiz-sets';
@@ -87,14 +88,23 @@ export interface JoinedPlayer {
 export class LiveService {
   readonly games = new Map<number, LiveGame>();
   readonly streams: LiveStreams;
+  /** This process's channels for its phones of games held elsewhere (relay.ts). */
+  readonly relays: LiveRelays;
   readonly answers: AnswerBatcher;
   readonly closes: SettleBatcher;
+  readonly steps: StepBatcher;
   private readonly hostTimers = new Map<number, ReturnType<typeof setTimeout>>();
   /** Games whose host's screen has not opened since they were created, and since when (this clock). */
   private readonly neverHosted = new Map<number, number>();
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private renewer: ReturnType<typeof setInterval> | null = null;
   private loading = new Map<number, Promise<LiveGame | null>>();
+  /**
+   * Games another process holds, with when its lease runs out (this process's clock): calls for
+   * them go there without asking the database again until then, or until the holder fails to
+   * answer or says it does not run the game (`forgetHolder`).
+   */
+  private readonly elsewhere = new Map<number, { holder: string; until: number }>();
   /** This process's address for the others: it holds its games under this name (LIVE_NODE_URL). */
   private node: string;
   private readonly leaseMs: number;
@@ -108,8 +118,10 @@ export class LiveService {
     this.node = options.node ?? `local:${randomBytes(6).toString('hex')}`;
     this.leaseMs = options.leaseMs ?? LIVE_LEASE_MS;
     this.streams = createLiveStreams(options.heartbeatMs ?? 15_000);
+    this.relays = createLiveRelays(this.streams);
     this.answers = createAnswerBatcher(db, log);
     this.closes = createSettleBatcher(db, log);
+    this.steps = createStepBatcher(db, log);
   }
 
   /** The address other processes reach this one at (its games' holder); set once it listens. */
@@ -151,6 +163,8 @@ export class LiveService {
    * holder are taken up.
    */
   async renew(): Promise<void> {
+    const now = performance.now();
+    for (const [id, other] of this.elsewhere) if (other.until <= now) this.elsewhere.delete(id);
     const kept = await renewHolds(this.db, this.node, this.leaseMs);
     for (const game of [...this.games.values()]) {
       if (!game.running || kept.has(game.id)) continue;
@@ -168,8 +182,10 @@ export class LiveService {
     this.hostTimers.clear();
     await this.answers.drain();
     await this.closes.drain();
+    await this.steps.drain();
     for (const game of this.games.values()) game.dispose();
     this.streams.close();
+    this.relays.close();
     // Another process takes the games up at once rather than when the leases run out.
     await releaseHolds(this.db, this.node).catch((err: unknown) => this.log.error({ err }, 'live games not let go'));
   }
@@ -403,12 +419,18 @@ export class LiveService {
   async load(gameId: number): Promise<LiveGame | null> {
     const held = this.games.get(gameId);
     if (held) return held;
+    const other = this.elsewhere.get(gameId);
+    if (other && other.until > performance.now()) throw new LiveHeldElsewhere(gameId, other.holder);
     let loading = this.loading.get(gameId);
     if (!loading) {
       loading = (async () => {
         // A running game is this process's to run only once it holds it.
         const claim = await claimGame(this.db, gameId, this.node, this.leaseMs);
-        if (claim.running && !claim.claimed && claim.holder) throw new LiveHeldElsewhere(claim.holder);
+        if (claim.running && !claim.claimed && claim.holder) {
+          this.elsewhere.set(gameId, { holder: claim.holder, until: performance.now() + claim.leftMs });
+          throw new LiveHeldElsewhere(gameId, claim.holder);
+        }
+        this.elsewhere.delete(gameId);
         const row = await readGame(this.db, gameId);
         if (!row) return null;
         const [players, answers] = await Promise.all([listPlayers(this.db, gameId), row.currentIndex >= 0 ? listAnswers(this.db, gameId, row.currentIndex) : Promise.resolve([])]);
@@ -420,6 +442,17 @@ export class LiveService {
       this.loading.set(gameId, loading);
     }
     return loading;
+  }
+
+  /** The process this one sends the game's calls to without asking the database, if it knows one. */
+  heldElsewhere(gameId: number): string | null {
+    const other = this.elsewhere.get(gameId);
+    return other && other.until > performance.now() ? other.holder : null;
+  }
+
+  /** `holder` is not to be taken for the game's holder any more: the next call asks the database. */
+  forgetHolder(gameId: number, holder: string): void {
+    if (this.elsewhere.get(gameId)?.holder === holder) this.elsewhere.delete(gameId);
   }
 
   /** A game out of this process's memory (finished, or run by another process now), with its timers. */
@@ -440,6 +473,7 @@ export class LiveService {
       db: this.db,
       sink: this.answers,
       settle: this.closes,
+      steps: this.steps,
       clock: this.clock,
       outlet: {
         version: (g, withMe) => outlet.version(g, withMe),
@@ -447,6 +481,7 @@ export class LiveService {
         flushCounts: (g) => outlet.flushCounts(g),
         player: (g, item, change) => outlet.player(g, item, change),
         me: (g, id) => outlet.me(g, id),
+        answered: (g, id) => outlet.answered(g, id),
         closed: (g) => {
           outlet.closed(g);
           // Finished games leave memory; their last screens are read again from the database.

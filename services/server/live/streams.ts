@@ -16,14 +16,49 @@ import type { LiveGame, LiveOutlet } from '@/services/server/live/game';
 
 /** A stream whose client reads nothing is cut when this much is waiting for it (it reconnects). */
 const MAX_BUFFERED_BYTES = 1 << 20;
+/**
+ * Each stream gets its heartbeat once per period, its streams spread over this many turns of the
+ * period: a beat to every stream at once (thousands of writes) would hold up the answers arriving
+ * then for tens of milliseconds.
+ */
+const HEARTBEAT_SLICES = 15;
+/**
+ * A channel does not say when one of its phones goes (a reload puts a new one on it): a player keeps
+ * the ids of their last few phones there, the oldest forgotten first.
+ */
+const RELAYED_PER_PLAYER = 4;
 const clockFrame = (now: number) => `: heartbeat\nevent: clock\ndata: ${now}\n\n`;
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * A message on a channel to another process (services/server/live/relay.ts reads them):
+ * `<to> <length>\n<text>`, `to` being `*` (every phone of the channel), the phones' ids joined by
+ * commas, or `!end` (the last text of every phone; the channel ends). `length` is the text's in
+ * UTF-16 code units, as JavaScript counts them.
+ */
+export const relayMessage = (to: string, text: string) => `${to} ${text.length}\n${text}`;
+const relayEnd = (last: string) => relayMessage('!end', last);
+/** A channel's heartbeat: a message to no phone, so that a silent channel is seen to be alive. */
+export const RELAY_BEAT = relayMessage('.', '');
+
+/**
+ * Another process's channel for a game this one holds (docs/live.md, "More than one process"): the
+ * phones that process serves get the game's frames through it, each written once to the channel
+ * however many of its phones show it. Its phones are named by the ids that process gave them.
+ */
+interface Relay {
+  readonly res: ServerResponse;
+  /** A player → the ids of their phones on this channel. */
+  readonly byPlayer: Map<number, Set<string>>;
+}
 
 interface Audience {
   readonly hosts: Set<ServerResponse>;
   readonly players: Map<number, Set<ServerResponse>>;
   /** Every player stream of the game (the phones' audience). */
   readonly phones: Set<ServerResponse>;
+  /** Other processes' channels for their phones of this game. */
+  readonly relays: Set<Relay>;
   countsQueued: boolean;
   /** The game frame written last, by version. */
   versionFrame: { version: number; text: string } | null;
@@ -32,6 +67,18 @@ interface Audience {
 export interface LiveStreams extends LiveOutlet {
   openHost(req: IncomingMessage, res: ServerResponse, game: LiveGame, onClose: () => void): void;
   openPlayer(req: IncomingMessage, res: ServerResponse, game: LiveGame, playerId: number): void;
+  /** Another process's channel for the phones it serves of a game held here, under the id it chose. */
+  openRelay(res: ServerResponse, game: LiveGame, channelId: string): void;
+  /**
+   * A phone of another process, on its channel: its first frames go there. False when this process
+   * has no such channel open for the game (it closed, or was opened with another process).
+   */
+  attachRelayed(game: LiveGame, channelId: string, streamId: string, playerId: number): boolean;
+  /**
+   * A phone here of a game another process holds, fed from a channel (relay.ts): its stream opens
+   * and beats like any other; the function returned writes to it.
+   */
+  openRelayed(res: ServerResponse): (text: string) => void;
   hostCount(gameId: number): number;
   /** Ends a game's streams, each told to reconnect (the game is run by another process now). */
   reconnect(gameId: number): void;
@@ -43,14 +90,22 @@ export interface LiveStreams extends LiveOutlet {
 
 export function createLiveStreams(heartbeatMs: number): LiveStreams {
   const audiences = new Map<number, Audience>();
+  /** Open channels by the id their process gave them, with their game. */
+  const relaysById = new Map<string, { gameId: number; relay: Relay }>();
   let openCount = 0;
   let serialisations = 0;
   let heartbeat: NodeJS.Timeout | null = null;
+  /** Every open stream, in the slice of the period it beats in (given in turn as they open). */
+  const slices: Set<ServerResponse>[] = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
+  let nextSlice = 0;
+  let beating = 0;
+  /** The streams that are channels to other processes (their heartbeat is a channel message). */
+  const channels = new WeakSet<ServerResponse>();
 
   const audience = (gameId: number): Audience => {
     let a = audiences.get(gameId);
     if (!a) {
-      a = { hosts: new Set(), players: new Map(), phones: new Set(), countsQueued: false, versionFrame: null };
+      a = { hosts: new Set(), players: new Map(), phones: new Set(), relays: new Set(), countsQueued: false, versionFrame: null };
       audiences.set(gameId, a);
     }
     return a;
@@ -67,11 +122,11 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
   }
 
   function beat() {
+    const slice = slices[beating]!;
+    beating = (beating + 1) % HEARTBEAT_SLICES;
+    if (slice.size === 0) return;
     const text = clockFrame(Date.now());
-    for (const a of audiences.values()) {
-      for (const res of a.hosts) write(res, text);
-      for (const res of a.phones) write(res, text);
-    }
+    for (const res of slice) write(res, channels.has(res) ? RELAY_BEAT : text);
   }
 
   function versionText(game: LiveGame): string {
@@ -95,17 +150,22 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
 
   const countsText = (game: LiveGame) => frame('counts', { answered: game.answers.size, players: game.activeCount, version: game.state.version });
 
-  function start(res: ServerResponse) {
+  function start(res: ServerResponse, channel = false) {
     res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
+      'content-type': channel ? 'text/plain; charset=utf-8' : 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
     });
     res.flushHeaders();
     res.socket?.setNoDelay(true);
-    write(res, clockFrame(Date.now()));
+    if (channel) channels.add(res);
+    write(res, channel ? RELAY_BEAT : clockFrame(Date.now()));
     openCount += 1;
-    heartbeat ??= setInterval(beat, heartbeatMs).unref();
+    const slice = slices[nextSlice]!;
+    nextSlice = (nextSlice + 1) % HEARTBEAT_SLICES;
+    slice.add(res);
+    res.once('close', () => slice.delete(res));
+    heartbeat ??= setInterval(beat, Math.max(1, Math.floor(heartbeatMs / HEARTBEAT_SLICES))).unref();
   }
 
   function stopped() {
@@ -116,15 +176,42 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     }
   }
 
-  /** Ends every stream of a game's audience (its screens and its host's) with a last frame. */
+  /** Ends every stream of a game's audience (its screens, its host's, other processes' channels) with a last frame. */
   function endAll(a: Audience | undefined, last: string) {
     if (!a) return;
     for (const res of [...a.phones, ...a.hosts]) if (!res.destroyed && !res.writableEnded) res.end(last);
+    for (const relay of [...a.relays]) if (!relay.res.destroyed && !relay.res.writableEnded) relay.res.end(relayEnd(last));
   }
 
   function forget(gameId: number) {
     const a = audiences.get(gameId);
-    if (a && a.hosts.size === 0 && a.phones.size === 0) audiences.delete(gameId);
+    if (a && a.hosts.size === 0 && a.phones.size === 0 && a.relays.size === 0) audiences.delete(gameId);
+  }
+
+  /** The relayed phones of a player on a channel, as a message's target, or null when it has none there. */
+  const relayedOf = (relay: Relay, playerId: number): string | null => {
+    const ids = relay.byPlayer.get(playerId);
+    return ids && ids.size > 0 ? [...ids].join(',') : null;
+  };
+
+  /** The count of a player's screens: here, and on other processes' channels. */
+  function screensOf(a: Audience, playerId: number): number {
+    let n = a.players.get(playerId)?.size ?? 0;
+    for (const relay of a.relays) n += relay.byPlayer.get(playerId)?.size ?? 0;
+    return n;
+  }
+
+  /** A player's `me` frame to each of their screens, here and on channels. */
+  function writeMe(game: LiveGame, a: Audience, playerId: number) {
+    const mine = a.players.get(playerId);
+    const relayed = [...a.relays].map((relay) => [relay, relayedOf(relay, playerId)] as const).filter(([, to]) => to !== null);
+    if ((!mine || mine.size === 0) && relayed.length === 0) return;
+    const me = game.me(playerId);
+    if (!me) return;
+    serialisations += 1;
+    const text = frame('me', me);
+    for (const res of mine ?? []) write(res, text);
+    for (const [relay, to] of relayed) write(relay.res, relayMessage(to!, text));
   }
 
   return {
@@ -155,6 +242,42 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
       });
     },
 
+    openRelay(res, game, channelId) {
+      const a = audience(game.id);
+      start(res, true);
+      const relay: Relay = { res, byPlayer: new Map() };
+      a.relays.add(relay);
+      relaysById.set(channelId, { gameId: game.id, relay });
+      res.once('close', () => {
+        a.relays.delete(relay);
+        if (relaysById.get(channelId)?.relay === relay) relaysById.delete(channelId);
+        stopped();
+        forget(game.id);
+      });
+    },
+
+    attachRelayed(game, channelId, streamId, playerId) {
+      const open = relaysById.get(channelId);
+      if (!open || open.gameId !== game.id || open.relay.res.destroyed || open.relay.res.writableEnded) return false;
+      const { relay } = open;
+      let ids = relay.byPlayer.get(playerId);
+      if (!ids) relay.byPlayer.set(playerId, (ids = new Set()));
+      ids.add(streamId);
+      for (const old of ids) {
+        if (ids.size <= RELAYED_PER_PLAYER) break;
+        ids.delete(old);
+      }
+      const me = game.me(playerId);
+      write(relay.res, relayMessage(streamId, versionText(game) + (me ? frame('me', me) : '')));
+      return true;
+    },
+
+    openRelayed(res) {
+      start(res);
+      res.once('close', stopped);
+      return (text) => write(res, text);
+    },
+
     openPlayer(_req, res, game, playerId) {
       const a = audience(game.id);
       start(res);
@@ -178,16 +301,35 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
       const a = audiences.get(game.id);
       if (!a) return;
       const text = versionText(game);
+      const mes = withMe ? new Map<number, string>() : null;
+      const meOf = (playerId: number): string => {
+        let m = mes!.get(playerId);
+        if (m === undefined) {
+          const me = game.me(playerId);
+          if (me) serialisations += 1;
+          mes!.set(playerId, (m = me ? frame('me', me) : ''));
+        }
+        return m;
+      };
       if (withMe) {
         // One write per phone: the game's frame, then its player's own.
         for (const [playerId, mine] of a.players) {
-          const me = game.me(playerId);
-          if (me) serialisations += 1;
-          const both = me ? text + frame('me', me) : text;
+          const both = text + meOf(playerId);
           for (const res of mine) write(res, both);
         }
       } else for (const res of a.phones) write(res, text);
       for (const res of a.hosts) write(res, text);
+      // One write per channel: the frame once for all its phones, then each player's own to theirs.
+      for (const relay of a.relays) {
+        let out = relayMessage('*', text);
+        if (withMe) {
+          for (const [playerId, ids] of relay.byPlayer) {
+            const me = meOf(playerId);
+            if (me && ids.size > 0) out += relayMessage([...ids].join(','), me);
+          }
+        }
+        write(relay.res, out);
+      }
     },
 
     counts(game) {
@@ -211,14 +353,15 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
       for (const res of a.hosts) write(res, text);
     },
 
+    answered(game, playerId) {
+      // One screen open: the one that answered, told by its reply (a write per answer saved).
+      const a = audiences.get(game.id);
+      if (a && screensOf(a, playerId) > 1) writeMe(game, a, playerId);
+    },
+
     me(game, playerId) {
-      const mine = audiences.get(game.id)?.players.get(playerId);
-      if (!mine || mine.size === 0) return;
-      const me = game.me(playerId);
-      if (!me) return;
-      serialisations += 1;
-      const text = frame('me', me);
-      for (const res of mine) write(res, text);
+      const a = audiences.get(game.id);
+      if (a) writeMe(game, a, playerId);
     },
 
     closed(game) {
