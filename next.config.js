@@ -3,6 +3,11 @@ const analyze = process.env.QUIZ_ARENA_ANALYZE === '1';
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  experimental: {
+    // Fewer, larger script chunks (decision 039): a phone on a slow network pays a round trip per
+    // request on each of its six connections, and every page may be the first a player opens.
+    turbopackChunking: { firstPageLoadPriority: 1, requestCost: 1_000_000, minChunkSize: 300_000, maxChunkCountPerGroup: 3 },
+  },
   trailingSlash: true,
   // Pages never import services/server; the database client lives only in server.ts's process.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],

@@ -55,6 +55,12 @@ if (stale(webStamp, webWanted, path.join(root, '.next', 'BUILD_ID'))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.writeFileSync(webStamp, `${webWanted}\n`);
 }
+// V8's compile hint on every script chunk (decision 040), before brotli compresses them.
+{
+  const { addCompileHints } = await import('./compile-hints.mjs');
+  const r = addCompileHints(path.join(root, '.next', 'static', 'chunks'));
+  if (r.marked > 0) console.log(`Marked ${r.marked} script chunks to compile while they download.`);
+}
 // Brotli beside the build's scripts and styles (done once per file; a later start only checks).
 {
   const { precompressStatic } = await import('./precompress-static.mjs');

@@ -6,19 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { filesUnder } from './support/files-under.mjs';
 
 /** Smaller files gain nothing a request's own overhead would not eat. */
 export const MIN_BYTES = 1024;
-const EXTENSIONS = new Set(['.js', '.css']);
-
-function walk(dir, out) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (EXTENSIONS.has(path.extname(entry.name))) out.push(full);
-  }
-  return out;
-}
+const EXTENSIONS = ['.js', '.css'];
 
 /**
  * Compresses every .js and .css file of at least MIN_BYTES under `dir` whose `.br` is missing or
@@ -28,7 +20,7 @@ function walk(dir, out) {
 export function precompressStatic(dir) {
   const report = { files: 0, written: 0, skipped: 0, rawBytes: 0, brotliBytes: 0 };
   if (!fs.existsSync(dir)) return report;
-  for (const file of walk(dir, [])) {
+  for (const file of filesUnder(dir, EXTENSIONS)) {
     const stat = fs.statSync(file);
     if (stat.size < MIN_BYTES) continue;
     report.files += 1;

@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import { SourceMapConsumer } from 'source-map-js';
 import budgets from './budget.json';
 import { firstLoadScripts, pageFetchedScripts } from '@/services/build/page-chunks';
+import { COMPILE_HINT } from '@/scripts/compile-hints.mjs';
 
 const root = process.cwd();
 const args = new Set(process.argv.slice(2));
@@ -102,6 +103,12 @@ function main(): void {
     if (kb > budget) over++;
     console.log(`${route.padEnd(58)} ${String(scripts.length).padStart(2)} scripts ${(raw / 1024).toFixed(1).padStart(6)} kB raw ${kb.toFixed(1).padStart(6)} kB gzipped  target ${TARGET_KB} kB: ${status}  (${(br / 1024).toFixed(1)} kB as served, brotli)`);
     const fetched = pageFetchedScripts(distDir, pageDir);
+    // Every script the page loads carries V8's compile hint (scripts/compile-hints.mjs, decision 040).
+    const unhinted = [...scripts, ...fetched].filter((s) => !fs.readFileSync(path.join(distDir, s), 'utf8').startsWith(COMPILE_HINT));
+    if (unhinted.length > 0) {
+      over++;
+      console.log(`${''.padEnd(58)} WITHOUT the compile hint (run node scripts/ensure-build.mjs): ${unhinted.join(', ')}`);
+    }
     if (fetched.length > 0) {
       const fetchedData = fetched.map((f) => fs.readFileSync(path.join(distDir, f)));
       const fetchedGz = fetchedData.reduce((sum, d) => sum + gzipSize(d), 0);
@@ -120,7 +127,7 @@ function main(): void {
     }
   }
   if (args.has('--check') && over > 0) {
-    console.error(`${over} page(s) over their first-load budget (bench/web/budget.json)`);
+    console.error(`${over} page(s) over their first-load budget (bench/web/budget.json) or with scripts lacking the compile hint`);
     process.exit(1);
   }
 }

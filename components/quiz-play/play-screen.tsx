@@ -71,7 +71,10 @@ function FeedbackText({ question, feedback }: { question: PlayQuestion; feedback
   ) : (
     <>
       {before}
-      <ContentText text={answer} />
+      {/* Its own direction: "C. Thermometer" in an Arabic sentence must not read ".C Thermometer". */}
+      <bdi>
+        <ContentText text={answer} />
+      </bdi>
       {after}
     </>
   );

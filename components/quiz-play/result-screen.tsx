@@ -144,7 +144,7 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
               <span className="relative inline-flex items-center justify-center gap-1 font-display text-3xl font-bold tabular-nums">
                 <Coins aria-hidden="true" className="size-6" />
                 {/* The coins won fly off towards the balance. */}
-                {result.coins_earned > 0 ? <Coins aria-hidden="true" className="pointer-events-none absolute -top-2 end-0 size-6 text-coin opacity-0 motion-safe:animate-rise" /> : null}
+                {result.coins_earned > 0 ? <Coins aria-hidden="true" className="pointer-events-none absolute -top-2 end-0 size-6 text-coin motion-reduce:hidden motion-safe:animate-rise" /> : null}
                 {shownCoins > 0 ? `+${formatNumber(shownCoins, i18n.language)}` : formatNumber(shownCoins, i18n.language)}
               </span>
             </div>

@@ -3,6 +3,7 @@
 import { Bell, Coins, Settings2 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { LOGO_BUBBLE_PATH, LOGO_CORNER_RADIUS, LOGO_SPARK_PATH } from '@/components/shell/logo-paths';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { Avatar } from '@/components/ui/avatar';
@@ -18,13 +19,13 @@ const loadMenuPanel = () => import('@/components/shell/account-menu-panel');
 const AccountMenuPanel = lazyPart(loadMenuPanel);
 
 
-/** The app's mark: a speech bubble holding a spark, drawn for Quiz Arena. */
+/** The app's mark (components/shell/logo-paths.ts) in the theme's accent colours. */
 export function LogoMark({ className = 'size-8' }: { className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 32 32" className={`shrink-0 ${className}`}>
-      <rect width="32" height="32" rx="9" className="fill-accent" />
-      <path d="M16 6.5c-5.5 0-9.5 3.7-9.5 8.4 0 2.6 1.2 4.9 3.2 6.4l-.9 4.2 4.3-2.3c.9.2 1.9.3 2.9.3 5.5 0 9.5-3.7 9.5-8.6S21.5 6.5 16 6.5Z" className="fill-on-accent" />
-      <path d="m17.2 9.5-4.6 6.6h3.4l-1.2 5.4 4.8-6.9h-3.5l1.1-5.1Z" className="fill-accent" />
+      <rect width="32" height="32" rx={LOGO_CORNER_RADIUS} className="fill-accent" />
+      <path d={LOGO_BUBBLE_PATH} className="fill-on-accent" />
+      <path d={LOGO_SPARK_PATH} className="fill-accent" />
     </svg>
   );
 }

@@ -93,9 +93,10 @@ export function OptionButton({ letter, text, status = 'idle', statusText, percen
         </span>
       ) : null}
       {statusText ? (
-        <span className={`flex shrink-0 items-center gap-1 pe-1 text-sm font-bold ${status === 'right' ? 'text-success' : status === 'wrong' ? 'text-danger' : ''}`}>
-          {status === 'right' ? <Check aria-hidden="true" className="size-5" strokeWidth={3} /> : status === 'wrong' ? <X aria-hidden="true" className="size-5" strokeWidth={3} /> : null}
-          {statusText}
+        // At most 40 % of the row, its words wrapping: a long option keeps its words whole beside "Your answer: wrong".
+        <span className={`flex max-w-[40%] items-center gap-1 pe-1 text-sm font-bold ${status === 'right' ? 'text-success' : status === 'wrong' ? 'text-danger' : ''}`}>
+          {status === 'right' ? <Check aria-hidden="true" className="size-5 shrink-0" strokeWidth={3} /> : status === 'wrong' ? <X aria-hidden="true" className="size-5 shrink-0" strokeWidth={3} /> : null}
+          <span>{statusText}</span>
         </span>
       ) : null}
     </button>

@@ -4,11 +4,14 @@ import { defaultSettings } from '@/services/domain/settings';
 
 describe('numbers in any writing direction', () => {
   test('a negative number is one left-to-right run, so a right-to-left line cannot show "8-"', () => {
-    for (const language of ['ar', 'en', 'es']) {
+    for (const language of ['ar', 'ar-EG', 'en', 'es']) {
       const text = formatNumber(-8, language);
       expect(text.startsWith('\u2066')).toBe(true);
       expect(text.endsWith('\u2069')).toBe(true);
-      expect(text.slice(1, -1)).toBe(new Intl.NumberFormat(language).format(-8));
+      // Intl's own bidirectional marks are left out: the isolate orders the run, and an Arabic
+      // letter mark inside it would put the sign after the digits again.
+      expect(text.slice(1, -1)).toBe(new Intl.NumberFormat(language).format(-8).replace(/[\u061C\u200E\u200F]/g, ''));
+      expect(text.slice(1, -1)).not.toMatch(/[\u061C\u200E\u200F]/);
     }
   });
 
