@@ -3,7 +3,6 @@
  * `npm run dev` and `npm start` both run this file (architecture.md, "Why a custom server").
  */
 import http from 'node:http';
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import next from 'next';
@@ -16,7 +15,8 @@ import { serveUpload } from '@/services/server/uploads/serve';
 import { UPLOADS_URL_PREFIX } from '@/services/server/uploads/store';
 import { STATIC_URL_PREFIX, servePrecompressed } from '@/services/server/static/precompressed';
 import { createAdmission } from '@/services/server/admission';
-import { createOps } from '@/services/server/ops/probes';
+import { createOps, isProbeUrl } from '@/services/server/ops/probes';
+import { createConnectionDrain } from '@/services/server/ops/connection-drain';
 import { bindGauges, collectDefaultMetrics } from '@/services/server/ops/metrics';
 import { removeServerControl, writeServerControl } from '@/services/server/ops/control-file';
 
@@ -91,15 +91,12 @@ async function main() {
         res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' }).end('{"error":true,"message":"draining"}');
         return;
       }
-      if (!isStreamUrl(req.url)) ops.track(res);
       runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {
         log.error({ err }, 'api request failed before the gateway');
         if (!res.headersSent) res.writeHead(503).end();
       });
       return;
     }
-    // Pages, scripts and uploads in flight are answered before a stop too.
-    ops.track(res);
     // Uploaded files need only the configuration, not the database: served at once.
     if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(UPLOADS_URL_PREFIX)) {
       serveUpload(req, res, config).catch((err) => {
@@ -128,14 +125,23 @@ async function main() {
     }
     void toNext();
   };
-  const server = http.createServer(admission ? (req, res) => admission.admit(() => handle(req, res)) : handle);
+  // Every request is counted as it is read, before admission may hold it back a turn: a stop waits
+  // for the calls, pages, scripts and uploads in flight (streams and probes are not counted).
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    connections.track(req, res);
+    const url = req.url ?? '/';
+    if (!(url.startsWith(API_PREFIX) && isStreamUrl(url)) && !isProbeUrl(url)) ops.track(res);
+    if (admission) admission.admit(() => handle(req, res));
+    else handle(req, res);
+  };
+  const server = http.createServer(serve);
+  const connections = createConnectionDrain(server);
   // A client that waits before sending its body (`Expect: 100-continue`, curl's way with large
   // uploads): API calls are told to go on only once the gateway has decided to read the body, so
   // an upload refused on its declared size is never sent at all; anything else goes on at once.
   server.on('checkContinue', (req, res) => {
     if (!req.url?.startsWith(API_PREFIX)) res.writeContinue();
-    if (admission) admission.admit(() => handle(req, res));
-    else handle(req, res);
+    serve(req, res);
   });
   server.keepAliveTimeout = 65_000;
 
@@ -179,21 +185,24 @@ async function main() {
     ops.startDraining();
     const stopStarted = Date.now();
     log.info({ signal, callsInFlight: ops.callsInFlight, graceMs: config.shutdownGraceMs }, 'draining: not ready, no new connections');
-    // The listener closes; the connections already open stay open for now. http.Server.close()
-    // would also drop the idle keep-alive ones at once, and a proxy may be sending a call on one
-    // of them at that very moment (its POST would fail). Instead every answer from now on carries
-    // `Connection: close`, so the proxy's connections are used up cleanly as calls arrive.
-    net.Server.prototype.close.call(server);
+    // The listener closes once the connections the kernel has already completed are taken (a
+    // proxy may have written a call on one); the connections already open stay open for now, and
+    // every answer from now on carries `Connection: close` (services/server/ops/connection-drain.ts).
+    const listenerClosed = connections.closeListener();
     let exitCode = 0;
     try {
+      const listener = await listenerClosed;
+      if (listener.turns > 0 || listener.leftWaiting) log.info(listener, 'listener closed after taking the connections waiting for it');
       const runtime = await Promise.race([runtimeReady, new Promise<null>((resolve) => setTimeout(() => resolve(null), config.shutdownGraceMs))]);
       // The streams move to other instances at once; their closes are recorded a moment later,
       // once their members are counted there, so nobody is shown as gone meanwhile.
       if (runtime) await runtime.gateway.close({ handoverMs: Math.min(STREAM_HANDOVER_MS, config.shutdownGraceMs) });
       const finished = await ops.waitForCalls(Math.max(0, config.shutdownGraceMs - (Date.now() - stopStarted)));
       if (!finished) log.warn({ callsInFlight: ops.callsInFlight }, 'grace period over: closing the calls still in flight');
-      server.closeIdleConnections();
-      server.closeAllConnections();
+      // A proxy's idle connections are left for it to close (it may be writing a call on one);
+      // the rest close now, and at the end of the grace period whatever is left is cut.
+      const ended = await connections.endConnections({ deadline: stopStarted + config.shutdownGraceMs });
+      if (ended.cut > 0) log.warn(ended, 'grace period over: connections cut');
       metricsServer?.close();
       metricsServer?.closeAllConnections();
       await nextApp.close();

@@ -36,6 +36,17 @@ export interface Ops {
 
 export const PROBE_PATHS = ['/healthz', '/readyz', '/metrics', '/ops/snapshot'] as const;
 
+/** The path of a request URL, without its query. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/** Whether a request URL is one of the probe paths (answered by `Ops.handle`). */
+export function isProbeUrl(url: string): boolean {
+  return (PROBE_PATHS as readonly string[]).includes(pathOf(url));
+}
+
 const READY_CHECK_TIMEOUT_MS = 2000;
 
 function sameSecret(given: string, expected: string): boolean {
@@ -145,9 +156,8 @@ export function createOps(options: { log: Logger; metricsToken?: string; snapsho
     },
     handle(req, res, { privileged = false } = {}) {
       const url = req.url ?? '/';
-      const q = url.indexOf('?');
-      const path = q === -1 ? url : url.slice(0, q);
-      if (!(PROBE_PATHS as readonly string[]).includes(path)) return false;
+      if (!isProbeUrl(url)) return false;
+      const path = pathOf(url);
       req.resume();
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         sendJson(res, 405, { error: `${req.method} is not accepted; use GET` }, { allow: 'GET' });
