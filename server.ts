@@ -128,9 +128,10 @@ async function main() {
   // Every request is counted as it is read, before admission may hold it back a turn: a stop waits
   // for the calls, pages, scripts and uploads in flight (streams and probes are not counted).
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    connections.track(req, res);
     const url = req.url ?? '/';
-    if (!(url.startsWith(API_PREFIX) && isStreamUrl(url)) && !isProbeUrl(url)) ops.track(res);
+    const stream = url.startsWith(API_PREFIX) && isStreamUrl(url);
+    connections.track(req, res, stream);
+    if (!stream && !isProbeUrl(url)) ops.track(res);
     if (admission) admission.admit(() => handle(req, res));
     else handle(req, res);
   };

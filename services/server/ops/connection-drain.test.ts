@@ -12,14 +12,21 @@ import { acceptQueueLength, createConnectionDrain, queueOfInode, type Connection
 let server: http.Server;
 let drain: ConnectionDrain;
 let port: number;
-/** Responses the handler keeps open (calls still running). */
+/** Responses the handler keeps open: calls still running, and streams. */
 const held: http.ServerResponse[] = [];
+const streams: http.ServerResponse[] = [];
 
 beforeEach(async () => {
   server = http.createServer((req, res) => {
-    drain.track(req, res);
+    drain.track(req, res, req.url === '/stream');
     req.resume();
     req.on('end', () => {
+      if (req.url === '/stream') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': open\n\n');
+        streams.push(res);
+        return;
+      }
       if (req.url === '/slow') {
         held.push(res);
         return;
@@ -33,7 +40,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const res of held.splice(0)) res.destroy();
+  for (const res of [...held.splice(0), ...streams.splice(0)]) res.destroy();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -144,7 +151,7 @@ test("idle connections: a browser's closes at once, a proxy's only once idle for
   expect((await running.closed) - start).toBeLessThan(800);
   expect(proxy.isClosed()).toBe(false);
   expect((await proxy.closed) - proxyAnsweredAt).toBeGreaterThanOrEqual(800);
-  expect(await ended).toEqual({ closedIdle: 3, cut: 0 });
+  expect(await ended).toEqual({ closedIdle: 3, streamsEnded: 0, cut: 0 });
   expect(drain.open).toBe(0);
 });
 
@@ -155,9 +162,24 @@ test('at the deadline the connections left are cut, and counted', async () => {
   expect(await proxy.call()).toBe('HTTP/1.1 200 OK');
   await new Promise((r) => setTimeout(r, 50));
   const ended = await drain.endConnections({ deadline: Date.now() + 300, proxyIdleCloseMs: 10_000 });
-  expect(ended).toEqual({ closedIdle: 0, cut: 2 });
+  expect(ended).toEqual({ closedIdle: 0, streamsEnded: 0, cut: 2 });
   await running.closed;
   await proxy.closed;
+});
+
+test('a connection holding an open stream is closed at once (its client opens the stream again), a running call still waits', async () => {
+  const stream = await connection('X-Forwarded-For: 203.0.113.7\r\n');
+  expect(await stream.call('/stream')).toBe('HTTP/1.1 200 OK');
+  const running = await connection();
+  void running.call('/slow');
+  await new Promise((r) => setTimeout(r, 50));
+  const start = Date.now();
+  const ended = drain.endConnections({ deadline: start + 5000 });
+  expect((await stream.closed) - start).toBeLessThan(300);
+  expect(running.isClosed()).toBe(false);
+  held.shift()!.end('answered');
+  await running.closed;
+  expect(await ended).toEqual({ closedIdle: 1, streamsEnded: 1, cut: 0 });
 });
 
 test('queueOfInode reads the rx_queue of the line with that inode', () => {

@@ -28,8 +28,10 @@ export const PROXY_IDLE_CLOSE_MS = 5000;
 export const LISTENER_QUEUE_WAIT_MS = 1000;
 
 interface ConnectionState {
-  /** Requests read and not answered yet. */
+  /** Calls read and not answered yet. */
   busy: number;
+  /** Streams open on it (a room's, the notifications', a live game's). */
+  streams: number;
   /** When the last answer ended (or the connection opened). */
   idleSince: number;
   /** A request on it came through a proxy (X-Forwarded-For or Forwarded). */
@@ -46,6 +48,8 @@ export interface ListenerClosed {
 export interface ConnectionsEnded {
   /** Idle connections this instance closed. */
   closedIdle: number;
+  /** Connections closed with a stream still open on them (their clients open it again elsewhere). */
+  streamsEnded: number;
   /** Connections cut at the deadline (a call still running, or a proxy's connection not idle long enough). */
   cut: number;
 }
@@ -53,14 +57,15 @@ export interface ConnectionsEnded {
 export interface ConnectionDrain {
   /** Open connections now. */
   readonly open: number;
-  /** Counts a request on its connection until answered: call it for every request, as it is read. */
-  track(req: http.IncomingMessage, res: http.ServerResponse): void;
+  /** Counts a request on its connection until answered: call it for every request, as it is read. `stream`: it opens a stream. */
+  track(req: http.IncomingMessage, res: http.ServerResponse, stream?: boolean): void;
   /** Stops taking connections once none waits to be taken (or after `maxWaitMs`). */
   closeListener(options?: { maxWaitMs?: number }): Promise<ListenerClosed>;
   /**
    * Resolves once every connection is gone: each closed by its client, after its last answer
-   * (`Connection: close`), or by this instance once idle (a proxy's: `proxyIdleCloseMs`). At
-   * `deadline` (epoch ms) the ones left are cut.
+   * (`Connection: close`), or by this instance once idle (a proxy's: `proxyIdleCloseMs`). A
+   * connection whose only request is a stream still open is closed at once (nothing is written on
+   * it meanwhile; the client opens the stream again). At `deadline` (epoch ms) the ones left are cut.
    */
   endConnections(options: { deadline: number; proxyIdleCloseMs?: number }): Promise<ConnectionsEnded>;
 }
@@ -80,7 +85,7 @@ export function createConnectionDrain(server: http.Server, options: ConnectionDr
   const connections = new Map<Socket, ConnectionState>();
 
   server.on('connection', (socket: Socket) => {
-    connections.set(socket, { busy: 0, idleSince: now(), viaProxy: false });
+    connections.set(socket, { busy: 0, streams: 0, idleSince: now(), viaProxy: false });
     socket.once('close', () => connections.delete(socket));
   });
 
@@ -89,16 +94,17 @@ export function createConnectionDrain(server: http.Server, options: ConnectionDr
       return connections.size;
     },
 
-    track(req, res) {
+    track(req, res, stream = false) {
       const state = connections.get(req.socket);
       if (!state) return;
-      state.busy += 1;
+      const field = stream ? 'streams' : 'busy';
+      state[field] += 1;
       if (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined) state.viaProxy = true;
       let done = false;
       const finish = () => {
         if (done) return;
         done = true;
-        state.busy -= 1;
+        state[field] -= 1;
         state.idleSince = now();
       };
       res.once('finish', finish);
@@ -127,24 +133,31 @@ export function createConnectionDrain(server: http.Server, options: ConnectionDr
 
     endConnections({ deadline, proxyIdleCloseMs = PROXY_IDLE_CLOSE_MS }) {
       let closedIdle = 0;
+      let streamsEnded = 0;
       return new Promise((resolve) => {
         const look = () => {
           const t = now();
           if (t >= deadline) {
             const cut = connections.size;
             for (const socket of connections.keys()) socket.destroy();
-            resolve({ closedIdle, cut });
+            resolve({ closedIdle, streamsEnded, cut });
             return;
           }
           for (const [socket, state] of connections) {
             if (state.busy > 0) continue;
+            if (state.streams > 0) {
+              socket.destroy();
+              connections.delete(socket);
+              streamsEnded += 1;
+              continue;
+            }
             if (state.viaProxy && t - state.idleSince < proxyIdleCloseMs) continue;
             socket.destroy();
             connections.delete(socket);
             closedIdle += 1;
           }
           if (connections.size === 0) {
-            resolve({ closedIdle, cut: 0 });
+            resolve({ closedIdle, streamsEnded, cut: 0 });
             return;
           }
           setTimeout(look, Math.min(IDLE_CHECK_MS, Math.max(0, deadline - t)));
