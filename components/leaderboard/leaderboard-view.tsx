@@ -139,7 +139,7 @@ function BoardContent({ data, page, onPage }: { data: LeaderboardPage; page: num
                 <span aria-hidden="true">
                   <Avatar src={row.profile} name={row.name} size={40} />
                 </span>
-                <span dir="auto" className="min-w-0 flex-1 break-words font-medium">
+                <span dir="auto" className="min-w-0 flex-1 break-words align-with-row font-medium">
                   {row.name}
                   {isMe(row) ? <span className="ms-1 font-semibold">{t('leaderboard.you')}</span> : null}
                 </span>

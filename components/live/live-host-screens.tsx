@@ -121,7 +121,7 @@ function HostTile({ optionKey, text, state = 'idle' }: { optionKey: string; text
         <path d={mark.shape} />
       </svg>
       <span className="sr-only">{letterOf(optionKey)}</span>
-      <span dir="auto" className="min-w-0 flex-1 text-[clamp(1.1rem,3.6vmin,3.2rem)] leading-tight font-bold break-words">
+      <span dir="auto" className="min-w-0 flex-1 align-with-row text-[clamp(1.1rem,3.6vmin,3.2rem)] leading-tight font-bold break-words">
         {text}
       </span>
       {state === 'right' ? (
@@ -315,7 +315,7 @@ export function LeaderboardScreen({ game }: { game: LiveGameView }) {
               className={`flex items-center gap-[2vmin] rounded-tile px-[3vmin] py-[1.4vmin] text-[clamp(1.2rem,4vmin,3.4rem)] font-bold shadow-chunky motion-safe:animate-pop ${i === 0 ? 'bg-tone-amber text-white' : 'bg-surface text-fg'}`}
             >
               <span className="w-[1.6em] tabular-nums">{s.rank}</span>
-              <span dir="auto" className="min-w-0 flex-1 truncate">
+              <span dir="auto" className="min-w-0 flex-1 truncate align-with-row">
                 {s.nickname}
               </span>
               <span className="tabular-nums">{s.score.toLocaleString()}</span>
@@ -386,7 +386,7 @@ function StandingRow({ standing }: { standing: LiveStanding }) {
   return (
     <li value={standing.rank} className="flex items-center gap-3 rounded-control bg-surface px-3 py-1 text-[clamp(1rem,2.4vmin,2rem)] font-semibold text-fg">
       <span className="w-[2em] tabular-nums text-fg-muted">{standing.rank}</span>
-      <span dir="auto" className="min-w-0 flex-1 truncate">
+      <span dir="auto" className="min-w-0 flex-1 truncate align-with-row">
         {standing.nickname}
       </span>
       <span className="tabular-nums">{standing.score.toLocaleString()}</span>

@@ -284,7 +284,7 @@ function QuestionAnswer({ question, now, sending, pick, send }: { question: Live
           {order.map((key, i) => (
             <li key={key} className="flex items-center gap-2">
               <span className="w-6 text-center font-bold tabular-nums">{i + 1}</span>
-              <span dir="auto" className="min-h-touch flex-1 rounded-control border-2 border-line-strong bg-surface px-3 py-2 font-semibold">
+              <span dir="auto" className="min-h-touch flex-1 align-with-row rounded-control border-2 border-line-strong bg-surface px-3 py-2 font-semibold">
                 {textOf(key)}
               </span>
               <Button variant="secondary" aria-label={t('live.move_up', { item: textOf(key) })} disabled={i === 0 || sending} onClick={() => move(i, -1)}>

@@ -202,7 +202,7 @@ function PlayerRow({ player, questions }: { player: LiveReportPlayer; questions:
                     {a.correct ? <Check aria-hidden="true" className="size-5 shrink-0 text-success" /> : <X aria-hidden="true" className="size-5 shrink-0 text-danger" />}
                     <span className="sr-only">{a.correct ? t('live.right') : t('live.wrong')}</span>
                     {q.type === 'multiple' || q.type === 'boolean' ? <OptionMark letter={a.answer.toUpperCase()} /> : null}
-                    <span className="min-w-0 flex-1 truncate" dir="auto">
+                    <span className="min-w-0 flex-1 truncate align-with-row" dir="auto">
                       {answerText(q, a.answer)}
                     </span>
                     <span className="tabular-nums">{t('live.points_won', { count: a.points + a.bonus })}</span>

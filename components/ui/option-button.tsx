@@ -75,7 +75,7 @@ export function OptionButton({ letter, text, status = 'idle', statusText, percen
     >
       <OptionMark letter={letter} dim={status === 'removed' || status === 'muted'} />
       <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span dir="auto" className="break-words">
+        <span dir="auto" className="break-words align-with-row">
           {text}
         </span>
         {percent != null ? (

@@ -199,9 +199,24 @@ describe('the interface in Spanish and in Arabic', () => {
     await arabic.changeLanguage('ar');
     await page.goto(`${server.url}/contest-play/`);
     await page.getByRole('article', { name: LIVE_CONTEST }).getByRole('button', { name: arabic.t('contest.play_fee', { fee: 10, count: 10 }) }).click();
-    for (;;) {
+    for (let n = 0; ; n++) {
       const options = page.getByRole('region', { name: ar['play.options'] }).getByRole('button');
       await options.first().waitFor();
+      // Each answer (English, in the Arabic interface) sits beside its shape on the right, not
+      // across the tile: the gap from the text's right edge to the shape is the tile's own gap.
+      if (n === 0) {
+        const gaps = await options.evaluateAll((buttons) =>
+          buttons.map((b) => {
+            const mark = b.querySelector('span[aria-hidden="true"]')!.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(b.querySelector('span[dir="auto"]')!);
+            return Math.round(mark.left - range.getBoundingClientRect().right);
+          }),
+        );
+        expect(gaps.length).toBeGreaterThan(1);
+        for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(0);
+        for (const gap of gaps) expect(gap).toBeLessThanOrEqual(16);
+      }
       const question = ((await page.locator('h1#question-text').textContent()) ?? '').trim();
       const right = new RegExp(`^${RIGHT.get(question)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
       await options.filter({ hasNot: page.locator('span[dir="auto"]', { hasText: right }) }).first().click();
