@@ -19,6 +19,7 @@ import { createOps, isProbeUrl } from '@/services/server/ops/probes';
 import { createConnectionDrain } from '@/services/server/ops/connection-drain';
 import { bindGauges, collectDefaultMetrics } from '@/services/server/ops/metrics';
 import { removeServerControl, writeServerControl } from '@/services/server/ops/control-file';
+import { dataDirWarning, ensurePrivateDir, ownerOnlyFromNowOn } from '@/services/server/ops/private-files';
 
 const LISTEN_BACKLOG = 4096;
 /** How long a draining instance keeps counting a stream it told to reconnect (docs/deploy.md). */
@@ -28,6 +29,14 @@ async function main() {
   const config = readConfig();
   const log = createLogger(config.logLevel);
   const startedAt = Date.now();
+
+  // DATA_DIR holds the database, uploads and the control file: the server user's alone (0700,
+  // files 0600; docs/deploy.md, "Files and their permissions"), whatever umask it was started with.
+  ownerOnlyFromNowOn();
+  if (config.dataDir !== 'memory://') {
+    const warning = dataDirWarning(config.dataDir, ensurePrivateDir(config.dataDir).openToOthers);
+    if (warning) log.warn({ dataDir: path.resolve(config.dataDir) }, warning);
+  }
 
   collectDefaultMetrics();
   // A token for this run only, written beside the embedded database for the operator commands of

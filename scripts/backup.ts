@@ -10,13 +10,20 @@
  *   (with `<file>.json` beside it), otherwise Quiz Arena's own format.
  * Quiz Arena's format restores into either engine. The file appears only once complete. Exit codes:
  * 0 written, 1 failed (no file), 2 a wrong command line.
+ *
+ * The file holds every password hash and the key that signs sign-ins: it is written 0600 (its
+ * `.json` too), and only into a folder no other user can write into. A relative path is the folder
+ * the command was typed in; `--from env:NAME` reads the URL from the environment (scripts/support/locations.ts).
  */
+import path from 'node:path';
 import { readConfig } from '@/services/server/config';
 import { backupFileSink } from '@/services/server/db/transfer/backup-file';
 import { exportDatabase } from '@/services/server/db/transfer/copy';
 import { openSource } from '@/services/server/db/transfer/open';
 import { pgDumpBackup, pgDumpUnusable } from '@/services/server/db/transfer/pg-dump';
 import { describeVersion } from '@/services/server/db/transfer/schema-version';
+import { assertPrivateFolder } from '@/services/server/ops/private-files';
+import { passwordOnCommandLine, typedDatabase, typedPath } from './support/locations';
 import { peakMemoryMb, rowsProgress } from './support/progress';
 import { runCommand } from './support/run-main';
 
@@ -36,17 +43,22 @@ function parse(argv: readonly string[]): { file: string; from: string | null; fo
   }
   if (!file) return 'the backup file is missing';
   if (!['auto', 'quiz-arena', 'pg_dump'].includes(format)) return `--format must be auto, quiz-arena or pg_dump, got "${format}"`;
-  if (from === '') return '--from needs a data directory or a postgres:// URL';
+  if (from === '') return '--from needs a data directory, a postgres:// URL or env:NAME';
   return { file, from, format };
 }
 
-async function main(options: Exclude<ReturnType<typeof parse>, string>): Promise<number> {
+async function main(typed: Exclude<ReturnType<typeof parse>, string>): Promise<number> {
   const config = readConfig();
-  const spec = options.from ?? config.databaseUrl ?? config.dataDir;
+  const options = { ...typed, file: typedPath(typed.file) };
+  const spec = typed.from === null ? (config.databaseUrl ?? config.dataDir) : typedDatabase(typed.from, '--from');
+  const warning = typed.from === null ? null : passwordOnCommandLine(typed.from, '--from');
+  if (warning) console.error(warning);
+  // Refused before anything is read: the folder must be this user's alone.
+  assertPrivateFolder(path.dirname(options.file), 'The backup');
   const started = Date.now();
   const source = await openSource(spec);
   try {
-    if (source.fromRunningServer) console.log(`The server is running on ${spec}: backing up a snapshot it took for this backup.`);
+    if (source.fromRunningServer) console.log(`The server is running on ${source.dataDir}: backing up a snapshot it took for this backup.`);
     if (source.session.kind === 'postgres' && options.format !== 'quiz-arena') {
       const why = await pgDumpUnusable(source.session);
       if (!why) {
@@ -60,7 +72,7 @@ async function main(options: Exclude<ReturnType<typeof parse>, string>): Promise
     }
     const progress = rowsProgress('backing up');
     const sink = backupFileSink(options.file, source.session.kind);
-    const header = await exportDatabase(source.session, sink, { onProgress: (p) => progress.update(p.rows, p.totalRows, p.table) }).finally(() => progress.stop());
+    const header = await exportDatabase(source.session, sink, { snapshotAt: source.snapshotAt, onProgress: (p) => progress.update(p.rows, p.totalRows, p.table) }).finally(() => progress.stop());
     const rows = Object.values(header.summary.tables).reduce((n, t) => n + Number(t.rows), 0);
     console.log(
       `Backed up ${rows} rows of ${header.tables.length} tables (${describeVersion(header.schema)}) to ${options.file} ` +

@@ -9,6 +9,10 @@
  * copies `<from>/uploads` into `<to>/uploads`; when one side is a URL, `--files <dir>` names the data
  * directory of that side's servers. Exit codes: 0 moved and equal, 1 refused or failed (nothing
  * written), 3 moved but the comparison differs, 2 a wrong command line.
+ *
+ * A relative path is the folder the command was typed in; `env:NAME` reads a URL from the
+ * environment, so that no password sits on the command line (scripts/support/locations.ts). A move
+ * stopped before its rows were committed is started again by running it again into the same target.
  */
 import { DEFAULT_BATCH_ROWS, databaseSink, exportDatabase, prepareEmptyTarget } from '@/services/server/db/transfer/copy';
 import { copyUploads, openSource, openTarget } from '@/services/server/db/transfer/open';
@@ -16,9 +20,10 @@ import { applyMigrations, codeSchemaVersion, describeVersion } from '@/services/
 import { isPostgresUrl, redactUrl } from '@/services/server/db/transfer/session';
 import { compareSummaries, formatComparison, summarize } from '@/services/server/db/transfer/summary';
 import { peakMemoryMb, rowsProgress } from './support/progress';
+import { passwordOnCommandLine, typedDatabase, typedPath } from './support/locations';
 import { runCommand } from './support/run-main';
 
-const USAGE = 'usage: npm run db:move -- --from <data dir | postgres://…> --to <postgres://… | data dir> [--files [data dir]] [--batch N] [--all]';
+const USAGE = 'usage: npm run db:move -- --from <data dir | postgres://… | env:NAME> --to <postgres://… | env:NAME | data dir> [--files [data dir]] [--batch N] [--all]';
 
 interface Options {
   from: string;
@@ -51,14 +56,25 @@ function parse(argv: readonly string[]): Options | string {
   if (!from) return '--from is missing';
   if (!to) return '--to is missing';
   if (!Number.isInteger(batchRows) || batchRows < 1 || batchRows > 100_000) return '--batch must be a whole number of rows from 1 to 100000';
-  if (files && isPostgresUrl(from) && isPostgresUrl(to)) return '--files needs a data directory on one side at least';
-  if (files && !filesDir && (isPostgresUrl(from) || isPostgresUrl(to))) return '--files needs the data directory of the PostgreSQL side: --files <dir>';
+  const url = (spec: string) => isPostgresUrl(spec) || (spec.startsWith('env:') && isPostgresUrl(process.env[spec.slice(4)] ?? ''));
+  if (files && url(from) && url(to)) return '--files needs a data directory on one side at least';
+  if (files && !filesDir && (url(from) || url(to))) return '--files needs the data directory of the PostgreSQL side: --files <dir>';
   return { from, to, files, filesDir, batchRows, all };
 }
 
 const label = (spec: string) => (isPostgresUrl(spec) ? redactUrl(spec) : spec);
 
-async function main(options: Options): Promise<number> {
+async function main(typed: Options): Promise<number> {
+  for (const [option, spec] of [['--from', typed.from], ['--to', typed.to]] as const) {
+    const warning = passwordOnCommandLine(spec, option);
+    if (warning) console.error(warning);
+  }
+  const options: Options = {
+    ...typed,
+    from: typedDatabase(typed.from, '--from'),
+    to: typedDatabase(typed.to, '--to'),
+    filesDir: typed.filesDir === null ? null : typedPath(typed.filesDir),
+  };
   const started = Date.now();
   const source = await openSource(options.from);
   try {
@@ -82,6 +98,7 @@ async function main(options: Options): Promise<number> {
         },
         { batchRows: options.batchRows, onProgress: (p) => progress.update(p.rows, p.totalRows, p.table) },
       ).finally(() => progress.stop());
+      target.completed();
       const copiedMs = Date.now() - started;
       const rows = Object.values(header.summary.tables).reduce((n, t) => n + Number(t.rows), 0);
       console.log(`Copied ${rows} rows of ${header.tables.length} tables (${describeVersion(header.schema)}) from ${label(options.from)} to ${label(options.to)} in ${(copiedMs / 1000).toFixed(1)} s.`);

@@ -1,8 +1,12 @@
+import { ownerOnlyFromNowOn } from '@/services/server/ops/private-files';
+
 /**
  * Runs a command-line script's `main` and exits with the code it returns; an unexpected failure
  * prints its message (no stack) and exits 1.
  */
 export function runMain(main: () => Promise<number>): void {
+  // What the operator commands write (databases, backups, reports) is the running user's alone.
+  ownerOnlyFromNowOn();
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { openPgliteSession, openPostgresSession, type SqlSession } from '@/services/server/db/transfer/session';
 import { compareSummaries, summarize, type DatabaseSummary } from '@/services/server/db/transfer/summary';
@@ -26,14 +26,33 @@ const sourceDir = path.join(root, 'source');
 const createdDatabases: string[] = [];
 let sourceSummary: DatabaseSummary;
 
+/**
+ * Runs a command as an operator types it: from the app's folder (as npm does) with INIT_CWD the
+ * folder it was typed in, and a umask of 000, so that only the command itself keeps what it writes
+ * from other users.
+ */
 function run(script: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+  const result = spawnSync('/bin/sh', ['-c', 'umask 000 && exec "$@"', 'sh', process.execPath, '--import', 'tsx', path.join('scripts', script), ...args], {
     cwd: process.cwd(),
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: path.join(root, 'unused'), DATABASE_URL: '', ...env },
+    env: { ...process.env, DATA_DIR: path.join(root, 'unused'), DATABASE_URL: '', INIT_CWD: root, ...env },
     timeout: 170_000,
   });
   return { code: result.status, out: `${result.stdout}\n${result.stderr}` };
+}
+
+const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+
+/** Files and directories under `dir` that group or others can read, write or enter. */
+function openToOthers(dir: string): string[] {
+  const open: string[] = [];
+  const walk = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.mode & 0o077) open.push(`${path.relative(root, entry)} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const child of fs.readdirSync(entry)) walk(path.join(entry, child));
+  };
+  walk(dir);
+  return open;
 }
 
 async function newDatabase(): Promise<string> {
@@ -101,11 +120,19 @@ test('a backup of the embedded database restores equal into a fresh data directo
   expect(backup.out).toContain(`Backed up ${Object.values(sourceSummary.tables).reduce((n, t) => n + Number(t.rows), 0)} rows`);
   expect(backup.code).toBe(0);
   expect(fs.existsSync(`${file}.partial`)).toBe(false);
+  // It holds every password hash and the key that signs sign-ins: its owner's alone.
+  expect(modeOf(file)).toBe('600');
 
+  // A relative path is the folder the command was typed in (INIT_CWD), not the app's folder.
+  const restore = run('restore.ts', ['embedded.qab', '--to', 'restored']);
   const fresh = path.join(root, 'restored');
-  const restore = run('restore.ts', [file, '--to', fresh]);
   expect(restore.out).toMatch(/All \d+ figures are equal/);
   expect(restore.code).toBe(0);
+  // The moment the backup goes back to is its snapshot's, not the time the file was written.
+  const header = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n')[1]!.slice(2)) as { snapshotAt: string };
+  expect(restore.out).toContain(`as it was at ${header.snapshotAt.replace('T', ' ').replace(/\.\d+Z$/, '')} UTC`);
+  expect(openToOthers(fresh)).toEqual([]);
+  expect(modeOf(fresh)).toBe('700');
   expectEqualTo(await withSession(embedded(fresh), summarize));
 
   const again = run('restore.ts', [file, '--to', fresh]);
@@ -136,8 +163,8 @@ test('a backup of a newer schema is refused before anything is written', async (
   const restore = run('restore.ts', [newer, '--to', target]);
   expect(restore.code).toBe(1);
   expect(restore.out).toContain('has a newer schema');
-  const tables = await withSession(embedded(target), (s) => s.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_tables WHERE schemaname = 'public'`));
-  expect(tables[0]!.n).toBe('0');
+  // Refused from the file alone: no data directory was made.
+  expect(fs.existsSync(target)).toBe(false);
 });
 
 test('a backup cut short is refused and leaves the target empty', async () => {
@@ -151,8 +178,62 @@ test('a backup cut short is refused and leaves the target empty', async () => {
   const restore = run('restore.ts', [cut, '--to', target]);
   expect(restore.code).toBe(1);
   expect(restore.out).toContain('is incomplete');
-  const users = await withSession(embedded(target), (s) => s.query<{ n: string }>(`SELECT count(*)::text AS n FROM users`));
-  expect(users[0]!.n).toBe('0');
+  // The data directory the restore began is removed again.
+  expect(fs.existsSync(target)).toBe(false);
+
+  // A file cut inside its compressed stream (a copy that stopped) names the file and says nothing was restored.
+  const gz = fs.readFileSync(file);
+  const torn = path.join(root, 'torn.qab');
+  fs.writeFileSync(torn, gz.subarray(0, Math.floor(gz.length / 2)));
+  const tornTarget = path.join(root, 'torn-target');
+  const tornRestore = run('restore.ts', [torn, '--to', tornTarget]);
+  expect(tornRestore.code).toBe(1);
+  expect(tornRestore.out).toContain(`${torn} is cut short`);
+  expect(tornRestore.out).toContain('nothing was restored');
+  expect(fs.existsSync(tornTarget)).toBe(false);
+
+  // Into an existing data directory without a database: its pglite/ goes, the directory stays.
+  const existing = path.join(root, 'existing-target');
+  fs.mkdirSync(existing, { mode: 0o700 });
+  fs.writeFileSync(path.join(existing, 'keep.txt'), 'an operator\'s file');
+  expect(run('restore.ts', [cut, '--to', existing]).code).toBe(1);
+  expect(fs.readdirSync(existing)).toEqual(['keep.txt']);
+});
+
+test('a backup is refused in a folder other users can write into, and nothing is written there', () => {
+  for (const mode of [0o777, 0o1777, 0o775]) {
+    const folder = path.join(root, `shared-${mode.toString(8)}`);
+    fs.mkdirSync(folder);
+    fs.chmodSync(folder, mode);
+    const backup = run('backup.ts', [path.join(folder, 'b.qab'), '--from', sourceDir]);
+    expect(backup.code).toBe(1);
+    expect(backup.out).toContain('which other users can write into');
+    expect(backup.out).toContain('nothing was written');
+    expect(fs.readdirSync(folder)).toEqual([]);
+  }
+});
+
+test('a move stopped before its rows were committed is finished by running it again into the same directory', async () => {
+  const target = path.join(root, 'stopped-move');
+  // Started, then killed as soon as its target database exists (initdb or the copy under way).
+  const child = spawn('/bin/sh', ['-c', 'umask 000 && exec "$@"', 'sh', process.execPath, '--import', 'tsx', path.join('scripts', 'db-move.ts'), '--from', sourceDir, '--to', target], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATABASE_URL: '', INIT_CWD: root },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  for (let i = 0; i < 600 && !fs.existsSync(path.join(target, 'pglite', 'base')); i++) await new Promise((r) => setTimeout(r, 50));
+  child.kill('SIGKILL');
+  await exited;
+  expect(fs.existsSync(path.join(target, 'pglite', '.qa-incomplete'))).toBe(true);
+
+  const again = run('db-move.ts', ['--from', sourceDir, '--to', target]);
+  expect(again.out).toContain('left unfinished by a move or restore that stopped');
+  expect(again.out).toMatch(/All \d+ figures are equal/);
+  expect(again.code).toBe(0);
+  expect(fs.existsSync(path.join(target, 'pglite', '.qa-incomplete'))).toBe(false);
+  expectEqualTo(await withSession(embedded(target), summarize));
+  expect(openToOthers(target)).toEqual([]);
 });
 
 const withPostgres = base ? describe : describe.skip;
@@ -162,7 +243,8 @@ withPostgres('with PostgreSQL (TEST_DATABASE_URL)', () => {
 
   test('db:move takes the embedded database to PostgreSQL and back, every figure equal', async () => {
     moved = await newDatabase();
-    const there = run('db-move.ts', ['--from', sourceDir, '--to', moved]);
+    // The URL from the environment (env:NAME): no password on the command line.
+    const there = run('db-move.ts', ['--from', sourceDir, '--to', 'env:QA_MOVE_TARGET'], { QA_MOVE_TARGET: moved });
     expect(there.out).toMatch(/All \d+ figures are equal/);
     expect(there.code).toBe(0);
     expectEqualTo(await withSession(() => openPostgresSession(moved), summarize));
@@ -189,6 +271,17 @@ withPostgres('with PostgreSQL (TEST_DATABASE_URL)', () => {
     expect(backup.code).toBe(0);
     const why = await withSession(() => openPostgresSession(moved), pgDumpUnusable);
     expect(backup.out).toContain(why === null ? 'with pg_dump' : "Quiz Arena's own format");
+    expect(modeOf(file)).toBe('600');
+    if (why === null) {
+      expect(modeOf(`${file}.json`)).toBe('600');
+      // A pg_dump file is refused for an embedded target at once, before any directory is made.
+      const embeddedTarget = path.join(root, 'pg-dump-into-embedded');
+      const refused = run('restore.ts', [file, '--to', embeddedTarget]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('is a pg_dump file, which restores into PostgreSQL only');
+      // No embedded database was created to find out (it was, for 17 s and 862 MB, before).
+      expect(fs.existsSync(embeddedTarget)).toBe(false);
+    }
 
     const target = await newDatabase();
     const restore = run('restore.ts', [file, '--to', target]);

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '@/services/server/db/schema';
+import { ensurePrivateDir, tightenTree } from '@/services/server/ops/private-files';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite and node-postgres share this API). */
@@ -123,7 +123,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = config.dataDir === 'memory://';
   const dir = inMemory ? undefined : path.resolve(config.dataDir, 'pglite');
-  if (dir) fs.mkdirSync(dir, { recursive: true });
+  if (dir) {
+    ensurePrivateDir(config.dataDir);
+    ensurePrivateDir(dir);
+  }
   // New WAL segments are not zero-filled (decision 021): filling 16 MB runs on the server's thread
   // in PGlite and stalls every call for about 60 ms each time the log moves to a new segment.
   const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off', ...(config.pgliteSharedBuffers ? ['-c', `shared_buffers=${config.pgliteSharedBuffers}`] : [])];
@@ -144,6 +147,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     client = local;
   }
   await client.waitReady;
+  // PGlite's initdb leaves the files of a new database 0666 whatever the umask; the umask covers
+  // what it creates later (services/server/ops/private-files.ts).
+  if (dir) tightenTree(dir);
   const db = drizzle(client as never, { schema }) as unknown as Db;
   return {
     db,
@@ -152,7 +158,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     snapshot,
     poolStats,
     location: dir ?? 'memory://',
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      if (dir) tightenTree(dir);
+    },
   };
 }
 

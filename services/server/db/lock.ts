@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from '@/services/server/ops/private-files';
 
 /**
  * PGlite has no lock of its own: two processes opening the same directory corrupt it. Whoever opens
@@ -104,13 +105,14 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   // An in-memory database belongs to its process alone.
   if (dataDir === 'memory://') return { path: '', release: () => {} };
   const dir = path.resolve(dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dataDir);
+  ensurePrivateDir(dir);
   const file = path.join(dir, LOCK_FILE_NAME);
   const content = `${process.pid}\n${processStartTime(process.pid)}\n`;
 
   let created = false;
   try {
-    fs.writeFileSync(file, content, { flag: 'wx' });
+    fs.writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
     created = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -121,7 +123,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     if (owner && ownerIsRunning(owner, file)) throw new DataDirLockedError(file, owner.pid);
     // Stale: write ours beside it and rename over it (atomic), then check that we won any race.
     const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, content);
+    fs.writeFileSync(temp, content, { mode: 0o600 });
     fs.renameSync(temp, file);
     const now = readOwner(file);
     if (!now || now.pid !== process.pid) throw new DataDirLockedError(file, now?.pid ?? 0);

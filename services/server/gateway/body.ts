@@ -154,8 +154,8 @@ function parseMultipart(req: IncomingMessage, limits: BodyLimits): Promise<Parse
         const target = path.join(limits.fileDir, `${randomUUID()}.upload`);
         stream.on('limit', () => fail(tooLarge(`${name} is larger than ${limits.maxFileBytes} bytes`, name)));
         // The directory exists before the stream is piped: nothing may read the stream before the file does.
-        fs.mkdirSync(limits.fileDir, { recursive: true });
-        const written = pipeline(stream, fs.createWriteStream(target))
+        fs.mkdirSync(limits.fileDir, { recursive: true, mode: 0o700 });
+        const written = pipeline(stream, fs.createWriteStream(target, { mode: 0o600 }))
           .then(() => fs.promises.stat(target))
           .then(
             (stat) => {

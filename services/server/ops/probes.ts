@@ -108,7 +108,8 @@ export function createOps(options: { log: Logger; metricsToken?: string; snapsho
     const started = Date.now();
     const bytes = await database.snapshot();
     options.log.info({ bytes: bytes.byteLength, ms: Date.now() - started }, 'database snapshot taken for a backup');
-    res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': bytes.byteLength, 'cache-control': 'no-store' });
+    // The files are as of the moment the snapshot began (calls wait while it is taken).
+    res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': bytes.byteLength, 'cache-control': 'no-store', 'x-snapshot-at': new Date(started).toISOString() });
     res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 

@@ -29,10 +29,10 @@ export async function saveProfileImage(
   data: Buffer,
 ): Promise<string> {
   const dir = path.join(uploadsRoot(config), PROFILE_DIR);
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `${userId}-${randomBytes(12).toString('hex')}.${IMAGE_EXTENSIONS[kind]}`;
   const temporary = path.join(dir, `.${name}.part`);
-  await fs.writeFile(temporary, data, { flag: 'wx', mode: 0o644 });
+  await fs.writeFile(temporary, data, { flag: 'wx', mode: 0o600 });
   try {
     await fs.rename(temporary, path.join(dir, name));
   } catch (error) {
@@ -71,10 +71,10 @@ const CONTENT_DIR = 'content';
  */
 export async function saveContentFile(config: Pick<ServerConfig, 'dataDir'>, extension: string, data: Buffer): Promise<string> {
   const dir = path.join(uploadsRoot(config), CONTENT_DIR);
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `${randomBytes(12).toString('hex')}.${extension}`;
   const temporary = path.join(dir, `.${name}.part`);
-  await fs.writeFile(temporary, data, { flag: 'wx', mode: 0o644 });
+  await fs.writeFile(temporary, data, { flag: 'wx', mode: 0o600 });
   try {
     await fs.rename(temporary, path.join(dir, name));
   } catch (error) {

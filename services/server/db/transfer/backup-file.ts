@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { once } from 'node:events';
+import path from 'node:path';
 import type { SequenceValue } from '@/services/server/db/transfer/catalog';
 import type { StreamHeader, StreamSink } from '@/services/server/db/transfer/copy';
 import { assertKnownVersion } from '@/services/server/db/transfer/schema-version';
+import { assertPrivateFolder, openPrivateFile } from '@/services/server/ops/private-files';
 
 /**
  * Quiz Arena's own backup file (docs/deploy.md, "Backups"): the stream of copy.ts written as
@@ -27,7 +29,11 @@ export interface BackupHeader extends StreamHeader {
   readonly engine: 'pglite' | 'postgres';
 }
 
-/** A sink that writes the backup file; the file appears under its name only once complete. */
+/**
+ * A sink that writes the backup file; the file appears under its name only once complete. It holds
+ * every password hash and the key that signs sign-ins, so it is written 0600, and only into a
+ * folder other users cannot write into.
+ */
 export function backupFileSink(file: string, engine: 'pglite' | 'postgres'): StreamSink & { readonly bytes: () => number } {
   const partial = `${file}.partial`;
   let out: fs.WriteStream | null = null;
@@ -42,7 +48,9 @@ export function backupFileSink(file: string, engine: 'pglite' | 'postgres'): Str
   };
   return {
     async begin(header) {
-      out = fs.createWriteStream(partial);
+      assertPrivateFolder(path.dirname(path.resolve(file)), 'The backup');
+      fs.rmSync(partial, { force: true });
+      out = fs.createWriteStream(partial, { fd: openPrivateFile(partial) });
       gzip = zlib.createGzip({ level: 6 });
       gzip.pipe(out);
       const full: BackupHeader = { ...header, createdAt: new Date().toISOString(), engine };
@@ -88,6 +96,16 @@ function lines(file: string): readline.Interface {
   return readline.createInterface({ input: fs.createReadStream(file).pipe(zlib.createGunzip()), crlfDelay: Infinity });
 }
 
+/** A gzip stream that ends before its end: the file was cut (a full disk, a copy stopped). */
+function isCutGzip(error: unknown): boolean {
+  const e = error as NodeJS.ErrnoException;
+  return e?.code === 'Z_BUF_ERROR' || /unexpected end of file/.test(e?.message ?? '');
+}
+
+function cutShort(file: string, rows: number): Error {
+  return new Error(`${file} is cut short: its compressed data ends unexpectedly after ${rows} rows (a copy or a disk that stopped while it was written); nothing was restored.`);
+}
+
 /** Reads only the header of a backup file: its schema version and figures. */
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
   const reader = lines(file);
@@ -102,6 +120,8 @@ export async function readBackupHeader(file: string): Promise<BackupHeader> {
       }
     }
     throw new Error(`${file} ends before its header`);
+  } catch (error) {
+    throw isCutGzip(error) ? cutShort(file, 0) : error;
   } finally {
     reader.close();
   }
@@ -167,7 +187,7 @@ export async function restoreBackupFile(
     return header;
   } catch (error) {
     await sink?.abort();
-    throw error;
+    throw isCutGzip(error) ? cutShort(file, rows) : error;
   } finally {
     reader.close();
   }

@@ -16,6 +16,11 @@ export interface StreamHeader {
   readonly tables: readonly { name: string; columns: readonly string[] }[];
   /** The source's figures, taken in the same snapshot as the rows. */
   readonly summary: DatabaseSummary;
+  /**
+   * When the snapshot the rows come from was taken (ISO time): the moment a restore goes back to.
+   * Absent from backups written before it was recorded.
+   */
+  readonly snapshotAt?: string;
 }
 
 export interface StreamSink {
@@ -65,7 +70,7 @@ export async function* tableBatches(session: SqlSession, table: TableInfo, batch
 export async function exportDatabase(
   source: SqlSession,
   sink: StreamSink,
-  options: { batchRows?: number; onProgress?: (p: ExportProgress) => void } = {},
+  options: { batchRows?: number; onProgress?: (p: ExportProgress) => void; snapshotAt?: string } = {},
 ): Promise<StreamHeader> {
   const batchRows = options.batchRows ?? DEFAULT_BATCH_ROWS;
   const schema = await databaseSchemaVersion(source);
@@ -73,9 +78,12 @@ export async function exportDatabase(
   assertKnownVersion(`The source (${source.location})`, schema);
   const begin = source.kind === 'postgres' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN';
   return inTransaction(source, begin, async () => {
+    // The transaction's snapshot is taken by its first statement, this one.
+    const [taken] = await source.query<{ at: string }>(`SELECT to_json(now())#>>'{}' AS at`);
+    const snapshotAt = options.snapshotAt ?? new Date(taken!.at).toISOString();
     const tables = await listTables(source);
     const summary = await summarize(source);
-    const header: StreamHeader = { schema, tables: tables.map((t) => ({ name: t.name, columns: t.columns })), summary };
+    const header: StreamHeader = { schema, tables: tables.map((t) => ({ name: t.name, columns: t.columns })), summary, snapshotAt };
     const totalRows = Object.values(summary.tables).reduce((n, t) => n + Number(t.rows), 0);
     let done = 0;
     await sink.begin(header);

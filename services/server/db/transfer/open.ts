@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '@/services/server/db/lock';
+import { ensurePrivateDir } from '@/services/server/ops/private-files';
 import { CONTROL_FILE_NAME, type ServerControl } from '@/services/server/ops/control-file';
 import { isPostgresUrl, openPgliteSession, openPostgresSession, pgliteDirOf, type SqlSession } from '@/services/server/db/transfer/session';
 
@@ -16,8 +17,19 @@ export interface OpenedDatabase {
   readonly dataDir: string | null;
   /** Read from a snapshot of the running server rather than the directory itself. */
   readonly fromRunningServer: boolean;
+  /** When the running server took that snapshot (ISO time). */
+  readonly snapshotAt?: string;
+  /** A target: its rows are in and committed; a later run will not take it for an unfinished one. */
+  completed(): void;
   close(): Promise<void>;
 }
+
+/**
+ * In a new embedded target until its rows are committed: a move or restore stopped before then
+ * (Ctrl-C, a kill, a power cut) leaves it, and the next run into the same directory starts that
+ * directory again from empty instead of refusing it or opening a half-made database.
+ */
+export const INCOMPLETE_MARKER = '.qa-incomplete';
 
 export function readServerControl(dataDir: string): ServerControl | null {
   try {
@@ -28,7 +40,7 @@ export function readServerControl(dataDir: string): ServerControl | null {
 }
 
 /** Asks the running server for a consistent copy of its embedded database (a tar of its files). */
-export async function snapshotFromServer(dataDir: string, ownerPid: number): Promise<Blob> {
+export async function snapshotFromServer(dataDir: string, ownerPid: number): Promise<{ files: Blob; takenAt: string }> {
   const control = readServerControl(dataDir);
   if (!control || control.pid !== ownerPid) {
     throw new Error(
@@ -38,14 +50,15 @@ export async function snapshotFromServer(dataDir: string, ownerPid: number): Pro
   }
   const response = await fetch(`${control.url}/ops/snapshot`, { headers: { authorization: `Bearer ${control.token}` } });
   if (!response.ok) throw new Error(`The running server refused the snapshot: ${response.status} ${await response.text()}`);
-  return response.blob();
+  const asked = new Date().toISOString();
+  return { files: await response.blob(), takenAt: response.headers.get('x-snapshot-at') ?? asked };
 }
 
 /** Opens a source to read from: the running server's snapshot when it holds the directory. */
 export async function openSource(spec: string): Promise<OpenedDatabase> {
   if (isPostgresUrl(spec)) {
     const session = await openPostgresSession(spec);
-    return { session, dataDir: null, fromRunningServer: false, close: () => session.close() };
+    return { session, dataDir: null, fromRunningServer: false, completed() {}, close: () => session.close() };
   }
   const dataDir = path.resolve(spec);
   const dir = pgliteDirOf(dataDir);
@@ -56,21 +69,37 @@ export async function openSource(spec: string): Promise<OpenedDatabase> {
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     const snapshot = await snapshotFromServer(dataDir, error.ownerPid);
-    const session = await openPgliteSession({ snapshot });
-    return { session, dataDir, fromRunningServer: true, close: () => session.close() };
+    const session = await openPgliteSession({ snapshot: snapshot.files });
+    return { session, dataDir, fromRunningServer: true, snapshotAt: snapshot.takenAt, completed() {}, close: () => session.close() };
   }
   return openLocked(dataDir, dir, lock);
 }
 
 /** Opens a target to write into: an embedded directory must not be in use. */
-export async function openTarget(spec: string): Promise<OpenedDatabase> {
+export async function openTarget(spec: string, log: (line: string) => void = console.log): Promise<OpenedDatabase> {
   if (isPostgresUrl(spec)) {
     const session = await openPostgresSession(spec);
-    return { session, dataDir: null, fromRunningServer: false, close: () => session.close() };
+    return { session, dataDir: null, fromRunningServer: false, completed() {}, close: () => session.close() };
   }
   const dataDir = path.resolve(spec);
-  fs.mkdirSync(dataDir, { recursive: true });
-  return openLocked(dataDir, pgliteDirOf(dataDir), acquireDataDirLock(dataDir));
+  ensurePrivateDir(dataDir);
+  const lock = acquireDataDirLock(dataDir);
+  const dir = pgliteDirOf(dataDir);
+  const marker = path.join(dir, INCOMPLETE_MARKER);
+  try {
+    if (fs.existsSync(marker)) {
+      log(`${dataDir} was left unfinished by a move or restore that stopped: starting it again from empty.`);
+      const keep = new Set([path.basename(lock.path), INCOMPLETE_MARKER]);
+      for (const entry of fs.readdirSync(dir)) if (!keep.has(entry)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    } else if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+      fs.writeFileSync(marker, `${process.pid}\n`, { mode: 0o600 });
+    }
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const opened = await openLocked(dataDir, dir, lock);
+  return { ...opened, completed: () => fs.rmSync(marker, { force: true }) };
 }
 
 /** The embedded database of a directory whose lock this process holds; closing it releases the lock. */
@@ -81,6 +110,7 @@ async function openLocked(dataDir: string, dir: string, lock: DataDirLock): Prom
       session,
       dataDir,
       fromRunningServer: false,
+      completed() {},
       async close() {
         try {
           await session.close();
@@ -108,7 +138,7 @@ export function copyUploads(fromDataDir: string, toDataDir: string): { files: nu
       const dest = path.join(to, path.relative(from, source));
       if (entry.isDirectory()) walk(source);
       else if (entry.isFile() && !fs.existsSync(dest)) {
-        fs.mkdirSync(path.dirname(dest), { recursive: true });
+        fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
         fs.copyFileSync(source, dest);
         files += 1;
         bytes += fs.statSync(dest).size;

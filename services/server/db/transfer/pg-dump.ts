@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { assertPrivateFolder, openPrivateFile, writePrivateFile } from '@/services/server/ops/private-files';
 import { listTables } from '@/services/server/db/transfer/catalog';
 import { databaseSchemaVersion, versionAt, type SchemaVersion } from '@/services/server/db/transfer/schema-version';
 import { inTransaction, type SqlSession } from '@/services/server/db/transfer/session';
@@ -16,6 +18,8 @@ export interface DumpSidecar {
   readonly schema: SchemaVersion;
   readonly summary: DatabaseSummary;
   readonly createdAt: string;
+  /** When the snapshot pg_dump read was taken (ISO time). */
+  readonly snapshotAt?: string;
 }
 
 function majorOf(text: string): number | null {
@@ -56,22 +60,44 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   });
 }
 
+/**
+ * The arguments and environment that connect pg_dump or pg_restore to `url` with its password in
+ * the child's environment (PGPASSWORD), never on its command line, where `ps` shows it to everyone.
+ */
+export function libpqConnection(url: string, env: NodeJS.ProcessEnv = process.env): { arg: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  if (!u.password) return { arg: `--dbname=${url}`, env };
+  const password = decodeURIComponent(u.password);
+  u.password = '';
+  return { arg: `--dbname=${u.toString()}`, env: { ...env, PGPASSWORD: password } };
+}
+
 /** pg_dump of the whole database from one exported snapshot, with the figures of that snapshot beside it. */
 export async function pgDumpBackup(session: SqlSession, url: string, file: string): Promise<DumpSidecar> {
   const partial = `${file}.partial`;
+  assertPrivateFolder(path.dirname(path.resolve(file)), 'The backup');
+  // pg_dump creates its file with the umask's mode (0644 by default): the file is created here,
+  // 0600, and pg_dump writes into it.
+  fs.rmSync(partial, { force: true });
+  fs.closeSync(openPrivateFile(partial));
   return inTransaction(session, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async () => {
-    const [snap] = await session.query<{ id: string }>(`SELECT pg_export_snapshot() AS id`);
+    const [snap] = await session.query<{ id: string; at: string }>(`SELECT pg_export_snapshot() AS id, to_json(now())#>>'{}' AS at`);
     const schema = await databaseSchemaVersion(session);
     const summary = await summarize(session);
-    const result = await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snap!.id}`, `--file=${partial}`, `--dbname=${url}`]);
+    const connection = libpqConnection(url);
+    const result = await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snap!.id}`, `--file=${partial}`, connection.arg], connection.env);
     if (result.code !== 0) {
       fs.rmSync(partial, { force: true });
       throw new Error(`pg_dump failed: ${result.stderr.trim()}`);
     }
-    const sidecar: DumpSidecar = { format: 'pg_dump', schema, summary, createdAt: new Date().toISOString() };
-    fs.writeFileSync(`${file}.json`, JSON.stringify(sidecar));
+    const sidecar: DumpSidecar = { format: 'pg_dump', schema, summary, createdAt: new Date().toISOString(), snapshotAt: new Date(snap!.at).toISOString() };
+    writePrivateFile(`${file}.json`, JSON.stringify(sidecar));
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, file);
     return sidecar;
+  }).catch((error: unknown) => {
+    fs.rmSync(partial, { force: true });
+    throw error;
   });
 }
 
@@ -97,6 +123,7 @@ export async function pgRestore(session: SqlSession, url: string, file: string):
   if (tables.length > 0 || drizzle?.present) {
     throw new Error(`A pg_dump backup restores into a new, empty PostgreSQL database; ${session.location} already has ${tables.length} table(s). Nothing was written.`);
   }
-  const result = await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, file]);
+  const connection = libpqConnection(url);
+  const result = await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', connection.arg, file], connection.env);
   if (result.code !== 0) throw new Error(`pg_restore failed (nothing was written): ${result.stderr.trim()}`);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPostgresUrl, redactUrl } from '@/services/server/db/client';
+import { ensurePrivateDir, tightenTree } from '@/services/server/ops/private-files';
 
 /**
  * One connection to a database, for the operator commands that copy whole databases (db:move,
@@ -60,7 +61,8 @@ export async function openPgliteSession(source: { dir: string } | { snapshot: Bl
   let db: InstanceType<typeof PGlite>;
   let location: string;
   if ('dir' in source) {
-    fs.mkdirSync(source.dir, { recursive: true });
+    ensurePrivateDir(path.dirname(source.dir));
+    ensurePrivateDir(source.dir);
     db = new PGlite(source.dir, { startParams });
     location = source.dir;
   } else {
@@ -68,6 +70,9 @@ export async function openPgliteSession(source: { dir: string } | { snapshot: Bl
     location = 'memory:// (a snapshot of the running server)';
   }
   await db.waitReady;
+  // A new database's files come out of PGlite's initdb 0666: the server user's alone instead.
+  const dir = 'dir' in source ? source.dir : null;
+  if (dir) tightenTree(dir);
   await db.exec(SESSION_SETTINGS);
   return {
     kind: 'pglite',
@@ -79,7 +84,10 @@ export async function openPgliteSession(source: { dir: string } | { snapshot: Bl
     async exec(text: string) {
       await db.exec(text);
     },
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      if (dir) tightenTree(dir);
+    },
   };
 }
 
