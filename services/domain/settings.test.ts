@@ -65,6 +65,23 @@ describe('the settings catalogue', () => {
     expect(intSetting({ quiz_zone_duration: '45' }, 'quiz_zone_duration')).toBe(45);
   });
 
+  test('every setting the other docs name with a figure, `name` (N), is given its default', () => {
+    const defaults = defaultSettings();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const file of fs.readdirSync(path.join(process.cwd(), 'docs')).filter((f) => f.endsWith('.md') && f !== 'settings.md')) {
+      const text = fs.readFileSync(path.join(process.cwd(), 'docs', file), 'utf8');
+      for (const m of text.matchAll(/`([a-z_]+)` \((-?[0-9][0-9,]*)\)/g)) {
+        const key = m[1]!;
+        if (!(key in defaults)) continue; // an error code, not a setting
+        checked += 1;
+        if (m[2]!.replace(/,/g, '') !== defaults[key]) wrong.push(`docs/${file}: ${key} (${m[2]}), default ${defaults[key]}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(5);
+  });
+
   test('docs/settings.md is the page the catalogue renders', () => {
     const committed = fs.readFileSync(path.join(process.cwd(), 'docs', 'settings.md'), 'utf8');
     expect(committed).toBe(renderSettingsDoc());

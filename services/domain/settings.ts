@@ -31,6 +31,7 @@ export const SETTING_GROUPS = {
   contests: 'Contests',
   exams: 'Exams',
   live: 'Live games',
+  limits: 'Limits against abuse',
   economy: 'Economy',
   badges: 'Badges: reward coins and thresholds',
   web: 'Web app',
@@ -166,6 +167,13 @@ export const SYSTEM_SETTINGS: readonly SettingDef[] = [
   ...inGroup('exams', [
     int('exam_module_resume_exam_timeout', 5, 'minutes a dropped exam-taker has to resume', 0, 600),
     int('exam_violation_hidden_seconds', 5, 'seconds the exam page may be hidden before it is submitted', 1, 60),
+  ]),
+  ...inGroup('limits', [
+    int('signup_per_address_hour', 60, 'sign-ups one address may make per hour (a school signs up behind one address)', 1, 100000),
+    int('login_failures_per_address', 50, 'failed sign-ins from one address per 15 minutes before it must wait (sign-ins with the right password are not counted)', 1, 100000),
+    int('login_failures_per_account', 10, 'failed sign-ins of one account per 15 minutes, from any address, before it must wait', 1, 100000),
+    int('live_wrong_pins_per_address', 30, 'wrong live-game PINs one address may try per 10 minutes before it must wait (docs/live.md, "Guessing a PIN")', 1, 100000),
+    int('live_seats_per_address', 60, 'seats one address may take in one live game (a class behind one address joins)', 1, 100000),
   ]),
   ...inGroup('economy', [
     int('welcome_bonus_coin', 50, 'coins a new player starts with', 0, 100000),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { authCodes, localIdentities, outbox } from '@/services/server/db/schema';
+import { authCodes, localIdentities, outbox, settings } from '@/services/server/db/schema';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
 import { startTestApi, type TestApi } from '@/tests/setup/api';
 import { linkToken, otpCode, outboxFor, signUpVerified, waitForOutbox } from '@/tests/fixtures/local-identity';
@@ -10,7 +10,8 @@ process.env.SCRYPT_COST_LOG2 = '10';
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi(await getTestDatabase(), undefined, { devOutbox: true, publicUrl: 'https://quiz.example' });
+  // Behind a proxy, as in production with several instances: X-Forwarded-For names the caller.
+  api = await startTestApi(await getTestDatabase(), undefined, { devOutbox: true, publicUrl: 'https://quiz.example', trustProxy: true });
 });
 
 beforeEach(async () => {
@@ -160,25 +161,44 @@ describe(`signing in with email and password (${testDbKind})`, () => {
     expect(res.body.message).toBe('user_disabled');
   });
 
-  test('the 11th attempt on one email within 15 minutes is refused, even with the right password', async () => {
+  test('after 10 failed sign-ins of one account within 15 minutes, from any addresses, the next is refused, even with the right password', async () => {
     await awayFromWindowEdge(15);
     const { password } = await signUpVerified(api, { email: 'ada@example.com' });
-    for (let i = 0; i < 9; i++) {
-      expect((await api.call('auth_login', { email: 'ada@example.com', password: `wrong ${i}` })).body.message).toBe('invalid_credentials');
+    // Sign-ins with the right password are not failures: they are not counted.
+    for (let i = 0; i < 12; i++) expect((await api.call('auth_login', { email: 'ada@example.com', password })).status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const from = { 'x-forwarded-for': `198.51.100.${i + 1}` };
+      expect((await api.call('auth_login', { email: 'ada@example.com', password: `wrong ${i}` }, { headers: from })).body.message).toBe('invalid_credentials');
     }
-    expect((await api.call('auth_login', { email: 'ada@example.com', password })).status).toBe(200);
-    const limited = await api.call('auth_login', { email: 'ada@example.com', password });
+    const limited = await api.call('auth_login', { email: 'ada@example.com', password }, { headers: { 'x-forwarded-for': '203.0.113.7' } });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe('rate_limited');
     expect(limited.body.retry_after).toEqual(expect.any(Number));
   });
 
-  test('the 51st attempt from one address within 15 minutes is refused', async () => {
+  test('after 50 failed sign-ins from one address within 15 minutes the next is refused; a class signing in there is not', async () => {
     await awayFromWindowEdge(15);
+    // 30 pupils behind the school's address sign in twice each: 60 sign-ins, none of them failed.
+    const pupils = [];
+    for (let i = 0; i < 30; i++) pupils.push({ email: `pupil${i}@example.com`, ...(await signUpVerified(api, { email: `pupil${i}@example.com` })) });
+    for (const round of [1, 2]) {
+      for (const p of pupils) expect([round, (await api.call('auth_login', { email: p.email, password: p.password })).status]).toEqual([round, 200]);
+    }
     for (let i = 0; i < 50; i++) {
       expect((await api.call('auth_login', { email: `p${i}@example.com`, password: 'whatever you like' })).body.message).toBe('invalid_credentials');
     }
     expect((await api.call('auth_login', { email: 'p50@example.com', password: 'whatever you like' })).body.message).toBe('rate_limited');
+    // Another address is not held up.
+    expect((await api.call('auth_login', { email: pupils[0]!.email, password: pupils[0]!.password }, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(200);
+  });
+
+  test('the limits per address are operator settings: a lower one takes effect at once', async () => {
+    await awayFromWindowEdge(60);
+    await db().insert(settings).values({ key: 'signup_per_address_hour', value: '3' }).onConflictDoUpdate({ target: settings.key, set: { value: '3' } });
+    api.app.settings.invalidate();
+    for (let i = 0; i < 3; i++) expect((await api.call('auth_sign_up', { name: 'Pupil', email: `s${i}@example.com`, password: 'long enough password' })).status).toBe(200);
+    expect((await api.call('auth_sign_up', { name: 'Pupil', email: 's3@example.com', password: 'long enough password' })).body.message).toBe('rate_limited');
+    expect((await api.call('auth_sign_up', { name: 'Pupil', email: 's3@example.com', password: 'long enough password' }, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(200);
   });
 });
 

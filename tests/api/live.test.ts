@@ -55,7 +55,8 @@ beforeAll(async () => {
   await seedDatabase(database.db, { rootDir: process.cwd() });
   db = database.db;
   clock = manualClock();
-  api = await startTestApi(database, undefined, {}, { services: { live: { clock } } });
+  // Behind a proxy (X-Forwarded-For names the caller), so that tests can join from several addresses.
+  api = await startTestApi(database, undefined, { trustProxy: true }, { services: { live: { clock } } });
   host = await createPlayerWithSession(db, { name: 'Quiz Host' });
 });
 afterAll(async () => {
@@ -763,6 +764,70 @@ describe(`live games (${testDbKind})`, () => {
     expect(Number((limited.body as { retry_after?: number }).retry_after)).toBeGreaterThan(0);
     // Another host is not held back.
     const other = ok<LiveGameView>(await api.call('live_create', { category: 'science', questions: 1 }, { token: host.token }));
+    await hostCall('live_end', other.id);
+  });
+
+  test('guessing PINs: 2,000 wrong PINs from one address are throttled (even sent at once); a class of 40 behind another address joins its game', async () => {
+    clock.advance(10 * 60_000); // a window of its own
+    const game = await newGame();
+    const attacker = { 'x-forwarded-for': '198.51.100.66' };
+    // 2,000 guesses, 50 at a time: never the game's PIN.
+    const guesses = Array.from({ length: 2000 }, (_, i) => String(100000 + ((Number(game.pin) - 100000 + 1 + i * 449) % 900000)));
+    expect(guesses).not.toContain(game.pin);
+    const answers: string[] = [];
+    let retryAfter = 0;
+    for (let i = 0; i < guesses.length; i += 50) {
+      const batch = await Promise.all(guesses.slice(i, i + 50).map((pin) => api.call('live_join', { pin, nickname: `Bot ${i}` }, { headers: attacker })));
+      for (const res of batch) {
+        answers.push(res.body.message);
+        if (res.body.message === 'rate_limited') {
+          expect(res.status).toBe(429);
+          retryAfter = Math.max(retryAfter, Number(res.body.retry_after));
+        }
+      }
+    }
+    const tried = answers.filter((m) => m === 'live_pin_unknown').length;
+    expect(tried).toBe(30); // live_wrong_pins_per_address, exactly, though 50 came at once
+    expect(answers.filter((m) => m === 'rate_limited').length).toBe(2000 - 30);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    // Once throttled, the address learns nothing: the right PIN is refused the same way.
+    expect(refused(await api.call('live_join', { pin: game.pin, nickname: 'Lucky' }, { headers: attacker }))).toEqual([429, 'rate_limited', null]);
+
+    // A class of 40 behind the school's one address, five of them mistyping the PIN first, all join.
+    const school = { 'x-forwarded-for': '203.0.113.40' };
+    for (let i = 0; i < 5; i++) expect(refused(await api.call('live_join', { pin: '999999', nickname: `Typo ${i}` }, { headers: school }))[1]).toBe('live_pin_unknown');
+    const joined = await Promise.all(Array.from({ length: 40 }, (_, i) => api.call('live_join', { pin: game.pin, nickname: `Pupil ${i + 1}` }, { headers: school })));
+    expect(joined.map((r) => r.status)).toEqual(Array(40).fill(200));
+    expect(((await hostCall('live_host_game', game.id)) as unknown as { players: unknown[] }).players).toHaveLength(40);
+
+    // The attacker's expected time to a hit, at the rate it was allowed, with 100 games running
+    // (PINs are six digits not starting with 0: 900,000 of them).
+    const guessesPerHour = tried / (600 / 3600);
+    const hoursToHit = 900_000 / 100 / guessesPerHour;
+    console.log(`live PIN guessing: ${tried} wrong PINs per 10 minutes from one address; with 100 games running, expected time to a hit ${hoursToHit.toFixed(0)} h (was about 4 minutes)`);
+    expect(hoursToHit).toBeGreaterThanOrEqual(24);
+    await hostCall('live_end', game.id);
+  });
+
+  test('one address takes at most live_seats_per_address seats in a game; another address, and a signed-in player joining again, are not held up', async () => {
+    await setSetting('live_seats_per_address', '5');
+    const game = await newGame();
+    const from = { 'x-forwarded-for': '198.51.100.77' };
+    const signed = await createPlayerWithSession(db, { name: 'Signed Seat' });
+    const first = ok<Joined>(await api.call('live_join', { pin: game.pin }, { token: signed.token, headers: from }));
+    for (let i = 1; i < 5; i++) ok<Joined>(await api.call('live_join', { pin: game.pin, nickname: `Seat ${i}` }, { headers: from }));
+    // The signed-in player joining again (another device) takes no new seat.
+    expect(ok<Joined>(await api.call('live_join', { pin: game.pin }, { token: signed.token, headers: from })).player_id).toBe(first.player_id);
+    const sixth = await api.call('live_join', { pin: game.pin, nickname: 'Seat 6' }, { headers: from });
+    expect(refused(sixth)).toEqual([409, 'live_full', null]);
+    expect(sixth.body.detail).toContain('this address has taken 5 seats in this game');
+    ok<Joined>(await api.call('live_join', { pin: game.pin, nickname: 'Elsewhere' }, { headers: { 'x-forwarded-for': '198.51.100.78' } }));
+    // Another game is another count.
+    const other = await newGame();
+    ok<Joined>(await api.call('live_join', { pin: other.pin, nickname: 'Seat 1' }, { headers: from }));
+    await setSetting('live_seats_per_address', '60');
+    await hostCall('live_end', game.id);
     await hostCall('live_end', other.id);
   });
 

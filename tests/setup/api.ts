@@ -25,6 +25,8 @@ export interface CallOptions {
   /** How the body is sent; multipart by default, as the web client does. */
   as?: 'multipart' | 'urlencoded' | 'json';
   method?: string;
+  /** Extra request headers (e.g. `x-forwarded-for` on a server started with `trustProxy`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiAnswer {
@@ -62,7 +64,7 @@ export async function startTestApi(
   app.live.holdAs(url);
 
   async function call(endpoint: string, body: Record<string, string | number | boolean> = {}, options: CallOptions = {}) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload: BodyInit | undefined;
     const as = options.as ?? 'multipart';

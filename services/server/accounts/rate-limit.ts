@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/services/server/db/client';
 import { rateLimitHits } from '@/services/server/db/schema';
 import { ApiError } from '@/services/server/gateway/api-error';
@@ -20,15 +20,23 @@ export interface RateLimitRule {
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
-/** The limits of the sign-in steps (docs/api.md, "Accounts and sign-in"). */
+/**
+ * The limits of the sign-in steps (docs/api.md, "Accounts and sign-in"). Those a school behind one
+ * address may need to raise are operator settings (`limit` here is only the rule's default; see
+ * `settingLimit`): sign-ups per address, failed sign-ins per address and per account, wrong live
+ * PINs per address and live seats per address and game.
+ */
 export const RATE_LIMITS = {
-  loginEmail: { name: 'login-email', limit: 10, windowMs: 15 * MINUTE },
-  loginIp: { name: 'login-ip', limit: 50, windowMs: 15 * MINUTE },
+  /** Failed sign-ins of one account (setting login_failures_per_account). */
+  loginEmail: { name: 'login-fail-email', limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one address (setting login_failures_per_address). */
+  loginIp: { name: 'login-fail-ip', limit: 50, windowMs: 15 * MINUTE },
   resetEmail: { name: 'reset-email', limit: 3, windowMs: HOUR },
   resetIp: { name: 'reset-ip', limit: 20, windowMs: HOUR },
   otpPhone: { name: 'otp-phone', limit: 3, windowMs: 10 * MINUTE },
   otpIp: { name: 'otp-ip', limit: 20, windowMs: HOUR },
-  signUpIp: { name: 'signup-ip', limit: 20, windowMs: HOUR },
+  /** Sign-ups from one address (setting signup_per_address_hour). */
+  signUpIp: { name: 'signup-ip', limit: 60, windowMs: HOUR },
   /** Verification mails re-sent when an unverified account signs in with the right password. */
   verifyResendEmail: { name: 'verify-resend-email', limit: 3, windowMs: HOUR },
   /** Exam keys tried by one player for one exam: 4 digits are guessed in 10,000 tries, not in 10. */
@@ -39,7 +47,17 @@ export const RATE_LIMITS = {
   quizImport: { name: 'quiz-import', limit: 30, windowMs: HOUR },
   /** Live games one player creates: each is held in the server's memory until it ends. */
   liveCreate: { name: 'live-create', limit: 60, windowMs: HOUR },
+  /** Wrong PINs tried from one address (setting live_wrong_pins_per_address; docs/live.md, "Guessing a PIN"). */
+  livePinIp: { name: 'live-pin-ip', limit: 30, windowMs: 10 * MINUTE },
+  /** Seats one address takes in one game (setting live_seats_per_address); a game lasts well under a day. */
+  liveSeatIp: { name: 'live-seat-ip', limit: 60, windowMs: 24 * HOUR },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** A rule whose limit an operator sets: the setting's value, or the rule's default when unset. */
+export function settingLimit(rule: RateLimitRule, settings: Readonly<Record<string, string | undefined>>, key: string): RateLimitRule {
+  const value = Number(settings[key]);
+  return Number.isInteger(value) && value > 0 ? { ...rule, limit: value } : rule;
+}
 
 export interface RateLimitHit {
   readonly allowed: boolean;
@@ -67,6 +85,24 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string,
 }
 
 /**
+ * Takes back an attempt counted by `hitRateLimit` in the same window (a sign-in that succeeded, a
+ * PIN that was right): rules that count failures count every attempt first, so that attempts made
+ * at the same time never all slip under the limit, and give back those that did not fail.
+ */
+export async function undoRateLimitHit(db: Db, rule: RateLimitRule, subject: string, now: Date = new Date()): Promise<void> {
+  const start = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  await db
+    .update(rateLimitHits)
+    .set({ count: sql`greatest(${rateLimitHits.count} - 1, 0)` })
+    .where(and(eq(rateLimitHits.key, `${rule.name}:${subject}`), eq(rateLimitHits.windowStart, new Date(start))));
+}
+
+/** The `rate_limited` refusal: 429 with `retry_after` in seconds. */
+export function rateLimited(retryAfter: number, detail = `too many attempts; try again in ${retryAfter} s`): ApiError {
+  return new ApiError('rate_limited', { detail, extra: { retry_after: retryAfter } });
+}
+
+/**
  * Counts one attempt against every rule, refusing with `rate_limited` (429, `retry_after` in
  * seconds) when any of them is over its limit.
  */
@@ -80,9 +116,7 @@ export async function enforceRateLimits(
     const hit = await hitRateLimit(db, rule, subject, now);
     if (!hit.allowed) retryAfter = Math.max(retryAfter, hit.retryAfterSeconds);
   }
-  if (retryAfter > 0) {
-    throw new ApiError('rate_limited', { detail: `too many attempts; try again in ${retryAfter} s`, extra: { retry_after: retryAfter } });
-  }
+  if (retryAfter > 0) throw rateLimited(retryAfter);
 }
 
 /** Deletes counters of windows that ended more than a day ago. */

@@ -34,6 +34,7 @@ function localAuth(ctx: RequestContext): LocalAuthDeps {
     log: ctx.log,
     appName: ctx.settings.app_name || 'Quiz Arena',
     ip: ctx.ip,
+    settings: ctx.settings,
   };
 }
 

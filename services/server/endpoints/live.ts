@@ -112,7 +112,7 @@ export const liveEndpoints: EndpointDef[] = [
     access: 'public',
     input: z.object({ pin, nickname: z.string().max(200, 'must be at most 20 characters').optional() }),
     async handler(input, ctx) {
-      return { data: await ctx.app.live.join(input.pin, input.nickname, ctx.user, ctx.settings) };
+      return { data: await ctx.app.live.join(input.pin, input.nickname, ctx.user, ctx.settings, ctx.ip) };
     },
   }),
 

@@ -18,7 +18,8 @@ import {
   OTP_MAX_ATTEMPTS,
   peekLinkToken,
 } from '@/services/server/accounts/auth-codes';
-import { enforceRateLimits, hitRateLimit, RATE_LIMITS } from '@/services/server/accounts/rate-limit';
+import { enforceRateLimits, hitRateLimit, RATE_LIMITS, settingLimit, undoRateLimitHit } from '@/services/server/accounts/rate-limit';
+import type { SettingsMap } from '@/services/domain/settings';
 import type { MailSender } from '@/services/server/mail/mailer';
 import type { SmsSender } from '@/services/server/mail/sms';
 
@@ -109,6 +110,8 @@ export interface LocalAuthDeps {
   readonly appName: string;
   /** The caller's address, for per-IP limits. */
   readonly ip: string;
+  /** The operator's settings: the limits a school behind one address may raise (docs/settings.md, "Limits"). */
+  readonly settings: SettingsMap;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -175,7 +178,7 @@ async function sendVerification(deps: LocalAuthDeps, email: string, name: string
 export async function signUpWithEmail(deps: LocalAuthDeps, input: { name: string; email: string; password: string }): Promise<void> {
   const email = requireEmail(input.email);
   requirePasswordStrength(input.password);
-  await enforceRateLimits(deps.db, [[RATE_LIMITS.signUpIp, deps.ip]]);
+  await enforceRateLimits(deps.db, [[settingLimit(RATE_LIMITS.signUpIp, deps.settings, 'signup_per_address_hour'), deps.ip]]);
   if (await findByEmail(deps.db, email)) throw new ApiError('email_in_use', { field: 'email' });
   const passwordHash = await hashPassword(input.password);
   const name = input.name.trim();
@@ -223,15 +226,22 @@ export interface EmailSignIn {
  */
 export async function signInWithEmail(deps: LocalAuthDeps, input: { email: string; password: string }): Promise<EmailSignIn> {
   const email = requireEmail(input.email);
-  await enforceRateLimits(deps.db, [
-    [RATE_LIMITS.loginEmail, email],
-    [RATE_LIMITS.loginIp, deps.ip],
-  ]);
+  // Failed sign-ins are counted per account and per address: every attempt is counted first (so
+  // that attempts made at once never all slip under the limit), and one with the right password
+  // is given back. A class signing in from one address spends nothing; a guesser is stopped by
+  // the account's count whatever addresses it comes from.
+  const now = new Date();
+  const limits = [
+    [settingLimit(RATE_LIMITS.loginEmail, deps.settings, 'login_failures_per_account'), email],
+    [settingLimit(RATE_LIMITS.loginIp, deps.settings, 'login_failures_per_address'), deps.ip],
+  ] as const;
+  await enforceRateLimits(deps.db, limits, now);
   const identity = await findByEmail(deps.db, email);
   const valid = identity?.passwordHash
     ? await verifyPassword(input.password, identity.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!identity || !valid) throw new ApiError('invalid_credentials');
+  for (const [rule, subject] of limits) await undoRateLimitHit(deps.db, rule, subject, now);
   if (identity.disabled) throw new ApiError('user_disabled');
   if (!identity.emailVerifiedAt) {
     const resend = await hitRateLimit(deps.db, RATE_LIMITS.verifyResendEmail, email);

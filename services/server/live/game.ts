@@ -89,6 +89,12 @@ export interface PlayerState extends PlayerRow {
 export class LiveGame {
   state: GameRow;
   readonly players = new Map<number, PlayerState>();
+  /**
+   * Seats taken in this game per caller's address (live_seats_per_address). Kept in memory by the
+   * process that holds the game, where every join is decided; a game taken up after a restart
+   * starts counting again.
+   */
+  readonly seatsByAddress = new Map<string, number>();
   /** Rejoin tokens' hashes → player ids (every answer names its player by token). */
   private readonly byToken = new Map<string, number>();
   /** Answers to the question on screen, stored. */

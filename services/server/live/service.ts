@@ -15,6 +15,7 @@ import {
 } from '@/services/domain/live';
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
 import type { AuthUser } from '@/services/server/accounts/sessions';
+import { hitRateLimit, RATE_LIMITS, rateLimited, settingLimit, undoRateLimitHit } from '@/services/server/accounts/rate-limit';
 import { hashToken } from '@/services/server/accounts/sessions';
 import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import type { Db } from '@/services/server/db/client';
@@ -323,10 +324,23 @@ export class LiveService {
 
   // ---- players ----
 
-  async join(pin: string, rawNickname: string | undefined, user: AuthUser | null, settings: SettingsMap): Promise<JoinedPlayer> {
+  /**
+   * live_join. Guessing PINs is throttled per address (docs/live.md, "Guessing a PIN"): every join
+   * is counted against live_wrong_pins_per_address first, so that guesses sent at once never all
+   * slip under the limit, and a join with a running game's PIN is given back. A class joining its
+   * game from one address therefore spends nothing; it may take live_seats_per_address seats.
+   */
+  async join(pin: string, rawNickname: string | undefined, user: AuthUser | null, settings: SettingsMap, ip = ''): Promise<JoinedPlayer> {
     if (!flagSetting(settings, 'live_mode')) throw new ApiError('mode_disabled', { detail: 'live games are turned off' });
+    const now = new Date(this.clock.now());
+    const pinRule = settingLimit(RATE_LIMITS.livePinIp, settings, 'live_wrong_pins_per_address');
+    const guess = await hitRateLimit(this.db, pinRule, ip, now);
+    if (!guess.allowed) {
+      throw rateLimited(guess.retryAfterSeconds, `too many wrong PINs from this address; try again in ${guess.retryAfterSeconds} s`);
+    }
     const row = await findRunningByPin(this.db, pin);
     if (!row) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
+    await undoRateLimitHit(this.db, pinRule, ip, now);
     const game = await this.load(row.id);
     if (!game || !game.running) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
     if (game.state.locked) throw new ApiError('live_locked');
@@ -356,6 +370,11 @@ export class LiveService {
       if (!game.running) throw new ApiError('live_over');
       if (game.state.locked) throw new ApiError('live_locked');
       if (game.activeCount >= game.state.maxPlayers) throw new ApiError('live_full', { detail: `this game takes ${game.state.maxPlayers} players` });
+      const seats = game.seatsByAddress.get(ip) ?? 0;
+      const seatLimit = intSetting(settings, 'live_seats_per_address');
+      if (seats >= seatLimit) {
+        throw new ApiError('live_full', { detail: `this address has taken ${seats} seats in this game, as many as one address may (live_seats_per_address)` });
+      }
       const token = randomBytes(24).toString('base64url');
       const player = await insertPlayer(this.db, {
         gameId: game.id,
@@ -371,6 +390,7 @@ export class LiveService {
         throw new ApiError('nickname_taken', { field: 'nickname', detail: `"${checked.nickname}" is taken in this game` });
       }
       game.addPlayer(player);
+      game.seatsByAddress.set(ip, (game.seatsByAddress.get(ip) ?? 0) + 1);
       return { game_id: game.id, player_id: player.id, nickname: player.nickname, token, game: game.view() };
     });
   }

@@ -92,8 +92,8 @@ test('private files are 0600 under any umask, and never written into a folder ot
 });
 
 test("pg_dump and pg_restore get a URL's password in their environment, never on their command line", () => {
-  const { arg, env } = libpqConnection('postgres://quiz:s%40cret@db.internal:5432/quiz_arena', {});
+  const { arg, env } = libpqConnection('postgres://quiz:s%40cret@db.internal:5432/quiz_arena', {} as NodeJS.ProcessEnv);
   expect(arg).toBe('--dbname=postgres://quiz@db.internal:5432/quiz_arena');
   expect(env).toEqual({ PGPASSWORD: 's@cret' });
-  expect(libpqConnection('postgres://quiz@db/q', { A: '1' })).toEqual({ arg: '--dbname=postgres://quiz@db/q', env: { A: '1' } });
+  expect(libpqConnection('postgres://quiz@db/q', { A: '1' } as unknown as NodeJS.ProcessEnv)).toEqual({ arg: '--dbname=postgres://quiz@db/q', env: { A: '1' } });
 });
