@@ -9,6 +9,7 @@ import next from 'next';
 import { readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
 import { API_PREFIX, isStreamUrl } from '@/services/server/gateway/gateway';
+import { stampArrival } from '@/services/server/gateway/arrival';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
 import { ensureSeeded } from '@/services/server/content/seed';
 import { serveUpload } from '@/services/server/uploads/serve';
@@ -141,6 +142,9 @@ async function main() {
     const stream = url.startsWith(API_PREFIX) && isStreamUrl(url);
     connections.track(req, res, stream);
     if (!stream && !isProbeUrl(url)) ops.track(res);
+    // An API call is timed from the moment it has fully arrived, before admission may hold it
+    // (services/server/gateway/arrival.ts): answers keep their points and their deadline.
+    if (!stream && url.startsWith(API_PREFIX)) stampArrival(req, res);
     if (admission) admission.admit(() => handle(req, res));
     else handle(req, res);
   };

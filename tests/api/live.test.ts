@@ -767,6 +767,30 @@ describe(`live games (${testDbKind})`, () => {
     await hostCall('live_end', other.id);
   });
 
+  test('the counts in every view are current between steps: a join\'s reply, the host\'s game, a lobby frame, after an answer', async () => {
+    const game = await newGame();
+    expect(game.player_count).toBe(0);
+    const first = await api.call('live_join', { pin: game.pin, nickname: 'Count One' });
+    expect((first.body.data as { game: LiveGameView }).game.player_count).toBe(1);
+    const second = await api.call('live_join', { pin: game.pin, nickname: 'Count Two' });
+    expect((second.body.data as { game: LiveGameView }).game.player_count).toBe(2);
+    const p1 = second.body.data as Joined & { game: LiveGameView };
+    expect(((await hostCall('live_host_game', game.id)) as unknown as { game: LiveGameView }).game.player_count).toBe(2);
+    // A phone opening its stream in the lobby gets a game frame with both players.
+    const phone = await openStream(`live/${game.id}/events`, { 'x-live-token': p1.token });
+    expect((JSON.parse((await phone.next((e) => e.event === 'game')).data) as LiveGameView).player_count).toBe(2);
+    phone.close();
+
+    const view = await hostCall('live_next', game.id);
+    clock.advance(LIVE_GET_READY_MS);
+    const secret = await secretOf(game.id);
+    ok(await answer(p1, view.question!.index, secret[0]!.answer));
+    await settled(game.id);
+    const host1 = ((await hostCall('live_host_game', game.id)) as unknown as { game: LiveGameView }).game;
+    expect([host1.status, host1.answered_count, host1.player_count]).toEqual(['question', 1, 2]);
+    await hostCall('live_end', game.id);
+  });
+
   test('guessing PINs: 2,000 wrong PINs from one address are throttled (even sent at once); a class of 40 behind another address joins its game', async () => {
     clock.advance(10 * 60_000); // a window of its own
     const game = await newGame();

@@ -135,8 +135,9 @@ export const liveEndpoints: EndpointDef[] = [
       answer: z.string({ error: 'is required' }).max(MAX_ANSWER_LENGTH, `must be at most ${MAX_ANSWER_LENGTH} characters`),
     }),
     async handler(input, ctx) {
-      // The instant the answer was read decides, not when a step queued before it finished.
-      const at = ctx.app.live.clock.now();
+      // The instant the answer had arrived decides, not when admission, a busy turn or a step
+      // queued before it let it run (docs/api.md, "The time of an answer").
+      const at = ctx.app.live.clock.now() - ctx.sinceArrival();
       return { data: await ctx.app.live.answer(input.game_id, input.token, input.question_index, input.answer, at) };
     },
   }),

@@ -178,7 +178,7 @@ export const playEndpoints: EndpointDef[] = [
     }),
     async handler(input, ctx) {
       return {
-        data: await submitAnswer(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, answer: input.answer }, new Date(), ctx.settings),
+        data: await submitAnswer(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, answer: input.answer }, new Date(), ctx.settings, new Date(Date.now() - ctx.sinceArrival())),
       };
     },
   }),

@@ -132,7 +132,7 @@ export const roomEndpoints: EndpointDef[] = [
     }),
     async handler(input, ctx) {
       return room(
-        await ctx.app.rooms.submitAnswer(ctx.user!.id, ctx.settings, { roomId: input.room_id, questionIndex: input.question_index, answer: input.answer }),
+        await ctx.app.rooms.submitAnswer(ctx.user!.id, ctx.settings, { roomId: input.room_id, questionIndex: input.question_index, answer: input.answer, sinceArrival: ctx.sinceArrival }),
       );
     },
   }),

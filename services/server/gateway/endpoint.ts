@@ -27,6 +27,11 @@ export interface RequestContext {
   readonly files: readonly UploadedFile[];
   readonly ip: string;
   readonly app: AppServices;
+  /**
+   * Milliseconds since the request had fully arrived, before admission or a busy turn held it
+   * (services/server/gateway/arrival.ts): an answer is timed `clock.now() - sinceArrival()`.
+   */
+  readonly sinceArrival: () => number;
 }
 
 /**

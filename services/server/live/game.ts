@@ -15,6 +15,7 @@ import {
   type LiveStanding,
 } from '@/services/domain/live';
 import type { Db } from '@/services/server/db/client';
+import { arrivalsPendingBefore, waitForArrivalsBefore } from '@/services/server/gateway/arrival';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { recordLiveStatistics, writeStep, setRemoved, type AnswerRow, type GameChange, type GameRow, type PlayerRow, type SettleItem, type StepItem } from '@/services/server/live/repository';
 
@@ -371,7 +372,10 @@ export class LiveGame {
   // ---- views ----
 
   view(): LiveGameView {
-    if (this.viewCache?.version === this.state.version) return this.viewCache.view;
+    // Joins and answers do not move the version: the counts are part of the cache's key, or a
+    // reply would carry the counts of the last step (two players joined, player_count 0).
+    const cached = this.viewCache;
+    if (cached && cached.version === this.state.version && cached.view.player_count === this.active && cached.view.answered_count === this.answers.size) return cached.view;
     const s = this.state;
     const q = this.question;
     const showQuestion = q && (s.status === 'question' || s.status === 'reveal');
@@ -543,11 +547,17 @@ export class LiveGame {
     const index = this.state.currentIndex;
     this.timer = this.deps.clock.setTimeout(() => {
       this.timer = null;
-      void this.run(async () => {
-        const s = this.state;
-        // Only the deadline it was set for: a question restarted or resumed meanwhile has another.
-        if (s.status === 'question' && s.currentIndex === index && !s.paused && s.deadlineAt && s.deadlineAt.getTime() <= this.deps.clock.now()) await this.close();
-      }).catch(() => undefined);
+      const closeIfDue = () =>
+        this.run(async () => {
+          const s = this.state;
+          // Only the deadline it was set for: a question restarted or resumed meanwhile has another.
+          if (s.status === 'question' && s.currentIndex === index && !s.paused && s.deadlineAt && s.deadlineAt.getTime() <= this.deps.clock.now()) await this.close();
+        }).catch(() => undefined);
+      // Answers that reached the server before the deadline are decided first, though admission or
+      // a busy turn still holds them (docs/api.md, "The time of an answer"; at most a second).
+      const pastDeadline = this.deps.clock.now() - (this.state.deadlineAt?.getTime() ?? this.deps.clock.now());
+      if (arrivalsPendingBefore(pastDeadline)) void waitForArrivalsBefore(pastDeadline).then(closeIfDue);
+      else void closeIfDue();
     }, wait);
   }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STREAM_RECONNECT_FRAME } from '@/services/domain/rooms';
-import type { LivePlayerItem } from '@/services/domain/live';
+import type { LiveGameView, LivePlayerItem } from '@/services/domain/live';
 import type { LiveGame, LiveOutlet } from '@/services/server/live/game';
 
 /**
@@ -60,8 +60,8 @@ interface Audience {
   /** Other processes' channels for their phones of this game. */
   readonly relays: Set<Relay>;
   countsQueued: boolean;
-  /** The game frame written last, by version. */
-  versionFrame: { version: number; text: string } | null;
+  /** The game frame written last: of this view (a version, with the counts it had then). */
+  versionFrame: { view: LiveGameView; text: string } | null;
 }
 
 export interface LiveStreams extends LiveOutlet {
@@ -132,9 +132,9 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
   function versionText(game: LiveGame): string {
     const a = audience(game.id);
     const view = game.view();
-    if (a.versionFrame?.version !== view.version) {
+    if (a.versionFrame?.view !== view) {
       serialisations += 1;
-      a.versionFrame = { version: view.version, text: `id: ${view.version}\n${frame('game', view)}` };
+      a.versionFrame = { view, text: `id: ${view.version}\n${frame('game', view)}` };
     }
     return a.versionFrame.text;
   }

@@ -99,6 +99,8 @@ export async function submitAnswer(
   input: { sessionId: string; questionId: number; answer: string },
   now: Date = new Date(),
   settings: SettingsMap = {},
+  /** When the answer had fully arrived (docs/api.md, "The time of an answer"): it decides late or not; the next question opens `now`. */
+  arrivedAt: Date = now,
 ): Promise<SubmitAnswerResult> {
   for (let attempt = 1; ; attempt++) {
     const row = await readOpenQuestion(db, input.sessionId, userId);
@@ -114,10 +116,10 @@ export async function submitAnswer(
     if (!parsed.ok) throw new ApiError('103', { field: 'answer', detail: `answer: ${parsed.reason}` });
     const letter = parsed.answer;
 
-    const late = isLate(row, now);
+    const late = isLate(row, arrivedAt);
     const given = late || letter === '' ? null : letter;
     const correct = given !== null && isRightAnswer(type, given, row.rightAnswer, fold);
-    const closed: PlayQuestionState = { ...state, answer: given, correct, closedAt: now.toISOString(), timedOut: given === null };
+    const closed: PlayQuestionState = { ...state, answer: given, correct, closedAt: arrivedAt.toISOString(), timedOut: given === null };
     const next = row.currentIndex + 1;
     const deadline = row.timePerQuestion !== null && next < row.total ? nextDeadline(row.timePerQuestion, row.startAllowance, now) : null;
     const applied = await closeOpenQuestion(db, { sessionId: input.sessionId, version: row.version, index: row.currentIndex, state: closed, openedAt: now, deadline });

@@ -50,7 +50,8 @@ export interface RoomService extends RoomFeedSource {
   joinRoom(userId: number, settings: SettingsMap, code: string): Promise<RoomDocument>;
   setReady(userId: number, settings: SettingsMap, roomId: string, ready: boolean): Promise<RoomDocument>;
   startRoom(userId: number, settings: SettingsMap, roomId: string): Promise<RoomDocument>;
-  submitAnswer(userId: number, settings: SettingsMap, input: { roomId: string; questionIndex: number; answer: string }): Promise<RoomDocument>;
+  /** `sinceArrival`: ms since the call had arrived; the answer is timed then (docs/api.md, "The time of an answer"). */
+  submitAnswer(userId: number, settings: SettingsMap, input: { roomId: string; questionIndex: number; answer: string; sinceArrival?: () => number }): Promise<RoomDocument>;
   leaveRoom(userId: number, settings: SettingsMap, roomId: string): Promise<RoomDocument>;
   deleteRoom(userId: number, settings: SettingsMap, roomId: string): Promise<RoomDocument>;
   sendMessage(userId: number, settings: SettingsMap, roomId: string, message: QuickMessage): Promise<RoomDocument>;
@@ -263,7 +264,7 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
 
     submitAnswer(userId, settings, input) {
       return mutate(input.roomId, settings, userId, ({ draft, now }) => {
-        recordAnswer(draft, userId, input.questionIndex, input.answer, now, core.rulesOf(draft, settings));
+        recordAnswer(draft, userId, input.questionIndex, input.answer, now - (input.sinceArrival?.() ?? 0), core.rulesOf(draft, settings));
       });
     },
 
