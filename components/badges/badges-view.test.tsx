@@ -41,10 +41,10 @@ describe('the badges page', () => {
     expect(card('Dashing Debut')).toHaveTextContent('Unlocked: claim your reward');
     expect(card('Brainiac')).toHaveTextContent('Reward claimed');
     expect(card('Big Thing')).toHaveTextContent('Locked');
-    expect(card('Big Thing')).toHaveTextContent('Give 5000 right answers in total.');
-    expect(card('Big Thing')).toHaveTextContent('Progress: 120 of 5000');
+    expect(card('Big Thing')).toHaveTextContent('Give 5,000 right answers in total.');
+    expect(card('Big Thing')).toHaveTextContent('Progress: 120 of 5,000');
     const bar = within(card('Big Thing')).getByRole('progressbar', { name: 'Progress' });
-    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['120', '5000', 'Progress: 120 of 5000']);
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['120', '5000', 'Progress: 120 of 5,000']);
     // Only a locked badge with a counter shows how far it is.
     expect(screen.getAllByRole('progressbar')).toHaveLength(1);
   });

@@ -16,6 +16,7 @@ import { liveFeed } from '@/services/client/live-feed';
 import { createLiveHostMachine } from '@/services/client/live-host-services';
 import { machineInspector } from '@/services/client/machine-inspector';
 import { messageKeyFor } from '@/services/domain/code-messages';
+import type { LiveGameView } from '@/services/domain/live';
 import { useLiveHostSound } from '@/components/live/use-live-host-sound';
 
 /**
@@ -29,6 +30,17 @@ export function hostScreenOf(value: unknown): { screen: LiveHostScreen; sending:
   if (typeof value === 'string') return { screen: value as LiveHostScreen, sending: false };
   const hosting = (value as { hosting: { screen: string; command: string } }).hosting;
   return { screen: (hosting.screen === 'route' ? 'lobby' : hosting.screen) as LiveHostScreen, sending: hosting.command === 'sending' };
+}
+
+/**
+ * What the host's Next button does on a screen: start, skip to the reveal, show the leaderboard,
+ * and from a leaderboard the next question, or the podium once every question has been shown.
+ */
+export function nextLabelKey(screen: LiveHostScreen, game: Pick<LiveGameView, 'questions_shown' | 'question_count'>): string {
+  if (screen === 'lobby') return 'live.host.start';
+  if (screen === 'question') return 'live.host.skip';
+  if (screen === 'reveal') return 'live.host.show_leaderboard';
+  return game.questions_shown >= game.question_count ? 'live.host.show_podium' : 'live.host.next_question';
 }
 
 /** The keys that move the game on (case aside). */
@@ -93,16 +105,7 @@ function Stage({ screen, sending, context, send, errorText }: { screen: LiveHost
   const running = screen !== 'podium' && screen !== 'ended';
   const over = !running;
   const q = game.question;
-  const nextLabel =
-    screen === 'lobby'
-      ? t('live.host.start')
-      : screen === 'question'
-        ? t('live.host.skip')
-        : screen === 'reveal'
-          ? t('live.host.show_leaderboard')
-          : q && q.index + 1 >= game.question_count
-            ? t('live.host.show_podium')
-            : t('live.host.next_question');
+  const nextLabel = t(nextLabelKey(screen, game));
   const canNext = running && screen !== 'paused' && !sending;
   const fullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);

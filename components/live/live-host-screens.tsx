@@ -6,6 +6,7 @@ import { JoinQr } from '@/components/live/join-qr';
 import { LETTER_TEXT, optionMarkOf } from '@/components/ui/option-button';
 import { PlainImage } from '@/components/ui/plain-image';
 import { TONE_BG } from '@/components/ui/tones';
+import { formatNumber } from '@/services/client/format-number';
 import { useTranslation } from '@/services/client/i18n';
 import { secondsLeft, type LiveGameView, type LivePlayerItem, type LiveQuestion, type LiveStanding } from '@/services/domain/live';
 
@@ -39,8 +40,12 @@ export function LobbyScreen({ game, players, origin, onRemove, busy }: { game: L
   return (
     <div className="grid min-h-0 flex-1 gap-[2vmin] p-[2vmin] landscape:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <section aria-labelledby="live-join-heading" className="flex flex-col items-center justify-center gap-[1.5vmin] rounded-tile bg-surface p-[3vmin] text-center shadow-card">
-        <h2 id="live-join-heading" className="text-[clamp(1.1rem,2.6vmin,2.4rem)] font-semibold text-fg-muted">
-          {t('live.host.join_at')} <span className="font-bold text-fg" dir="ltr">{link.shown}</span>
+        {/* The address is read from the back of a room, as the PIN is: about 43 px at 720p, 65 px at 1080p. */}
+        <h2 id="live-join-heading" className="flex flex-col items-center gap-[0.5vmin]">
+          <span className="text-[clamp(1.1rem,2.6vmin,2.4rem)] font-semibold text-fg-muted">{t('live.host.join_at')}</span>{' '}
+          <span data-live-join-address className="font-display text-[clamp(1.75rem,6vmin,5rem)] leading-tight font-bold text-fg [overflow-wrap:anywhere]" dir="ltr">
+            {link.shown}
+          </span>
         </h2>
         <p className="text-[clamp(1rem,2.2vmin,2rem)] font-semibold text-fg-muted">{t('live.pin')}</p>
         <p data-live-pin className="font-display text-[clamp(3rem,13vmin,11rem)] leading-none font-bold tracking-[0.08em] tabular-nums" dir="ltr">
@@ -297,7 +302,7 @@ function Moved({ moved }: { moved: number }) {
 
 /** The top five between questions, with who moved. */
 export function LeaderboardScreen({ game }: { game: LiveGameView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div data-live-host-phase="leaderboard" className="flex min-h-0 flex-1 flex-col items-center gap-[2vmin] p-[3vmin]">
       <h2 className="flex items-center gap-3 text-[clamp(1.6rem,6vmin,5rem)] font-bold text-white">
@@ -318,7 +323,7 @@ export function LeaderboardScreen({ game }: { game: LiveGameView }) {
               <span dir="auto" className="min-w-0 flex-1 truncate align-with-row">
                 {s.nickname}
               </span>
-              <span className="tabular-nums">{s.score.toLocaleString()}</span>
+              <span className="tabular-nums">{formatNumber(s.score, i18n.language)}</span>
               <Moved moved={s.moved} />
             </li>
           ))}
@@ -383,13 +388,14 @@ export function PodiumScreen({ game, ended }: { game: LiveGameView; ended: boole
 }
 
 function StandingRow({ standing }: { standing: LiveStanding }) {
+  const { i18n } = useTranslation();
   return (
     <li value={standing.rank} className="flex items-center gap-3 rounded-control bg-surface px-3 py-1 text-[clamp(1rem,2.4vmin,2rem)] font-semibold text-fg">
       <span className="w-[2em] tabular-nums text-fg-muted">{standing.rank}</span>
       <span dir="auto" className="min-w-0 flex-1 truncate align-with-row">
         {standing.nickname}
       </span>
-      <span className="tabular-nums">{standing.score.toLocaleString()}</span>
+      <span className="tabular-nums">{formatNumber(standing.score, i18n.language)}</span>
     </li>
   );
 }

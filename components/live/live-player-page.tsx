@@ -1,9 +1,11 @@
 'use client';
 
 import { useActorRef, useSelector } from '@xstate/react';
-import { ArrowDown, ArrowUp, Flame, Lock, PauseCircle, Trophy } from 'lucide-react';
+import { ArrowDown, ArrowUp, CircleCheck, CircleX, Flame, Lock, PauseCircle, TimerOff, Trophy } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { PlayExit } from '@/components/quiz-play/play-exit';
+import { useImmersive } from '@/components/shell/immersive';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
@@ -12,6 +14,7 @@ import { TextField } from '@/components/ui/text-field';
 import type { LivePlayerContext } from '@/machines/live-player/live-player.machine';
 import { machineInspector } from '@/services/client/machine-inspector';
 import { useTranslation } from '@/services/client/i18n';
+import { useGameSound } from '@/services/client/use-game-sound';
 import { liveFeed } from '@/services/client/live-feed';
 import { createLivePlayerMachine, storedSeat } from '@/services/client/live-services';
 import { secondsLeft, LIVE_NICKNAME_MAX, type LiveQuestion } from '@/services/domain/live';
@@ -43,8 +46,12 @@ export function LivePlayerPage({ pin }: { pin?: string }) {
   }, [actor]);
 
   const state = typeof value === 'string' ? value : `playing.${(value as { playing: string }).playing}`;
+  // A running game is immersive, as every play screen: no app bar or tabs a stray tap would leave
+  // it by; its one way out is the close button, which asks. The final screens give the frame back.
+  const inGame = state.startsWith('playing.') && state !== 'playing.final' && state !== 'playing.removed';
+  useImmersive(inGame);
   return (
-    <main className="mx-auto flex min-h-[calc(100dvh-9rem)] w-full max-w-md flex-col gap-4 px-4 py-4" data-live-phase={state}>
+    <main className={`mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-4 ${inGame ? 'min-h-dvh' : 'min-h-[calc(100dvh-9rem)]'}`} data-live-phase={state}>
       <LiveScreen state={state} context={context} send={(e) => actor.send(e)} />
     </main>
   );
@@ -124,7 +131,10 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
   const q = game.question;
   const header = (
     <div className="flex items-center justify-between gap-2 text-sm font-semibold">
-      <span className="truncate">{context.nickname || me?.nickname}</span>
+      <PlayExit href="/" message={t('live.exit_message')} />
+      <span dir="auto" className="min-w-0 flex-1 truncate">
+        {context.nickname || me?.nickname}
+      </span>
       <span className="flex items-center gap-3 tabular-nums">
         {q ? <span>{t('live.question_of', { n: q.index + 1, total: game.question_count })}</span> : null}
         <span>{t('live.points', { count: me?.score ?? 0 })}</span>
@@ -190,28 +200,13 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
           {offline}
         </>
       );
-    case 'playing.result': {
-      const last = me?.last;
-      const right = last?.correct === true;
-      const answer = game.reveal ? q?.options.filter((o) => game.reveal!.answer.split(',').includes(o.key)).map((o) => o.text).join(' · ') : '';
+    case 'playing.result':
       return (
         <>
           {header}
-          <div role="status" className={`flex flex-1 flex-col items-center justify-center gap-3 rounded-card p-6 text-center ${right ? 'bg-success-soft' : 'bg-danger-soft'}`}>
-            <p className="font-display text-3xl font-bold">{right ? t('live.right') : last && me?.answer ? t('live.wrong') : t('live.no_answer')}</p>
-            <p className="text-xl font-semibold tabular-nums">{t('live.points_won', { count: (last?.points ?? 0) + (last?.bonus ?? 0) })}</p>
-            {last && last.bonus > 0 ? (
-              <p className="flex items-center gap-1 font-semibold">
-                <Flame aria-hidden="true" className="size-5 text-tone-amber" />
-                {t('live.streak', { count: me?.streak ?? 0, bonus: last.bonus })}
-              </p>
-            ) : null}
-            {!right && answer ? <p>{t('live.right_answer', { answer })}</p> : null}
-            {me?.rank ? <p className="text-lg">{t('live.rank', { rank: me.rank })}</p> : null}
-          </div>
+          <LiveResult context={context} />
         </>
       );
-    }
     case 'playing.standings':
       return (
         <>
@@ -247,6 +242,55 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
     default:
       return null;
   }
+}
+
+/**
+ * The phone's result of a question, with the weight of the play screen's feedback: a large tick or
+ * cross on a full tile of colour, the points counted, the streak, the right answer, the rank, and
+ * the same sound and vibration as solo play when the player's setting allows.
+ */
+function LiveResult({ context }: { context: LivePlayerContext }) {
+  const { t } = useTranslation();
+  const play = useGameSound();
+  const game = context.game!;
+  const me = context.me;
+  const q = game.question;
+  const last = me?.last;
+  const right = last?.correct === true;
+  const answered = Boolean(last && me?.answer);
+  const verdict = right ? 'right' : answered ? 'wrong' : 'none';
+  const answer = game.reveal ? q?.options.filter((o) => game.reveal!.answer.split(',').includes(o.key)).map((o) => o.text).join(' · ') : '';
+  const won = (last?.points ?? 0) + (last?.bonus ?? 0);
+  const index = last?.index ?? -1;
+  useEffect(() => {
+    if (index >= 0) play(verdict === 'right' ? 'right' : 'wrong');
+  }, [index, verdict, play]);
+  const Icon = verdict === 'right' ? CircleCheck : verdict === 'wrong' ? CircleX : TimerOff;
+  return (
+    <div
+      role="status"
+      data-live-result={verdict}
+      className={`flex flex-1 flex-col items-center justify-center gap-3 rounded-card p-6 text-center text-on-accent motion-safe:animate-[pop_240ms_ease-out] ${verdict === 'right' ? 'bg-success' : 'bg-danger'}`}
+    >
+      <Icon aria-hidden="true" strokeWidth={2.5} className="size-28" />
+      <p className="font-display text-4xl font-bold">{verdict === 'right' ? t('live.right') : verdict === 'wrong' ? t('live.wrong') : t('live.no_answer')}</p>
+      <p className="rounded-full bg-black/20 px-5 py-2 font-display text-2xl font-bold tabular-nums">
+        {t('live.points_won', { count: won })}
+      </p>
+      {last && last.bonus > 0 ? (
+        <p className="flex items-center gap-1 text-lg font-semibold">
+          <Flame aria-hidden="true" className="size-6" />
+          {t('live.streak', { count: me?.streak ?? 0, bonus: last.bonus })}
+        </p>
+      ) : null}
+      {!right && answer ? (
+        <p className="text-lg">
+          {t('live.right_answer_lead')} <bdi className="font-semibold">{answer}</bdi>
+        </p>
+      ) : null}
+      {me?.rank ? <p className="text-lg font-semibold">{t('live.rank', { rank: me.rank })}</p> : null}
+    </div>
+  );
 }
 
 /** The answer tiles with their texts; multi select ticks then sends; a sequence is put in order with buttons. */

@@ -51,4 +51,4 @@ export function formatTimeUntil(target: number, now: number, language: string): 
   return formatDurationWords(parts, language) || formatDuration({ seconds: 0 }, { locale: dateLocale(language), zero: true });
 }
 
-export { formatNumber } from '@/components/ui/format-number';
+export { formatNumber } from '@/services/client/format-number';

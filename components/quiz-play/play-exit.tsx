@@ -8,9 +8,10 @@ import { goTo } from '@/services/client/app-navigator';
 
 /**
  * The immersive play screen's way out: a close button that asks first ("Leave the game?"), then
- * goes to `href` (the page the game was opened from).
+ * goes to `href` (the page the game was opened from). `message` says what leaving costs, where a
+ * mode's rule differs from solo play's.
  */
-export function PlayExit({ href = '/', ask = true }: { href?: string; ask?: boolean }) {
+export function PlayExit({ href = '/', ask = true, message }: { href?: string; ask?: boolean; message?: string }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   return (
@@ -27,7 +28,7 @@ export function PlayExit({ href = '/', ask = true }: { href?: string; ask?: bool
       <ConfirmDialog
         open={asking}
         title={t('play.exit_title')}
-        message={t('play.exit_message')}
+        message={message ?? t('play.exit_message')}
         confirmLabel={t('play.exit_confirm')}
         cancelLabel={t('play.exit_stay')}
         onCancel={() => setAsking(false)}

@@ -15,7 +15,7 @@ import { PlayExit } from '@/components/quiz-play/play-exit';
 import { useImmersive } from '@/components/shell/immersive';
 import { useGameSound } from '@/services/client/use-game-sound';
 import { ChartColumn, CircleCheck, CircleX, Coins, Flame, SkipForward, SquareSplitHorizontal, TimerOff, TimerReset, type LucideIcon } from 'lucide-react';
-import { formatNumber } from '@/components/ui/format-number';
+import { formatNumber } from '@/services/client/format-number';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useFocusOnChange } from '@/components/ui/use-focus-on-change';

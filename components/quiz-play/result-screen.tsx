@@ -14,7 +14,7 @@ import { useImmersive } from '@/components/shell/immersive';
 import type { QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
 import type { PlayResult } from '@/services/domain/play-session';
 import { formatDateTime } from '@/components/profile/format';
-import { formatNumber } from '@/components/ui/format-number';
+import { formatNumber } from '@/services/client/format-number';
 
 /** When the review of a ranked play opens, if that is still to come (a running contest keeps its answers). */
 export function reviewOpensLater(result: Pick<PlayResult, 'review_opens_at'>, now: number = Date.now()): string | null {

@@ -7,7 +7,7 @@ import { LOGO_BUBBLE_PATH, LOGO_CORNER_RADIUS, LOGO_SPARK_PATH } from '@/compone
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { Avatar } from '@/components/ui/avatar';
-import { formatNumber } from '@/components/ui/format-number';
+import { formatNumber } from '@/services/client/format-number';
 import { MAIN_TABS } from '@/components/shell/main-tabs';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectAppName, selectUnreadNotifications, selectUser } from '@/services/store/selectors';

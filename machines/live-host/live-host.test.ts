@@ -36,7 +36,7 @@ function start(input: LiveHostInput = {}) {
 }
 
 const question = { index: 0, type: 'multiple', text: 'Which?', image: null, options: [{ key: 'a', text: 'A' }, { key: 'b', text: 'B' }], time_limit: 20, points: 1000, opens_at: 10_000, deadline_at: 30_000, restarted: false } as const;
-const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Science', status: 'lobby', paused: null, locked: false, question_count: 2, question: null, reveal: null, standings: [], player_count: 0, answered_count: 0, version: 1 };
+const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Science', status: 'lobby', paused: null, locked: false, question_count: 2, questions_shown: 0, question: null, reveal: null, standings: [], player_count: 0, answered_count: 0, version: 1 };
 
 describe("the host's screen", () => {
   test('the form needs a category; the game is created with the choices of the form', async () => {

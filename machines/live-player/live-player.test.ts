@@ -45,7 +45,7 @@ function start(input: LivePlayerInput = {}) {
 }
 
 const question = { index: 0, type: 'multiple', text: 'Which?', image: null, options: [{ key: 'a', text: 'A' }, { key: 'b', text: 'B' }], time_limit: 20, points: 1000, opens_at: 10_000, deadline_at: 30_000, restarted: false } as const;
-const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Quiz', status: 'lobby', paused: null, locked: false, question_count: 2, question: null, reveal: null, standings: [], player_count: 1, answered_count: 0, version: 2 };
+const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Quiz', status: 'lobby', paused: null, locked: false, question_count: 2, questions_shown: 0, question: null, reveal: null, standings: [], player_count: 1, answered_count: 0, version: 2 };
 const open: LiveGameView = { ...lobby, status: 'question', question, version: 3 };
 const me: LiveMe = { player_id: 9, nickname: 'Ana', score: 0, rank: null, streak: 0, answer: '', answer_index: null, last: null, removed: false };
 const joined: CallOutcome<LiveJoined> = { ok: true, data: { game_id: 5, player_id: 9, nickname: 'Ana', token: 'token-token-token-token', game: lobby } };

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { BOOT_STRINGS } from '@/services/client/boot-strings';
+import { formatNumber } from '@/services/client/format-number';
 
 export const DEFAULT_INTERFACE_LANGUAGE = 'en';
 
@@ -49,7 +50,10 @@ export class Translator {
     if (!values || !text.includes('{{')) return text;
     return text.replace(PLACEHOLDER, (_, name: string) => {
       const value = values[name];
-      return value === undefined || value === null ? '' : String(value);
+      if (value === undefined || value === null) return '';
+      // Every number a text shows goes through the interface language's formatter ("3,152" in
+      // English, Arabic digits in Arabic): a caller cannot forget it.
+      return typeof value === 'number' ? formatNumber(value, this.language) : String(value);
     });
   };
 

@@ -72,3 +72,14 @@ describe('counts in words follow each language’s plural rules (Intl.PluralRule
     expect(t.t('x.coins', { count: 1 })).toBe('1 coin');
   });
 });
+
+describe('every number a text shows goes through the interface language’s formatter', () => {
+  test('a podium’s and a live phone’s points: grouped as the language writes them, strings left as they are', () => {
+    expect(translatorIn('en').t('live.points', { count: 1896 })).toBe('1,896 points');
+    expect(translatorIn('en').t('live.points_won', { count: 1 })).toBe('+1 point');
+    expect(translatorIn('es').t('live.points', { count: 31520 })).toBe(`${new Intl.NumberFormat('es').format(31520)} puntos`);
+    expect(translatorIn('ar').t('live.points', { count: 1896 })).toContain(new Intl.NumberFormat('ar').format(1896));
+    // A PIN is a string: never grouped.
+    expect(translatorIn('en').t('live.pin_line', { pin: '123456' })).toBe('Game PIN 123456');
+  });
+});

@@ -179,6 +179,8 @@ export interface LiveGameView {
   readonly paused: LivePause | null;
   readonly locked: boolean;
   readonly question_count: number;
+  /** Questions put on screen so far (0 in the lobby): at a leaderboard, whether another comes. */
+  readonly questions_shown: number;
   /** The question on screen (announced, open or just closed), or null. */
   readonly question: LiveQuestion | null;
   readonly reveal: LiveReveal | null;

@@ -133,7 +133,7 @@ describe(`the operators' console calls (${testDbKind})`, () => {
     const editor = await createPlayerWithSession(d, { role: 'editor' });
     const player = await createPlayerWithSession(d);
     const groups = expectOk(await api.call('admin_settings', {}, { token: admin.token })) as { group: string; settings: { key: string; kind: string; min: number | null; value: string }[] }[];
-    expect(groups.map((g) => g.group)).toEqual(['platform', 'content', 'modes', 'solo_play', 'battles', 'contests', 'exams', 'live', 'economy', 'badges', 'web']);
+    expect(groups.map((g) => g.group)).toEqual(['platform', 'content', 'modes', 'solo_play', 'battles', 'contests', 'exams', 'live', 'limits', 'economy', 'badges', 'web']);
     const coinLimit = groups.flatMap((g) => g.settings).find((s) => s.key === 'coin_limit');
     expect(coinLimit).toMatchObject({ kind: 'int' });
 

@@ -769,7 +769,7 @@ describe(`live games (${testDbKind})`, () => {
 
   test('the counts in every view are current between steps: a join\'s reply, the host\'s game, a lobby frame, after an answer', async () => {
     const game = await newGame();
-    expect(game.player_count).toBe(0);
+    expect([game.player_count, game.questions_shown]).toEqual([0, 0]);
     const first = await api.call('live_join', { pin: game.pin, nickname: 'Count One' });
     expect((first.body.data as { game: LiveGameView }).game.player_count).toBe(1);
     const second = await api.call('live_join', { pin: game.pin, nickname: 'Count Two' });
@@ -787,7 +787,16 @@ describe(`live games (${testDbKind})`, () => {
     ok(await answer(p1, view.question!.index, secret[0]!.answer));
     await settled(game.id);
     const host1 = ((await hostCall('live_host_game', game.id)) as unknown as { game: LiveGameView }).game;
-    expect([host1.status, host1.answered_count, host1.player_count]).toEqual(['question', 1, 2]);
+    expect([host1.status, host1.answered_count, host1.player_count, host1.questions_shown]).toEqual(['question', 1, 2, 1]);
+    // After the last question, at its leaderboard: no question on screen, every question shown.
+    for (let i = 1; i < game.question_count; i++) {
+      await hostCall('live_next', game.id); // the reveal (skipped)
+      await hostCall('live_next', game.id); // the leaderboard
+      await hostCall('live_next', game.id); // the next question
+    }
+    await hostCall('live_next', game.id);
+    const last = await hostCall('live_next', game.id);
+    expect([last.status, last.question, last.questions_shown, last.question_count]).toEqual(['leaderboard', null, 3, 3]);
     await hostCall('live_end', game.id);
   });
 

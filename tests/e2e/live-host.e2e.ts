@@ -11,7 +11,7 @@ import { browserSuite } from '@/tests/e2e/support/suite';
 // QR code on the host's screen, a guest typing the PIN, a signed-in player under their name; the
 // host removes a fourth player, locks and unlocks the game, starts it with a key, sees the answers
 // counted, the chart, the leaderboard, pauses, reloads the page in the middle of the game and
-// comes back to it, and ends on the podium; one phone reloads mid-question and stays the same
+// comes back to it, sees "Podium" after the last question, and ends on the podium; one phone reloads mid-question and stays the same
 // player; the host's report then shows every answer and gives its CSV. axe on every screen.
 
 const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 720 });
@@ -73,6 +73,9 @@ test('a host runs a game from the host page with three phones (QR code, typed PI
   const gameId = Number(new URL(host.url()).searchParams.get('game'));
   const pin = (await host.locator('[data-live-pin]').innerText()).replace(/\s/g, '');
   expect(pin).toMatch(/^[1-9]\d{5}$/);
+  // The join address is read from the back of the room, as the PIN is (it was 19 px at 720p).
+  const addressPx = await host.locator('[data-live-join-address]').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(addressPx).toBeGreaterThanOrEqual(40);
   await host.getByText('Waiting for players…').waitFor();
   await a11y(host);
 
@@ -88,6 +91,13 @@ test('a host runs a game from the host page with three phones (QR code, typed PI
     await ana.page.getByRole('button', { name: 'Enter' }).click();
     await ana.page.getByLabel('Nickname').fill('Ana');
     await ana.page.getByRole('button', { name: 'Join', exact: true }).click();
+    await phase(ana.page, 'playing.lobby');
+    // In the game the phone is immersive: no app bar or tabs to leave it by; its close button asks.
+    expect(await ana.page.locator('[data-app-bar]').count()).toBe(0);
+    expect(await ana.page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await ana.page.getByRole('button', { name: 'Leave the game' }).click();
+    await ana.page.getByRole('alertdialog', { name: 'Leave the game?' }).waitFor();
+    await ana.page.getByRole('button', { name: 'Keep playing' }).click();
     await phase(ana.page, 'playing.lobby');
 
     await bo.page.goto(`${suite.server.url}/live/`);
@@ -143,6 +153,11 @@ test('a host runs a game from the host page with three phones (QR code, typed PI
     // Everyone answered: the reveal on every screen; the chart counts the picks, the right one marked.
     await hostPhase(host, 'reveal');
     await Promise.all(phones.map((p) => phase(p, 'playing.result')));
+    // Each phone's result has the play screen's weight: a full tile of colour with a large mark.
+    expect(await ana.page.locator('[data-live-result="right"]').count()).toBe(1);
+    expect(await cy.page.locator('[data-live-result="wrong"]').count()).toBe(1);
+    const mark = (await ana.page.locator('[data-live-result] svg').first().boundingBox())!;
+    expect(mark.height).toBeGreaterThanOrEqual(96);
     await host.getByText('2 of 3 right').waitFor();
     const bars = await host.locator('[data-bar]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
     expect(bars.reduce((a, b) => a + b, 0)).toBe(3);
@@ -176,9 +191,16 @@ test('a host runs a game from the host page with three phones (QR code, typed PI
     await hostPhase(host, 'reveal');
     await host.keyboard.press('n');
     await hostPhase(host, 'leaderboard');
-    // Question 3: nobody answers; the host ends the game at once, on the podium.
+    // Question 3, the last: nobody answers; after its leaderboard the next step is the podium, and
+    // the button says so. The host ends the game there instead.
     await host.keyboard.press('n');
     await hostPhase(host, 'open');
+    await host.getByRole('button', { name: 'Skip' }).click();
+    await hostPhase(host, 'reveal');
+    await host.keyboard.press('n');
+    await hostPhase(host, 'leaderboard');
+    await host.getByRole('button', { name: 'Podium' }).waitFor();
+    expect(await host.getByRole('button', { name: 'Next question' }).count()).toBe(0);
     await host.getByRole('button', { name: 'End' }).click();
     await host.getByRole('alertdialog', { name: 'End the game now?' }).waitFor();
     await a11y(host);

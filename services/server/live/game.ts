@@ -402,6 +402,7 @@ export class LiveGame {
       paused: s.paused,
       locked: s.locked,
       question_count: s.questions.length,
+      questions_shown: s.status === 'lobby' ? 0 : Math.max(0, s.currentIndex + 1),
       question,
       reveal: s.status === 'reveal' ? this.reveal() : null,
       standings: s.status === 'leaderboard' ? this.standings(LIVE_LEADERBOARD_SIZE) : s.status === 'podium' || s.status === 'ended' ? this.standings(10) : [],

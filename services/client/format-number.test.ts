@@ -1,4 +1,4 @@
-import { formatNumber } from '@/components/ui/format-number';
+import { formatNumber } from '@/services/client/format-number';
 
 const LRI = '\u2066';
 const PDI = '\u2069';
