@@ -56,7 +56,7 @@ export function QuestionsView() {
         header: 'Question',
         enableSorting: false,
         cell: (c) => (
-          <Link href={`/admin/questions/${c.row.original.id}/`} className="line-clamp-2">
+          <Link href={`/admin/questions/${c.row.original.id}/`} dir="auto" className="line-clamp-2">
             {c.row.original.question}
           </Link>
         ),

@@ -89,7 +89,7 @@ export default function HomeHighlights({ daily, contest }: { daily: boolean; con
         <Link prefetch={false} href="/contest-play/" className={`${CARD} ${TONE_BG.amber}`} data-highlight="contest">
           <span className="flex items-center gap-2 font-display text-lg font-bold leading-tight">
             <Trophy aria-hidden="true" className="size-5 shrink-0" />
-            <span className="truncate">{featured ? featured.name : t('mode.contest.title')}</span>
+            <span dir="auto" className="min-w-0 truncate">{featured ? featured.name : t('mode.contest.title')}</span>
           </span>
           <span className="text-sm font-semibold">
             {featured

@@ -119,6 +119,23 @@ describe('the question kinds pages', () => {
     await waitFor(() => expect(toggle).toBeEnabled());
   });
 
+  test('a running game has one way out, its close button, which asks; the page\'s back link goes once it starts', async () => {
+    fakeServer({
+      get_categories: () => ok([category()]),
+      get_subcategory_by_maincategory: () => ok([subcategory()]),
+      get_guess_the_word: () => ok(wordSession()),
+      get_bookmark: () => fail(404, '102'),
+    });
+    renderWithApp(<KindPlaceView kind={KINDS.guess_the_word} categorySlug="gtw-nature" subcategorySlug="animals" />);
+    const start = await screen.findByRole('button', { name: 'Start' });
+    expect(screen.getByRole('link', { name: /Back to the subcategories/ })).toBeInTheDocument();
+    fireEvent.click(start);
+    await screen.findByRole('button', { name: 'Bookmark' });
+    expect(screen.queryByRole('link', { name: /Back to the subcategories/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the game' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Leave the game?' })).toBeInTheDocument();
+  });
+
   test('a locked premium place asks to be unlocked before anything else', async () => {
     fakeServer({ get_categories: () => ok([category()]), get_subcategory_by_maincategory: () => ok([subcategory({ is_premium: true, has_unlocked: false, coins: 20 })]) });
     renderWithApp(<KindPlaceView kind={KINDS.guess_the_word} categorySlug="gtw-nature" subcategorySlug="animals" />);

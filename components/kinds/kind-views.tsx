@@ -187,18 +187,21 @@ function PlaceFrame({
   categorySlug: string;
   subcategorySlug: string;
   back?: { href: string; label: string };
-  children: (place: Place, reload: () => void) => ReactNode;
+  children: (place: Place, reload: () => void, onPlay: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const place = usePlace(kind, categorySlug, subcategorySlug);
   const unlock = useUnlockDialog(place.retry);
+  // Once a game starts, its own close button (which asks) is the one way out: the page's back
+  // link would leave a running game at a tap.
+  const [playing, setPlaying] = useState(false);
   const backLink = back ?? {
     href: kindPlaceBackHref(kind, categorySlug, subcategorySlug),
     label: subcategorySlug === OWN_PLACE ? t('kinds.back_to_categories') : t('kinds.back_to_subcategories'),
   };
   return (
     <section className="flex flex-col gap-3">
-      <BackLink href={backLink.href} label={backLink.label} />
+      {playing ? null : <BackLink href={backLink.href} label={backLink.label} />}
       {place.status === 'loading' ? (
         <CardsSkeleton label={t('common.loading')} count={2} />
       ) : place.status === 'error' ? (
@@ -212,7 +215,7 @@ function PlaceFrame({
           <Button onClick={() => unlock.open(place.data!.locked!)}>{t('quiz_zone.unlock_action', { coins: place.data!.locked.price, count: place.data!.locked.price })}</Button>
         </Card>
       ) : (
-        children(place.data!, place.retry)
+        children(place.data!, place.retry, () => setPlaying(true))
       )}
       {unlock.dialog}
     </section>
@@ -250,6 +253,7 @@ function KindPlay({
             {backButton}
           </>
         ),
+        exitHref: back.href,
       }}
     />
   );
@@ -260,9 +264,9 @@ function KindPlay({
 export function KindPlaceView({ kind, categorySlug, subcategorySlug, renderer }: { kind: QuestionKind; categorySlug: string; subcategorySlug: string; renderer?: Renderer }) {
   return (
     <PlaceFrame kind={kind} categorySlug={categorySlug} subcategorySlug={subcategorySlug}>
-      {(place) =>
+      {(place, _reload, onPlay) =>
         kind.flavour === 'set' ? (
-          <SetStart kind={kind} place={place} categorySlug={categorySlug} subcategorySlug={subcategorySlug} renderer={renderer} />
+          <SetStart kind={kind} place={place} categorySlug={categorySlug} subcategorySlug={subcategorySlug} renderer={renderer} onPlay={onPlay} />
         ) : kind.flavour === 'levels' ? (
           <PlaceLevels kind={kind} place={place} categorySlug={categorySlug} subcategorySlug={subcategorySlug} />
         ) : (
@@ -273,7 +277,7 @@ export function KindPlaceView({ kind, categorySlug, subcategorySlug, renderer }:
   );
 }
 
-function SetStart({ kind, place, categorySlug, subcategorySlug, renderer }: { kind: QuestionKind; place: Place; categorySlug: string; subcategorySlug: string; renderer?: Renderer }) {
+function SetStart({ kind, place, categorySlug, subcategorySlug, renderer, onPlay }: { kind: QuestionKind; place: Place; categorySlug: string; subcategorySlug: string; renderer?: Renderer; onPlay: () => void }) {
   const { t } = useTranslation();
   const [round, setRound] = useState(0);
   if (round === 0) {
@@ -282,7 +286,14 @@ function SetStart({ kind, place, categorySlug, subcategorySlug, renderer }: { ki
         <PageHeading title={place.name} description={t(kind.rulesKey)} />
         <Card className="flex flex-col items-start gap-4">
           <p>{t('kinds.set_size', { n: Math.min(place.questions, 10), count: Math.min(place.questions, 10) })}</p>
-          <Button onClick={() => setRound(1)}>{t('solo.start')}</Button>
+          <Button
+            onClick={() => {
+              onPlay();
+              setRound(1);
+            }}
+          >
+            {t('solo.start')}
+          </Button>
         </Card>
       </>
     );
@@ -316,10 +327,17 @@ function PlaceLevels({ kind, place, categorySlug, subcategorySlug }: { kind: Que
 export function KindLevelPlayView({ kind, categorySlug, subcategorySlug, level }: { kind: QuestionKind; categorySlug: string; subcategorySlug: string; level: number }) {
   const { t } = useTranslation();
   const back = { href: kindPlaceHref(kind, categorySlug, subcategorySlug), label: t('quiz_zone.back_to_levels') };
-  if (!Number.isInteger(level) || level < 1) return <EmptyState title={t('empty.no_questions')} />;
+  if (!Number.isInteger(level) || level < 1) {
+    return (
+      <section className="flex flex-col gap-2">
+        <BackLink href={back.href} label={back.label} />
+        <EmptyState title={t('empty.no_questions')} />
+      </section>
+    );
+  }
+  // The level goes straight into its game, whose close button (asking first) is the way back.
   return (
     <section className="flex flex-col gap-2">
-      <BackLink href={back.href} label={back.label} />
       <KindPlay
         key={`${categorySlug}/${subcategorySlug}/${level}`}
         request={{ mode: 'multi_match', category: categorySlug, ...(subcategorySlug === OWN_PLACE ? {} : { subcategory: subcategorySlug }), level }}
@@ -371,12 +389,12 @@ export function KindItemView({ kind, categorySlug, subcategorySlug, itemId }: { 
   const { t } = useTranslation();
   return (
     <PlaceFrame kind={kind} categorySlug={categorySlug} subcategorySlug={subcategorySlug} back={{ href: kindPlaceHref(kind, categorySlug, subcategorySlug), label: t('kinds.back_to_items') }}>
-      {(place) => <ItemReading kind={kind} place={place} itemId={itemId} back={kindPlaceHref(kind, categorySlug, subcategorySlug)} />}
+      {(place, _reload, onPlay) => <ItemReading kind={kind} place={place} itemId={itemId} back={kindPlaceHref(kind, categorySlug, subcategorySlug)} onPlay={onPlay} />}
     </PlaceFrame>
   );
 }
 
-function ItemReading({ kind, place, itemId, back }: { kind: QuestionKind; place: Place; itemId: number; back: string }) {
+function ItemReading({ kind, place, itemId, back, onPlay }: { kind: QuestionKind; place: Place; itemId: number; back: string; onPlay: () => void }) {
   const { t } = useTranslation();
   const items = useItems(kind, place);
   const [reading, setReading] = useState(true);
@@ -402,7 +420,14 @@ function ItemReading({ kind, place, itemId, back }: { kind: QuestionKind; place:
           </a>
         ) : null}
       </Card>
-      <Button onClick={() => setReading(false)}>{t('kinds.fun_n_learn.start', { n: item.no_of_que, count: item.no_of_que })}</Button>
+      <Button
+        onClick={() => {
+          onPlay();
+          setReading(false);
+        }}
+      >
+        {t('kinds.fun_n_learn.start', { n: item.no_of_que, count: item.no_of_que })}
+      </Button>
     </article>
   );
 }

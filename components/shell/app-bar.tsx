@@ -50,7 +50,7 @@ export function AppBar() {
       <div className="mx-auto flex h-full w-full max-w-5xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link href="/" prefetch={false} className="me-auto flex min-h-touch min-w-0 items-center gap-2 rounded-control pe-1 text-fg no-underline">
           <LogoMark />
-          <span className="truncate font-display text-xl font-bold leading-none">{appName}</span>
+          <span dir="auto" className="truncate font-display text-xl font-bold leading-none">{appName}</span>
         </Link>
         <nav aria-label={t('nav.main')} className="hidden sm:block">
           <ul className="flex items-center gap-1">

@@ -22,6 +22,7 @@ const arabicStrings = {
   'header.hello_guest': 'مرحبًا أيها الزائر',
   'nav.login': 'تسجيل الدخول',
   'settings.interface_language': 'لغة الواجهة',
+  'footer.text': 'Quiz Arena: العب وتعلّم وتنافس.',
 };
 
 const backgroundCalls = {
@@ -144,6 +145,21 @@ describe('the app shell', () => {
       ([url, init]) => url === '/api/get_system_language_json' && (init.body as FormData).get('language') === 'ar',
     );
     expect((arabicRequest?.[1].body as FormData).get('from')).toBe('2');
+    // The shipped footer line is the interface's text: right to left like the page, though its
+    // first word is Latin (with dir="auto" it was laid out left to right, its full stop misplaced).
+    const footerLine = await screen.findByText('Quiz Arena: العب وتعلّم وتنافس.', undefined, { timeout: 5000 });
+    expect(footerLine).not.toHaveAttribute('dir');
+  });
+
+  test("an operator's own footer line is content: its direction is its own", async () => {
+    fakeServer({ ...backgroundCalls, get_web_settings: () => ok({ ...WEB_SETTINGS, web_footer_text: 'نادي المسابقات في المدرسة' }) });
+    renderWithApp(
+      <AppShell>
+        <p>page content</p>
+      </AppShell>,
+    );
+    // The footer comes a moment after the page (app-shell.tsx: the frame's extras).
+    expect(await screen.findByText('نادي المسابقات في المدرسة', undefined, { timeout: 5000 })).toHaveAttribute('dir', 'auto');
   });
 
   test.each([

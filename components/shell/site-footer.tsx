@@ -35,7 +35,10 @@ export function SiteFooter() {
           </ul>
         </nav>
         {footerText ? (
-          <p dir="auto" className="text-sm text-fg-muted">
+          // The shipped line is the interface's own text: its direction is the interface language's
+          // ("Quiz Arena: العب وتعلّم وتنافس." is right to left though its first word is not); an
+          // operator's own line is content, in whatever language they wrote it.
+          <p dir={footerText === web?.web_footer_text ? 'auto' : undefined} className="text-sm text-fg-muted">
             {footerText}
           </p>
         ) : null}
