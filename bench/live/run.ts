@@ -75,6 +75,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** An SSE stream read with node:http (lighter than fetch for thousands of streams). */
+/** The address of the n-th phone (10.x.y.z): the bench's players each come from their own. */
+const phoneAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 function stream(url: string, headers: Record<string, string>, onEvent: (event: string, data: string, at: number) => void): Promise<() => void> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent }, (res) => {
@@ -189,9 +192,11 @@ async function appScenario(processes: readonly Process[], games: number, players
 
   interface Phone { game: number; token: string; seen: Map<number, number>; via: number }
   const phones: Phone[] = [];
-  const jobs = made.flatMap((game, g) => Array.from({ length: players }, (_, p) => ({ game, nickname: `P${g}x${p}`, via: (g * players + p) % processes.length })));
-  await pool(jobs, 32, async ({ game, nickname, via }) => {
-    const joined = ok<{ token: string }>(await apis[via]!.call('live_join', { pin: game.pin, nickname }), 'live_join');
+  // Each phone from an address of its own, as phones on their own connections are (the server
+  // allows live_seats_per_address seats per address in a game; docs/live.md, "Guessing a PIN").
+  const jobs = made.flatMap((game, g) => Array.from({ length: players }, (_, p) => ({ game, nickname: `P${g}x${p}`, via: (g * players + p) % processes.length, ip: phoneAddress(g * players + p) })));
+  await pool(jobs, 32, async ({ game, nickname, via, ip }) => {
+    const joined = ok<{ token: string }>(await apis[via]!.call('live_join', { pin: game.pin, nickname }, { ip }), 'live_join');
     phones.push({ game: game.id, token: joined.token, seen: new Map(), via });
   });
 
