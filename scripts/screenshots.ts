@@ -166,6 +166,24 @@ const SHOTS: readonly Shot[] = [
     },
   },
   {
+    name: 'live-phone-result',
+    title: "A live game on a phone: a question's result, a full tile of colour with its mark, the points and the rank",
+    async take(page, { server, admin }) {
+      const game = await callApi<{ id: number; pin: string }>(server, 'live_create', { category: 'science', questions: 3, time_limit: 60 }, admin.token);
+      await page.goto(`${server.url}/live/?pin=${game.data.pin}`);
+      await page.getByRole('button', { name: /Enter|دخول/ }).click();
+      await page.locator('#live-nickname').fill('Ada');
+      await page.locator('form button[type="submit"]').click();
+      await page.locator('[data-live-phase="playing.lobby"]').waitFor();
+      await callApi(server, 'live_next', { game_id: game.data.id }, admin.token);
+      await page.locator('[data-live-phase="playing.answering"]').waitFor({ timeout: 15_000 });
+      // The only player answers: the question closes at once and the phone shows its result.
+      await page.locator('[data-live-phase="playing.answering"] [role="group"] button').first().click();
+      await page.locator('[data-live-phase="playing.result"]').waitFor({ timeout: 15_000 });
+      await settle(page, 600);
+    },
+  },
+  {
     name: 'live-host-lobby',
     title: "A live game's host screen: the lobby with the PIN, the QR code and the players",
     projector: true,

@@ -137,8 +137,8 @@ export const liveEndpoints: EndpointDef[] = [
     async handler(input, ctx) {
       // The instant the answer had arrived decides, not when admission, a busy turn or a step
       // queued before it let it run (docs/api.md, "The time of an answer").
-      const at = ctx.app.live.clock.now() - ctx.sinceArrival();
-      return { data: await ctx.app.live.answer(input.game_id, input.token, input.question_index, input.answer, at) };
+      const now = ctx.app.live.clock.now();
+      return { data: await ctx.app.live.answer(input.game_id, input.token, input.question_index, input.answer, now - ctx.sinceArrival(), now) };
     },
   }),
 

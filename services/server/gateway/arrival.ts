@@ -42,7 +42,9 @@ export function stampArrival(req: IncomingMessage, res?: ServerResponse): void {
 /**
  * Whole milliseconds since `req` had fully arrived (0 for a request nobody stamped, or whose body is
  * still arriving), rounded down: never more than it waited. A service times an answer as
- * `clock.now() - sinceArrival(req)`, on whatever clock it keeps.
+ * `clock.now() - sinceArrival(req)`, on whatever clock it keeps. server.ts stamps every call; a
+ * gateway served otherwise (the API tests' servers, whose services run on clocks the tests move)
+ * leaves them unstamped, so that their answers are timed by those clocks alone.
  */
 export function sinceArrival(req: IncomingMessage): number {
   const at = (req as Stamped)[ARRIVED];

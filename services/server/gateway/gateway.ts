@@ -10,7 +10,7 @@ import { CODES, type Code } from '@/services/domain/codes';
 import { flagSetting } from '@/services/domain/settings';
 import type { AuthUser } from '@/services/server/accounts/sessions';
 import type { AppServices } from '@/services/server/app-services';
-import { sinceArrival, stampArrival } from '@/services/server/gateway/arrival';
+import { sinceArrival } from '@/services/server/gateway/arrival';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { DEFAULT_LIMITS, parseBody, refusedBeforeReading, type BodyLimits, type ParsedBody } from '@/services/server/gateway/body';
 
@@ -347,8 +347,6 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     },
     async handle(req, res) {
       const started = process.hrtime.bigint();
-      // server.ts stamps every call as it is read; a gateway served otherwise stamps it here.
-      stampArrival(req);
       const requestId = nextRequestId();
       const name = endpointName(req.url ?? '/');
       // A child logger costs an allocation; most calls never log anything but their last line.

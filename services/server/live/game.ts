@@ -319,7 +319,12 @@ export class LiveGame {
    * An answer that reached the server at `at`: refused unless the question is open then and the
    * player has not answered it; stored (group commit) before it counts.
    */
-  async answer(playerId: number, questionIndex: number, raw: string, at: number): Promise<{ question_index: number; answer: string; answered: number }> {
+  /**
+   * A player's answer, its call arrived at `at` and decided at `handledAt` (docs/api.md, "The time
+   * of an answer"): the deadline and the points go by `at`; whether the question is open yet by
+   * `handledAt`.
+   */
+  async answer(playerId: number, questionIndex: number, raw: string, at: number, handledAt: number = at): Promise<{ question_index: number; answer: string; answered: number }> {
     const player = this.players.get(playerId);
     if (!player || player.removed) throw new ApiError('live_removed');
     const s = this.state;
@@ -327,7 +332,7 @@ export class LiveGame {
     if (s.paused) throw new ApiError('live_paused');
     const opens = s.opensAt?.getTime() ?? Infinity;
     const open = s.status === 'question' && questionIndex === s.currentIndex;
-    if (questionIndex > s.currentIndex || (open && at < opens)) {
+    if (questionIndex > s.currentIndex || (open && handledAt < opens)) {
       throw new ApiError('question_not_open', { field: 'question_index', detail: `question ${questionIndex} is not open yet` });
     }
     if (!open || this.closing || at >= s.deadlineAt!.getTime()) {

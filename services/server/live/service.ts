@@ -428,9 +428,9 @@ export class LiveService {
     return { game: game.view(), me: game.me(playerId)! };
   }
 
-  async answer(gameId: number, token: string, questionIndex: number, answer: string, at: number) {
+  async answer(gameId: number, token: string, questionIndex: number, answer: string, at: number, handledAt: number = at) {
     const { game, playerId } = await this.player(gameId, token);
-    return game.answer(playerId, questionIndex, answer, at);
+    return game.answer(playerId, questionIndex, answer, at, handledAt);
   }
 
   // ---- games in memory ----

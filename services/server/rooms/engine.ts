@@ -147,12 +147,15 @@ export function openNext(draft: RoomDraft, now: number, env: StepEnv): void {
 }
 
 /**
- * Records a member's answer to the open question `index` at `at`. Refusals: the question is not
+ * Records a member's answer to the open question `index` at `at`, when its call had arrived
+ * (docs/api.md, "The time of an answer"), decided at `handledAt` (now). The deadline and the
+ * answer's time go by `at`; whether the question is open yet, and when it closes once everyone has
+ * answered, by `handledAt`. Refusals: the question is not
  * open (not shown yet, or the room is not playing), it closed or its time is over
  * (`answer_too_late`), the member answered it (`already_answered`), a letter that is not one of
  * its options (103).
  */
-export function recordAnswer(draft: RoomDraft, userId: number, index: number, answer: string, at: number, rules: Record<string, string>): void {
+export function recordAnswer(draft: RoomDraft, userId: number, index: number, answer: string, at: number, rules: Record<string, string>, handledAt: number = at): void {
   const { doc } = draft;
   const player = findPlayer(doc, userId);
   if (!player) throw new ApiError('102', { field: 'room_id', detail: 'not a member of this room' });
@@ -166,13 +169,15 @@ export function recordAnswer(draft: RoomDraft, userId: number, index: number, an
     throw new ApiError('answer_too_late', { field: 'question_index', detail: `question ${index} is closed` });
   }
   if (view?.answered) throw new ApiError('already_answered', { field: 'question_index' });
-  if (at < ms(question.opens_at)) throw new ApiError('question_not_open', { field: 'question_index', detail: `question ${index} opens at ${question.opens_at}` });
+  const opens = ms(question.opens_at);
+  if (handledAt < opens) throw new ApiError('question_not_open', { field: 'question_index', detail: `question ${index} opens at ${question.opens_at}` });
   if (at >= ms(question.deadline_at)) throw new ApiError('answer_too_late', { field: 'question_index', detail: `the deadline was ${question.deadline_at}` });
   if (!question.options.some((o) => o.key === answer)) {
     throw new ApiError('103', { field: 'answer', detail: `answer: must be one of ${question.options.map((o) => o.key).join(', ')}` });
   }
-  putPick(draft, player, index, answer, at);
-  closeIfAllAnswered(draft, at, rules);
+  // A call that arrived just before the opening and was handled after it counts from the opening.
+  putPick(draft, player, index, answer, Math.max(at, opens));
+  closeIfAllAnswered(draft, handledAt, rules);
 }
 
 function putPick(draft: RoomDraft, player: PlayerDraft, index: number, answer: string, at: number): void {

@@ -264,7 +264,7 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
 
     submitAnswer(userId, settings, input) {
       return mutate(input.roomId, settings, userId, ({ draft, now }) => {
-        recordAnswer(draft, userId, input.questionIndex, input.answer, now - (input.sinceArrival?.() ?? 0), core.rulesOf(draft, settings));
+        recordAnswer(draft, userId, input.questionIndex, input.answer, now - (input.sinceArrival?.() ?? 0), core.rulesOf(draft, settings), now);
       });
     },
 
