@@ -332,15 +332,7 @@ export class LiveService {
    */
   async join(pin: string, rawNickname: string | undefined, user: AuthUser | null, settings: SettingsMap, ip = ''): Promise<JoinedPlayer> {
     if (!flagSetting(settings, 'live_mode')) throw new ApiError('mode_disabled', { detail: 'live games are turned off' });
-    const now = new Date(this.clock.now());
-    const pinRule = settingLimit(RATE_LIMITS.livePinIp, settings, 'live_wrong_pins_per_address');
-    const guess = await hitRateLimit(this.db, pinRule, ip, now);
-    if (!guess.allowed) {
-      throw rateLimited(guess.retryAfterSeconds, `too many wrong PINs from this address; try again in ${guess.retryAfterSeconds} s`);
-    }
-    const row = await findRunningByPin(this.db, pin);
-    if (!row) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
-    await undoRateLimitHit(this.db, pinRule, ip, now);
+    const row = await this.checkPin(pin, ip, settings);
     const game = await this.load(row.id);
     if (!game || !game.running) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
     if (game.state.locked) throw new ApiError('live_locked');
@@ -393,6 +385,40 @@ export class LiveService {
       game.seatsByAddress.set(ip, (game.seatsByAddress.get(ip) ?? 0) + 1);
       return { game_id: game.id, player_id: player.id, nickname: player.nickname, token, game: game.view() };
     });
+  }
+
+  /** Per caller address, the PIN check under way (see `checkPin`). */
+  private readonly pinChecks = new Map<string, Promise<void>>();
+
+  /**
+   * The running game a PIN names, counted against the address's wrong PINs: the attempt is counted
+   * first (so that guesses sent at once never all slip under the limit) and given back when the PIN
+   * is right. The checks of one address run one after another in this process, so that a class
+   * joining at the same moment from one address never holds more than one count at a time (on
+   * several processes, at most one per process).
+   */
+  private async checkPin(pin: string, ip: string, settings: SettingsMap): Promise<{ id: number }> {
+    const before = this.pinChecks.get(ip);
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const queued = (before ?? Promise.resolve()).then(() => mine);
+    this.pinChecks.set(ip, queued);
+    try {
+      if (before) await before;
+      const now = new Date(this.clock.now());
+      const pinRule = settingLimit(RATE_LIMITS.livePinIp, settings, 'live_wrong_pins_per_address');
+      const guess = await hitRateLimit(this.db, pinRule, ip, now);
+      if (!guess.allowed) {
+        throw rateLimited(guess.retryAfterSeconds, `too many wrong PINs from this address; try again in ${guess.retryAfterSeconds} s`);
+      }
+      const row = await findRunningByPin(this.db, pin);
+      if (!row) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
+      await undoRateLimitHit(this.db, pinRule, ip, now);
+      return row;
+    } finally {
+      done();
+      if (this.pinChecks.get(ip) === queued) this.pinChecks.delete(ip);
+    }
   }
 
   /** The player a rejoin token names in this game (looked up in memory); a removed player is refused. */
