@@ -48,6 +48,18 @@ async function hostedGame(server: RunningServer, host: Player, names: readonly s
 }
 
 /** Answers the open question of a game for players (by their tokens): the first `right` right, the rest with another option. */
+/** A phone joined to a new live game as Ada, the game's first question open on it. */
+async function phoneOnOpenQuestion(page: Page, server: RunningServer, admin: Player): Promise<void> {
+  const game = await callApi<{ id: number; pin: string }>(server, 'live_create', { category: 'science', questions: 3, time_limit: 60 }, admin.token);
+  await page.goto(`${server.url}/live/?pin=${game.data.pin}`);
+  await page.getByRole('button', { name: /Enter|دخول/ }).click();
+  await page.locator('#live-nickname').fill('Ada');
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('[data-live-phase="playing.lobby"]').waitFor();
+  await callApi(server, 'live_next', { game_id: game.data.id }, admin.token);
+  await page.locator('[data-live-phase="playing.answering"]').waitFor({ timeout: 15_000 });
+}
+
 async function answerFor(server: RunningServer, host: Player, gameId: number, tokens: readonly string[], right: number): Promise<void> {
   const view = await callApi<{ game: { question: { index: number; text: string; options: { key: string; text: string }[] } } }>(server, 'live_host_game', { game_id: gameId }, host.token);
   const q = view.data.game.question;
@@ -154,14 +166,7 @@ const SHOTS: readonly Shot[] = [
     name: 'live-phone',
     title: 'A live game on a phone: the question open, the answer tiles with their texts',
     async take(page, { server, admin }) {
-      const game = await callApi<{ id: number; pin: string }>(server, 'live_create', { category: 'science', questions: 3, time_limit: 60 }, admin.token);
-      await page.goto(`${server.url}/live/?pin=${game.data.pin}`);
-      await page.getByRole('button', { name: /Enter|دخول/ }).click();
-      await page.locator('#live-nickname').fill('Ada');
-      await page.locator('form button[type="submit"]').click();
-      await page.locator('[data-live-phase="playing.lobby"]').waitFor();
-      await callApi(server, 'live_next', { game_id: game.data.id }, admin.token);
-      await page.locator('[data-live-phase="playing.answering"]').waitFor({ timeout: 15_000 });
+      await phoneOnOpenQuestion(page, server, admin);
       await settle(page);
     },
   },
@@ -169,14 +174,7 @@ const SHOTS: readonly Shot[] = [
     name: 'live-phone-result',
     title: "A live game on a phone: a question's result, a full tile of colour with its mark, the points and the rank",
     async take(page, { server, admin }) {
-      const game = await callApi<{ id: number; pin: string }>(server, 'live_create', { category: 'science', questions: 3, time_limit: 60 }, admin.token);
-      await page.goto(`${server.url}/live/?pin=${game.data.pin}`);
-      await page.getByRole('button', { name: /Enter|دخول/ }).click();
-      await page.locator('#live-nickname').fill('Ada');
-      await page.locator('form button[type="submit"]').click();
-      await page.locator('[data-live-phase="playing.lobby"]').waitFor();
-      await callApi(server, 'live_next', { game_id: game.data.id }, admin.token);
-      await page.locator('[data-live-phase="playing.answering"]').waitFor({ timeout: 15_000 });
+      await phoneOnOpenQuestion(page, server, admin);
       // The only player answers: the question closes at once and the phone shows its result.
       await page.locator('[data-live-phase="playing.answering"] [role="group"] button').first().click();
       await page.locator('[data-live-phase="playing.result"]').waitFor({ timeout: 15_000 });
