@@ -44,7 +44,8 @@ if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   # Sampled model paths of the quiz, exam and battle flows through the built app (docs/testing.md);
   # adds them to reports/paths/index.html. A fixed seed: the same paths every run.
   stage browser-paths npx tsx scripts/test-paths-browser.ts --flow quiz,exam,battle --sample 4 --seed 1
-  # Lighthouse (mobile profile, best of 3) on the home, login, play and battle-lobby pages.
+  # Lighthouse on the home, login, play and battle-lobby pages: accessibility, best practices, SEO
+  # and layout shift gated; the performance score printed, not judged (decision 044).
   stage lighthouse npx tsx bench/web/lighthouse.ts --check
 else
   echo "::: browser tests cannot run: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium)"

@@ -94,14 +94,14 @@ describe('the question kinds pages', () => {
       get_categories: () => ok([category()]),
       get_subcategory_by_maincategory: () => ok([subcategory()]),
       get_guess_the_word: () => fail(403, 'premium_locked'),
-      get_bookmark: () => fail(404, '102'),
+      get_bookmark_state: () => ok({ type: '3', bookmarked: [] }),
     });
     renderWithApp(<KindPlaceView kind={KINDS.guess_the_word} categorySlug="gtw-nature" subcategorySlug="animals" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
     expect(await screen.findByText('this category is locked: unlock it with coins')).toBeInTheDocument();
     expect(form(server, 'get_guess_the_word')).toMatchObject({ type: 'subcategory', type_id: '12' });
     // No question on screen: the player's bookmarks are not read.
-    expect(form(server, 'get_bookmark')).toBeNull();
+    expect(form(server, 'get_bookmark_state')).toBeNull();
   });
 
   test('a word on screen reads the player\'s bookmarks of its kind, once it has been drawn', async () => {
@@ -109,13 +109,13 @@ describe('the question kinds pages', () => {
       get_categories: () => ok([category()]),
       get_subcategory_by_maincategory: () => ok([subcategory()]),
       get_guess_the_word: () => ok(wordSession()),
-      get_bookmark: () => fail(404, '102'),
+      get_bookmark_state: () => ok({ type: '3', bookmarked: [] }),
     });
     renderWithApp(<KindPlaceView kind={KINDS.guess_the_word} categorySlug="gtw-nature" subcategorySlug="animals" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
     const toggle = await screen.findByRole('button', { name: 'Bookmark' });
-    expect(form(server, 'get_bookmark')).toBeNull();
-    await waitFor(() => expect(form(server, 'get_bookmark')).toEqual({ type: '3' }));
+    expect(form(server, 'get_bookmark_state')).toBeNull();
+    await waitFor(() => expect(form(server, 'get_bookmark_state')).toEqual({ type: '3', question_ids: String(wordSession().questions[0]!.id) }));
     await waitFor(() => expect(toggle).toBeEnabled());
   });
 
@@ -124,7 +124,7 @@ describe('the question kinds pages', () => {
       get_categories: () => ok([category()]),
       get_subcategory_by_maincategory: () => ok([subcategory()]),
       get_guess_the_word: () => ok(wordSession()),
-      get_bookmark: () => fail(404, '102'),
+      get_bookmark_state: () => ok({ type: '3', bookmarked: [] }),
     });
     renderWithApp(<KindPlaceView kind={KINDS.guess_the_word} categorySlug="gtw-nature" subcategorySlug="animals" />);
     const start = await screen.findByRole('button', { name: 'Start' });
@@ -169,7 +169,7 @@ describe('the question kinds pages', () => {
       get_subcategory_by_maincategory: () => ok([subcategory({ slug: 'living-world', subcategory_name: 'The living world' })]),
       get_fun_n_learn: () => ok([item]),
       get_fun_n_learn_questions: () => fail(404, '102'),
-      get_bookmark: () => fail(404, '102'),
+      get_bookmark_state: () => ok({ type: '3', bookmarked: [] }),
     };
     fakeServer(endpoints);
     const { unmount } = renderWithApp(<KindPlaceView kind={KINDS.fun_n_learn} categorySlug="fl-nature" subcategorySlug="living-world" />);

@@ -19,13 +19,13 @@ export function BookmarkToggle({ questionId, bookmarks }: { questionId: number; 
   const { t } = useTranslation();
   const on = bookmarks.isBookmarked(questionId);
   const { shown } = bookmarks;
-  useEffect(() => shown(), [shown]);
+  useEffect(() => shown(questionId), [shown, questionId]);
   return (
     <button
       type="button"
       className={CHIP}
       aria-pressed={on}
-      disabled={!bookmarks.ready || bookmarks.busyId === questionId}
+      disabled={!bookmarks.ready(questionId) || bookmarks.busyId === questionId}
       onClick={() => void bookmarks.toggle(questionId)}
     >
       <Star aria-hidden="true" className={`size-4 ${on ? 'fill-current' : ''}`} />

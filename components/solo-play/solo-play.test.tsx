@@ -40,7 +40,7 @@ function playServer(extra: Record<string, FakeEndpoint> = {}, result = playResul
     get_daily_quiz: open,
     get_questions_by_type: () => ok(playSession({ mode: 'true_false', lifelines: [] })),
     get_bookmark_play: () => ok(playSession({ mode: 'bookmark', lifelines: [] })),
-    get_bookmark: () => fail(404, '102'),
+    get_bookmark_state: () => ok({ type: '1', bookmarked: [] }),
     submit_answer: (body) => {
       const id = Number(body.get('question_id'));
       index += 1;
@@ -168,9 +168,31 @@ describe('the question card\'s bookmark and report', () => {
     expect(sent(server, 'set_bookmark')).toEqual([{ question_id: '101', status: '1', type: '1' }]);
   });
 
+  test('each question\'s state is read once it is on screen, for that question alone', async () => {
+    const server = await playing({
+      get_bookmark_state: (body) => ok({ type: '1', bookmarked: String(body.get('question_ids')).split(',').map(Number).filter((id) => id === QUESTIONS[1]!.id) }),
+    });
+    await waitFor(() => expect(sent(server, 'get_bookmark_state')).toEqual([{ type: '1', question_ids: String(QUESTIONS[0]!.id) }]));
+    expect(await screen.findByRole('button', { name: 'Bookmark', pressed: false })).toBeEnabled();
+    await answer(/Mars/, 'Next question');
+    await screen.findByRole('heading', { level: 1, name: QUESTIONS[1]!.question });
+    // The second question is bookmarked already: its toggle says so once its state is read.
+    expect(await screen.findByRole('button', { name: 'Bookmark', pressed: true })).toBeEnabled();
+    expect(sent(server, 'get_bookmark_state')).toEqual([
+      { type: '1', question_ids: String(QUESTIONS[0]!.id) },
+      { type: '1', question_ids: String(QUESTIONS[1]!.id) },
+    ]);
+  });
+
+  test('a state that could not be read leaves the toggle usable, off', async () => {
+    await playing({ get_bookmark_state: () => fail(500, '122') });
+    const toggle = await screen.findByRole('button', { name: 'Bookmark', pressed: false });
+    await waitFor(() => expect(toggle).toBeEnabled());
+  });
+
   test('a refused removal says "cannot remove question from bookmark" and shows the question as not bookmarked', async () => {
     const server = await playing({
-      get_bookmark: () => ok([{ ...QUESTIONS[0], category_id: 1, bookmarked_at: '2025-01-01T00:00:00.000Z' }]),
+      get_bookmark_state: (body) => ok({ type: '1', bookmarked: String(body.get('question_ids')).split(',').map(Number).filter((id) => id === QUESTIONS[0]!.id) }),
       set_bookmark: () => fail(404, 'bookmark_not_found'),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Bookmark', pressed: true }));

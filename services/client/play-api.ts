@@ -150,6 +150,16 @@ export interface BookmarkChange {
 
 export const getBookmarks = (type: string = QUIZ_BOOKMARKS): Promise<ApiResult<BookmarkItem[]>> => apiRequest<BookmarkItem[]>('get_bookmark', { type }, quiet);
 
+export interface BookmarkState {
+  type: string;
+  /** The asked question ids the player has bookmarked. */
+  bookmarked: number[];
+}
+
+/** Which of these questions the player has bookmarked (an empty list when none: not a failure). */
+export const getBookmarkState = (questionIds: readonly number[], type: string = QUIZ_BOOKMARKS): Promise<ApiResult<BookmarkState>> =>
+  apiRequest<BookmarkState>('get_bookmark_state', { type, question_ids: questionIds.join(',') }, quiet);
+
 export const setBookmark = (questionId: number, bookmarked: boolean, type: string = QUIZ_BOOKMARKS): Promise<ApiResult<BookmarkChange>> =>
   apiRequest<BookmarkChange>('set_bookmark', { question_id: questionId, status: bookmarked ? '1' : '0', type }, quiet);
 

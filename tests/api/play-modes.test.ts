@@ -195,6 +195,47 @@ describe(`bookmarks and reports (${testDbKind})`, () => {
     expect([none.status, none.body.message]).toEqual([404, '102']);
   });
 
+  test('get_bookmark_state says which of the asked questions are bookmarked, of that kind and player alone', async () => {
+    const d = await db();
+    const me = await player();
+    const other = await player();
+    const place = await demoPlace(d, 'geography', 'countries-capitals');
+    const qs = await d.select({ id: questions.id }).from(questions).where(eq(questions.subcategoryId, place.subcategoryId)).orderBy(questions.id).limit(3);
+    const [a, b, c] = qs.map((q) => q.id) as [number, number, number];
+    const state = async (token: string, ids: string, type = '1') => api.call('get_bookmark_state', { type, question_ids: ids }, { token });
+
+    // None bookmarked: an empty list, not a failure.
+    const none = await state(me.token, `${a},${b}`);
+    expect([none.status, none.body.data]).toEqual([200, { type: '1', bookmarked: [] }]);
+
+    expectOk(await api.call('set_bookmark', { question_id: a, status: '1', type: '1' }, { token: me.token }));
+    expectOk(await api.call('set_bookmark', { question_id: c, status: '1', type: '1' }, { token: me.token }));
+    expect(expectOk(await state(me.token, `${c},${b},${a},${c}`))).toEqual({ type: '1', bookmarked: [c, a] });
+    expect(expectOk(await state(me.token, JSON.stringify([b, a])))).toEqual({ type: '1', bookmarked: [a] });
+    // Another player's, and another kind's, are their own.
+    expect(expectOk(await state(other.token, `${a},${c}`))).toEqual({ type: '1', bookmarked: [] });
+    expect(expectOk(await state(me.token, `${a},${c}`, '6'))).toEqual({ type: '6', bookmarked: [] });
+    // Removed: no longer listed.
+    expectOk(await api.call('set_bookmark', { question_id: a, status: '0', type: '1' }, { token: me.token }));
+    expect(expectOk(await state(me.token, `${a},${c}`))).toEqual({ type: '1', bookmarked: [c] });
+
+    // Bad input names its field.
+    for (const [ids, detail] of [
+      ['', 'is required'],
+      ['x', 'must be question ids'],
+      [Array.from({ length: 101 }, (_, i) => i + 1).join(','), 'at most 100'],
+    ] as const) {
+      const bad = await state(me.token, ids);
+      expect([bad.status, bad.body.message]).toEqual([400, '103']);
+      // The list, or the entry in it that is wrong (question_ids.0).
+      expect(String(bad.body.field)).toMatch(/^question_ids(\.\d+)?$/);
+      expect(JSON.stringify(bad.body)).toContain(detail);
+    }
+    const badType = await state(me.token, `${a}`, '2');
+    expect([badType.status, badType.body.field]).toEqual([400, 'type']);
+    expect((await api.call('get_bookmark_state', { type: '1', question_ids: `${a}` })).status).toBe(401);
+  });
+
   test('a report needs a reason and is stored', async () => {
     const d = await db();
     const { token, userId } = await player();

@@ -249,6 +249,8 @@ describe('solo play in Chromium', () => {
     await page.waitForURL(`${server.url}/play-bookmark-questions/`);
     expect(await openQuestion(1)).toBe(question);
     expect(await page.getByText('Question 1 of 1').count()).toBe(1);
+    // Its toggle reads the question's state from the server: bookmarked.
+    await page.getByRole('button', { name: 'Bookmark', pressed: true, disabled: false }).waitFor();
     await answerAndGoOn(question);
     await page.getByRole('heading', { name: 'Quiz finished' }).waitFor();
   });

@@ -37,3 +37,32 @@ export { idOf, optionalIdOf };
 
 /** A play session id as handed out by a question-serving call. */
 export const sessionId = z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'must be at most 64 characters');
+
+/** Question ids, as a JSON array or a comma-separated list (none: an empty list), at most `max`. */
+export const questionIdList = (max: number) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return [];
+      if (Array.isArray(v)) return v;
+      // Only a text is read as a list: anything else (an object, whatever its toString) is refused as it is.
+      if (typeof v !== 'string' && typeof v !== 'number') return v;
+      const text = String(v).trim();
+      if (text.startsWith('[')) {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return text;
+        }
+      }
+      return text.split(',').map((s) => s.trim()).filter(Boolean);
+    },
+    z
+      .array(
+        z.preprocess(
+          asNumber,
+          z.number({ error: 'must be question ids' }).int('must be whole numbers').min(1, `must be question ids from 1 to ${MAX_ID}`).max(MAX_ID, `must be question ids from 1 to ${MAX_ID}`),
+        ),
+        { error: 'must be a list of question ids' },
+      )
+      .max(max, `must list at most ${max} ids`),
+  );

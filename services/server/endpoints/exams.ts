@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EXAM_LISTS, EXAM_REPORTS } from '@/services/domain/exams';
-import { asNumber, MAX_ID } from '@/services/domain/forms';
-import { blankAsUnset, idOf, effectiveLanguageId, optionalId, optionalIdOf, paging, sessionId } from '@/services/server/endpoints/common';
+import { blankAsUnset, idOf, effectiveLanguageId, optionalId, optionalIdOf, paging, questionIdList, sessionId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { answerExam, heartbeat, listExamModule, openExam, readExamResult, reportViolation, submitExam } from '@/services/server/exams/service';
 
@@ -26,22 +25,8 @@ const examListType = z.preprocess((v) => {
   return byNumber[String(v)] ?? v;
 }, z.enum(EXAM_LISTS, { error: `must be one of ${EXAM_LISTS.join(', ')}` }));
 
-/** Question ids a client says were caught, as a JSON array or a comma-separated list. */
-const idList = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return [];
-  if (Array.isArray(v)) return v;
-  // Only a text is read as a list: anything else (an object, whatever its toString) is refused as it is.
-  if (typeof v !== 'string' && typeof v !== 'number') return v;
-  const text = String(v).trim();
-  if (text.startsWith('[')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
-}, z.array(z.preprocess(asNumber, z.number({ error: 'must be question ids' }).int('must be whole numbers').min(1, `must be question ids from 1 to ${MAX_ID}`).max(MAX_ID, `must be question ids from 1 to ${MAX_ID}`)), { error: 'must be a list of question ids' }).max(500, 'must list at most 500 ids'));
+/** Question ids a client says were caught. */
+const idList = questionIdList(500);
 
 export const examEndpoints: EndpointDef[] = [
   endpoint({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { blankAsUnset, idOf, optionalId } from '@/services/server/endpoints/common';
+import { blankAsUnset, idOf, optionalId, questionIdList } from '@/services/server/endpoints/common';
 import { bookmarkType } from '@/services/server/endpoints/play';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { resolveCalendar } from '@/services/server/play/clock';
-import { getStatistics, listBookmarks, reportQuestion, setBookmark, verifyStatistics } from '@/services/server/play/library';
+import { BOOKMARK_STATE_MAX, bookmarkState, getStatistics, listBookmarks, reportQuestion, setBookmark, verifyStatistics } from '@/services/server/play/library';
 
 /** The player's question library: bookmarks, question reports, answer statistics. */
 
@@ -33,6 +33,20 @@ export const playLibraryEndpoints: EndpointDef[] = [
     input: z.object({ type: bookmarkType }),
     async handler(input, ctx) {
       return { data: await listBookmarks(ctx.app.database.db, ctx.settings, ctx.user!.id, input.type) };
+    },
+  }),
+
+  // Which of the questions a play shows are bookmarked (the play page's toggle): a set, so none
+  // bookmarked is an empty list, not "no data found", and a player's 201st bookmark is seen too.
+  endpoint({
+    name: 'get_bookmark_state',
+    access: 'user',
+    input: z.object({
+      type: bookmarkType,
+      question_ids: questionIdList(BOOKMARK_STATE_MAX).refine((ids) => ids.length > 0, 'is required: the question ids to look up'),
+    }),
+    async handler(input, ctx) {
+      return { data: await bookmarkState(ctx.app.database.db, ctx.user!.id, input.type, input.question_ids) };
     },
   }),
 

@@ -4,6 +4,7 @@ import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { dayOf, type PlayerCalendar } from '@/services/server/play/clock';
 import {
+  bookmarkedAmong,
   deleteBookmark,
   insertBookmark,
   insertReport,
@@ -44,6 +45,15 @@ export async function setBookmark(db: Db, settings: SettingsMap, userId: number,
   const removed = await deleteBookmark(db, { userId, kind: input.kind, questionId: input.questionId });
   if (!removed) throw new ApiError('bookmark_not_found', { field: 'question_id', detail: `question ${input.questionId} is not bookmarked` });
   return { question_id: input.questionId, type: input.kind, bookmarked: false };
+}
+
+/** Most question ids one get_bookmark_state asks about (a play holds at most 100 questions). */
+export const BOOKMARK_STATE_MAX = 100;
+
+/** get_bookmark_state: which of `questionIds` the player has bookmarked in `kind`, in the order asked. */
+export async function bookmarkState(db: Db, userId: number, kind: string, questionIds: readonly number[]): Promise<{ type: string; bookmarked: number[] }> {
+  const marked = await bookmarkedAmong(db, userId, kind, questionIds);
+  return { type: kind, bookmarked: [...new Set(questionIds)].filter((id) => marked.has(id)) };
 }
 
 export interface BookmarkItem {

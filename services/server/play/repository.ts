@@ -852,6 +852,16 @@ export async function deleteBookmark(db: Conn, input: { userId: number; kind: st
   return rows.length > 0;
 }
 
+/** Which of `questionIds` are bookmarked in a kind. */
+export async function bookmarkedAmong(db: Conn, userId: number, kind: string, questionIds: readonly number[]): Promise<Set<number>> {
+  if (questionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ questionId: bookmarks.questionId })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.userId, userId), eq(bookmarks.kind, kind), inArray(bookmarks.questionId, [...questionIds])));
+  return new Set(rows.map((r) => r.questionId));
+}
+
 /** Bookmarked question ids of a kind, oldest first. */
 export async function listBookmarkIds(db: Conn, userId: number, kind: string, limit: number): Promise<{ questionId: number; createdAt: Date }[]> {
   return db
