@@ -13,6 +13,7 @@ import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { startTestApi, type TestApi } from '@/tests/setup/api';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
 import type { Database } from '@/services/server/db/client';
+import { battleRuleBreaks } from '@/tests/paths/rules/battle';
 
 /**
  * Battle paths against the real server (issue 5, Machines): the real random-battle and
@@ -157,6 +158,16 @@ function autoAnswer(actor: AnyActorRef, pick: 'right' | 'wrong'): () => void {
   return () => sub.unsubscribe();
 }
 
+/**
+ * What the server decided about a finished battle (each answer right or wrong, its points with the
+ * quick bonus, the totals, the winners, the coins each entry won) against the rules as
+ * tests/paths/rules/battle.ts states them apart from the server's code.
+ */
+async function expectBattleRules(doc: RoomDocument): Promise<void> {
+  const right = await rightAnswers(database.db, doc.questions.map((q) => q.id));
+  expect(battleRuleBreaks(doc, right)).toEqual([]);
+}
+
 describe(`battle paths against the real server (${testDbKind})`, () => {
   test('two players are matched, play every question, and see one win and one loss; the winner is paid 2 × fee', async () => {
     const [alice, bob] = [await newPlayer(), await newPlayer()];
@@ -172,6 +183,7 @@ describe(`battle paths against the real server (${testDbKind})`, () => {
     expect(doc.status).toBe('finished');
     expect(doc.players.map((p) => p.user_id).sort()).toEqual([alice.userId, bob.userId].sort());
     expect(doc.result!.winners).toEqual([alice.userId]);
+    await expectBattleRules(doc);
     expect(docOf(b)!.version).toBe(doc.version);
     expect(await coinsOf(database.db, alice.userId)).toBe(50 - 5 + 10);
     expect(await coinsOf(database.db, bob.userId)).toBe(50 - 5);
@@ -191,6 +203,7 @@ describe(`battle paths against the real server (${testDbKind})`, () => {
     expect(doc.players.some((p) => p.is_bot)).toBe(true);
     // The bot is set to be always wrong: the player wins, and a bot game pays nothing.
     expect(doc.result!.winners).toEqual([carol.userId]);
+    await expectBattleRules(doc);
     expect(await coinsOf(database.db, carol.userId)).toBe(50);
   }, 60_000);
 
@@ -236,6 +249,7 @@ describe(`battle paths against the real server (${testDbKind})`, () => {
     const doc = await waitFor(f, () => docOf(f)?.status === 'finished', { timeout: 10_000 }).then(() => docOf(f)!);
     expect(doc.players.find((p) => p.user_id === gus.userId)!.left).toBe(true);
     expect(doc.result!.winners).toEqual([fay.userId]);
+    await expectBattleRules(doc);
   }, 60_000);
 
   test('four players: create, join by code, ready, start, play, and everyone sees the same results', async () => {
@@ -262,6 +276,7 @@ describe(`battle paths against the real server (${testDbKind})`, () => {
     const doc = docOf(owner!)!;
     expect([...doc.result!.winners].sort()).toEqual([players[0]!.userId, players[1]!.userId].sort());
     expect(new Set(machines.map((m) => docOf(m)!.version)).size).toBe(1);
+    await expectBattleRules(doc);
     // Two winners split the four fees: ⌊5 × 4 / 2⌋ = 10 each.
     expect(await coinsOf(database.db, players[0]!.userId)).toBe(50 - 5 + 10);
     expect(await coinsOf(database.db, players[3]!.userId)).toBe(50 - 5);
