@@ -316,14 +316,14 @@ describe(`live games (${testDbKind})`, () => {
     await hostCall('live_next', third.id);
     const row = (await db.select({ version: liveGames.version }).from(liveGames).where(eq(liveGames.id, third.id)))[0]!;
     const settledIds = await settleQuestions(db, [
-      { gameId: third.id, fromVersion: row.version - 1, questionIndex: 0, limitMs: 20_000 },
-      { gameId: games[0]!.id, fromVersion: 999, questionIndex: 1, limitMs: 20_000 },
+      { gameId: third.id, fromVersion: row.version - 1, questionIndex: 0, limitMs: 20_000, points: 1000 },
+      { gameId: games[0]!.id, fromVersion: 999, questionIndex: 1, limitMs: 20_000, points: 1000 },
     ]);
     expect(settledIds.size).toBe(0);
     const unchanged = await db.select({ status: liveGames.status, version: liveGames.version }).from(liveGames).where(eq(liveGames.id, third.id));
     expect(unchanged[0]).toEqual({ status: 'question', version: row.version });
     expect((await db.select({ timeMs: livePlayers.timeMs }).from(livePlayers).where(eq(livePlayers.id, late.player_id)))[0]!.timeMs).toBe(0);
-    expect(await settleQuestions(db, [{ gameId: third.id, fromVersion: row.version, questionIndex: 0, limitMs: 20_000 }])).toEqual(new Set([third.id]));
+    expect(await settleQuestions(db, [{ gameId: third.id, fromVersion: row.version, questionIndex: 0, limitMs: 20_000, points: 1000 }])).toEqual(new Set([third.id]));
     expect((await db.select({ timeMs: livePlayers.timeMs }).from(livePlayers).where(eq(livePlayers.id, late.player_id)))[0]!.timeMs).toBe(20_000);
     for (const g of games) await hostCall('live_end', g.id);
     // The third game was moved behind its holder's back: out of memory, and ended in the database.

@@ -219,7 +219,10 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     title: "The host's screen of a live game (setup, the game's frames, the controls)",
     machine: liveHostMachine,
     configs: configsOf(['new', 'resume'] as const, liveHostModelPaths),
-    suites: [{ file: 'machines/live-host/live-host.test.ts', depth: 'machine' }],
+    suites: [
+      { file: 'machines/live-host/live-host.test.ts', depth: 'machine' },
+      { file: 'tests/paths/live-server-paths.test.ts', depth: 'server' },
+    ],
     unreached: {
       'transition liveHost.creating × error: create': { why: THROWN, reachable: true },
       'transition liveHost.loading × error: load': { why: THROWN, reachable: true },
@@ -235,7 +238,10 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     title: "A player's phone in a live game (PIN, nickname, then the game's frames)",
     machine: livePlayerMachine,
     configs: configsOf(['guest', 'signed_in', 'rejoin'] as const, livePlayerModelPaths),
-    suites: [{ file: 'machines/live-player/live-player.test.ts', depth: 'machine' }],
+    suites: [
+      { file: 'machines/live-player/live-player.test.ts', depth: 'machine' },
+      { file: 'tests/paths/live-server-paths.test.ts', depth: 'server' },
+    ],
     unreached: {
       'transition livePlayer.rejoining × error: rejoin': { why: THROWN, reachable: true },
       'transition livePlayer.joining × error: join': { why: THROWN, reachable: true },

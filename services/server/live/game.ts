@@ -487,12 +487,13 @@ export class LiveGame {
     // The step and every player's score in one statement (settleQuestions, with the closes of
     // other games at the same moment): all or nothing.
     const from = this.state.version;
-    if (!(await this.deps.settle.add({ gameId: this.id, fromVersion: from, questionIndex: index, limitMs }))) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
+    if (!(await this.deps.settle.add({ gameId: this.id, fromVersion: from, questionIndex: index, limitMs, points: q.points }))) throw new ApiError('live_moved', { detail: `live game ${this.id} changed elsewhere (version ${from})` });
     this.state = { ...this.state, status: 'reveal', version: from + 1 };
     for (const p of this.activePlayers()) {
       const a = this.answers.get(p.id);
       p.score += a ? a.points + a.bonus : 0;
-      p.streak = a?.correct ? p.streak + 1 : 0;
+      // A question worth 0 points (a warm-up) neither carries the streak on nor breaks it.
+      if (q.points > 0) p.streak = a?.correct ? p.streak + 1 : 0;
       p.correct += a?.correct ? 1 : 0;
       p.answered += a ? 1 : 0;
       p.timeMs += a ? a.elapsedMs : limitMs;

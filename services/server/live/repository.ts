@@ -302,23 +302,25 @@ export interface SettleItem {
   fromVersion: number;
   questionIndex: number;
   limitMs: number;
+  /** The question's points: a question worth 0 leaves every player's streak as it was (docs/live.md, Points). */
+  points: number;
 }
 
 /**
  * Questions' closes, of one game or of many, in one statement: each game's step to `reveal` over
  * the version it was made on, and, for every player still in that game at once, the answer's points
- * and streak bonus added, the streak carried on or broken, the answer time added to the tie-break
+ * and streak bonus added, the streak carried on or broken (a 0-point question leaves it as it was), the answer time added to the tie-break
  * total (an unanswered question counts its whole limit). Returns the games whose step went through;
  * a game another write moved first is left out and nothing of it changes (its players' update runs
  * only with its step).
  */
 export async function settleQuestions(db: Conn, items: readonly SettleItem[]): Promise<Set<number>> {
   if (items.length === 0) return new Set();
-  const json = JSON.stringify(items.map((i) => ({ game_id: i.gameId, from_version: i.fromVersion, question_index: i.questionIndex, limit_ms: i.limitMs })));
+  const json = JSON.stringify(items.map((i) => ({ game_id: i.gameId, from_version: i.fromVersion, question_index: i.questionIndex, limit_ms: i.limitMs, points: i.points })));
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       with closing as (
-        select * from json_to_recordset(${json}::json) as c(game_id int, from_version int, question_index int, limit_ms int)
+        select * from json_to_recordset(${json}::json) as c(game_id int, from_version int, question_index int, limit_ms int, points int)
       ), step as (
         update live_games g set status = 'reveal', version = c.from_version + 1
         from closing c
@@ -327,7 +329,7 @@ export async function settleQuestions(db: Conn, items: readonly SettleItem[]): P
       ), settled as (
         update live_players p set
           score = p.score + coalesce(a.points + a.bonus, 0),
-          streak = case when a.correct then p.streak + 1 else 0 end,
+          streak = case when c.points <= 0 then p.streak when a.correct then p.streak + 1 else 0 end,
           correct = p.correct + case when a.correct then 1 else 0 end,
           answered = p.answered + case when a.player_id is null then 0 else 1 end,
           time_ms = p.time_ms + coalesce(a.elapsed_ms, c.limit_ms)
