@@ -6,7 +6,7 @@ import { createLiveFeed } from '@/services/client/live-feed';
 import { liveHostFeedActor } from '@/services/client/live-host-services';
 import { liveFeedActor } from '@/services/client/live-services';
 import type { CallOutcome } from '@/services/domain/play-session';
-import { LIVE_GET_READY_MS, type LiveGameView, type LiveMe } from '@/services/domain/live';
+import type { LiveGameView, LiveMe } from '@/services/domain/live';
 import { seedDatabase } from '@/services/server/content/seed';
 import type { Database } from '@/services/server/db/client';
 import { liveGames, livePlayers } from '@/services/server/db/schema';
