@@ -88,6 +88,7 @@ export const GAME_MACHINES: readonly GameMachine[] = [
       { file: 'machines/quiz-play/quiz-play.test.ts', depth: 'machine' },
       { file: 'tests/paths/quiz-play-views.test.tsx', depth: 'view' },
       { file: 'tests/paths/question-kinds-server-paths.test.ts', depth: 'server' },
+      { file: 'tests/paths/quiz-play-server-paths.test.ts', depth: 'server' },
     ],
     unreached: {
     'transition quizPlay.loading × error: loadSession': { reachable: true, why: THROWN },

@@ -1,0 +1,165 @@
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
+import { createQuizPlayMachine, type QuizPlayServices } from '@/machines/quiz-play/quiz-play.machine';
+import type { Lifeline } from '@/services/domain/lifelines';
+import { OPEN_PLAY_ENDPOINT, type CallOutcome, type OpenPlayRequest, type PlayResult } from '@/services/domain/play-session';
+import { coinsOf, giveCoins, rightAnswers } from '@/tests/fixtures/play';
+import { createPlayerWithSession } from '@/tests/fixtures/users';
+import { coinsAfterPlay, SOLO, soloResult, type SoloOutcome } from '@/tests/paths/rules/solo';
+import { testDbKind } from '@/tests/setup/db';
+import { seededApiSuite } from '@/tests/setup/seeded-api';
+
+/**
+ * Quiz-zone plays at the server's depth: the real quiz-play machine (its lifelines child
+ * included), its calls made to the real API, played along a plan of answers and lifelines. The
+ * result the server settles, the coins it moved and the level it opened are checked against solo
+ * play's rules as tests/paths/rules/solo.ts states them apart from the server's code.
+ */
+
+const { api, db } = seededApiSuite();
+
+function playActor(token: string, request: OpenPlayRequest) {
+  const call = async <T,>(endpoint: string, payload: object): Promise<CallOutcome<T>> => {
+    const answer = await api.call(endpoint, { ...payload }, { token });
+    return answer.body.error ? { ok: false, code: answer.body.message } : { ok: true, data: answer.body.data as T };
+  };
+  const services: QuizPlayServices = {
+    loadSession: ({ mode, ...payload }) => call(OPEN_PLAY_ENDPOINT[mode], payload),
+    submitAnswer: (p) => call('submit_answer', p),
+    useLifeline: (p) => call('use_lifeline', p),
+    finishPlay: (p) => call('finish_play', p),
+    loadReview: (p) => call('get_play_review', p),
+    useHint: (p) => call('guess_the_word_hint', p),
+    startQuestionClock: (p) => call('start_question_clock', p),
+  };
+  const actor = createActor(createQuizPlayMachine(services), { input: { request } });
+  actor.start();
+  started.push(actor);
+  return actor;
+}
+
+const started: { stop(): void }[] = [];
+afterEach(() => {
+  for (const actor of started.splice(0)) actor.stop();
+});
+type PlayActor = ActorRefFrom<ReturnType<typeof createQuizPlayMachine>>;
+const settled = { timeout: 10_000 };
+
+async function until(actor: PlayActor, what: string, test: (s: ReturnType<PlayActor['getSnapshot']>) => boolean): Promise<void> {
+  try {
+    await waitFor(actor, test, settled);
+  } catch {
+    const c = actor.getSnapshot().context;
+    throw new Error(`waited for ${what}; the machine is in ${JSON.stringify(actor.getSnapshot().value)} (removed ${JSON.stringify(c.removed)}, poll ${JSON.stringify(c.poll)}, coins ${c.coins}, error ${c.errorCode})`);
+  }
+}
+
+/** One question of a plan: a lifeline first (or none), then what the player does. */
+interface Step {
+  readonly lifeline?: Exclude<Lifeline, 'skip'>;
+  readonly outcome: Exclude<SoloOutcome, 'unanswered'>;
+}
+
+const LEVEL_1: OpenPlayRequest = { mode: 'quiz_zone', category: 'science', subcategory: 'physics', level: 1 };
+
+/** Plays `plan` through the machine; returns the result it showed and the lifelines the server granted. */
+async function playPlan(actor: PlayActor, plan: readonly Step[]): Promise<{ result: PlayResult; granted: number }> {
+  const d = await db();
+  await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+  const total = actor.getSnapshot().context.session!.questions.length;
+  expect(total).toBe(plan.length);
+  let granted = 0;
+  for (const [n, step] of plan.entries()) {
+    // The question on screen and open for an answer (a skip moved on by one: `n` counts the plan).
+    await until(actor, `question ${n} on screen`, (s) => s.context.index === n && s.matches({ playing: { question: 'answering' } }));
+    const { session, index } = actor.getSnapshot().context;
+    const question = session!.questions[index]!;
+    const coinsBefore = actor.getSnapshot().context.coins;
+    // The questions come shuffled: a true/false one has no wrong options for 50/50 or the poll to
+    // act on, and the lifeline is refused on it ("this lifeline is not allowed"), charging nothing.
+    if (step.lifeline && question.options.length < 4) {
+      actor.send({ type: 'user.lifeline', lifeline: step.lifeline });
+      await new Promise((r) => setImmediate(r));
+      expect([actor.getSnapshot().context.coins, actor.getSnapshot().context.removed, actor.getSnapshot().context.poll]).toEqual([coinsBefore, [], null]);
+    } else if (step.lifeline || step.outcome === 'skipped') {
+      actor.send({ type: 'user.lifeline', lifeline: step.lifeline ?? 'skip' });
+      granted += 1;
+      if (step.outcome === 'skipped') {
+        await until(actor, `question ${index} skipped`, (s) => s.context.index !== index || s.matches('finishing') || s.matches('result'));
+        continue;
+      }
+      await until(actor, `the ${step.lifeline} on question ${index} granted`, (s) => (step.lifeline === 'fifty_fifty' ? s.context.removed.length > 0 : s.context.poll !== null));
+      // Charged by the server when granted: the machine shows the balance it answered with.
+      expect(actor.getSnapshot().context.coins).toBe(coinsBefore === null ? null : coinsBefore - SOLO.lifelinePrice);
+    }
+    const right = (await rightAnswers(d, [question.id])).get(question.id)!;
+    const key = step.outcome === 'right' ? right : question.options.map((o) => o.key).find((k) => k !== right && !actor.getSnapshot().context.removed.includes(k))!;
+    actor.send({ type: 'user.answer', key });
+    await until(actor, `the answer to question ${index} graded`, (s) => s.matches({ playing: 'feedback' }));
+    expect(actor.getSnapshot().context.feedback).toMatchObject({ correct: step.outcome === 'right', correctAnswer: right });
+    actor.send({ type: 'user.next' });
+  }
+  await waitFor(actor, (s) => s.matches('result'), settled);
+  return { result: actor.getSnapshot().context.result!, granted };
+}
+
+const shown = (r: PlayResult) => ({ total: r.total, correct: r.correct, wrong: r.wrong, unanswered: r.unanswered, skipped: r.skipped, percentage: r.percentage, passed: r.passed, score: r.score, coins_earned: r.coins_earned });
+
+describe(`quiz-zone plays against the real server, settled by the rules (${testDbKind})`, () => {
+  test('a pass at 66 % with lifelines: the score, 3 coins, 5 for each lifeline granted, level 2 opened; the same level again pays nothing', async () => {
+    const d = await db();
+    const { token, userId } = await createPlayerWithSession(d);
+    await giveCoins(d, userId, 50);
+    const before = await coinsOf(d, userId);
+    const plan: Step[] = [
+      { outcome: 'right' },
+      { lifeline: 'fifty_fifty', outcome: 'right' },
+      { outcome: 'wrong' },
+      { outcome: 'skipped' },
+      { outcome: 'right' },
+      { lifeline: 'audience_poll', outcome: 'right' },
+      { outcome: 'wrong' },
+      { outcome: 'right' },
+      { outcome: 'right' },
+      { outcome: 'wrong' },
+    ];
+    const { result, granted } = await playPlan(playActor(token, LEVEL_1), plan);
+    const expected = soloResult(
+      plan.map((s) => s.outcome),
+      false,
+    );
+    // Three lifelines asked for; 50/50 and the poll are refused on a true/false question.
+    expect(granted).toBeGreaterThanOrEqual(1);
+    expect(shown(result)).toEqual(expected);
+    expect(result.level_unlocked).toBe(expected.passed ? 2 : null);
+    expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
+    expect(result.coins).toBe(await coinsOf(d, userId));
+
+    // Passed before: the same level again pays no coins, whatever the share.
+    const again = plan.map(() => ({ outcome: 'right' as const }));
+    const second = await playPlan(playActor(token, LEVEL_1), again);
+    expect(shown(second.result)).toEqual(soloResult(again.map((s) => s.outcome), true));
+    expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
+    // Level 2 is open: its play starts.
+    const level2 = playActor(token, { ...LEVEL_1, level: 2 });
+    await waitFor(level2, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+  });
+
+  test('a play under 30 %: no pass, no coins, a negative score, and level 2 stays locked', async () => {
+    const d = await db();
+    const { token, userId } = await createPlayerWithSession(d);
+    await giveCoins(d, userId, 50);
+    const before = await coinsOf(d, userId);
+    const plan: Step[] = [{ outcome: 'right' }, { outcome: 'right' }, ...Array.from({ length: 8 }, () => ({ outcome: 'wrong' as const }))];
+    const { result, granted } = await playPlan(playActor(token, LEVEL_1), plan);
+    const expected = soloResult(
+      plan.map((s) => s.outcome),
+      false,
+    );
+    expect(shown(result)).toEqual(expected);
+    expect(result.level_unlocked).toBeNull();
+    expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
+    const level2 = playActor(token, { ...LEVEL_1, level: 2 });
+    await waitFor(level2, (s) => !s.matches('loading'), settled);
+    expect(level2.getSnapshot().context.errorCode).toBe('level_locked');
+  });
+});
