@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { createExamMachine } from '@/machines/exam/exam.machine';
 import { createExamServices, type ExamRequest } from '@/services/client/exam-api';
@@ -7,6 +7,7 @@ import { writeSetting } from '@/services/server/settings/repository';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
+import { examGrade, type ExamAnswerPlan } from '@/tests/paths/rules/exam';
 
 /**
  * Exam paths against the real server: the real exam machine, with the page's own services
@@ -100,6 +101,32 @@ describe(`the exam machine against the real server (${testDbKind})`, () => {
     expect(recorded.answer).toBe(session.questions[0]!.options[0]!.key);
     expect(result.obtained_marks).toBe(recorded.answer === right!.answer ? right!.marks : 0);
     expect(result.correct + result.incorrect).toBe(1);
+    actor.stop();
+  });
+
+  test('every question answered along a plan (right, wrong, none): the grade is the marks of the right answers, with statistics per mark value', async () => {
+    const { token } = await createPlayerWithSession(await db());
+    const actor = examActor(token, 'page-plan');
+    await start(actor, '2468');
+    await waitFor(actor, (s) => s.matches('inExam'), { timeout: 5000 });
+    const session = actor.getSnapshot().context.session!;
+    const d = await db();
+    const keys = await d.select({ id: examModuleQuestions.id, answer: examModuleQuestions.answer, marks: examModuleQuestions.marks }).from(examModuleQuestions).where(inArray(examModuleQuestions.id, session.questions.map((q) => q.id)));
+    const outcomes = ['right', 'wrong', 'unanswered', 'right', 'right', 'wrong'] as const;
+    const plan: ExamAnswerPlan[] = [];
+    for (const [i, q] of session.questions.entries()) {
+      const key = keys.find((k) => k.id === q.id)!;
+      const outcome = outcomes[i % outcomes.length]!;
+      plan.push({ marks: key.marks, outcome });
+      actor.send({ type: 'user.goto', index: i });
+      if (outcome !== 'unanswered') await answer(actor, outcome === 'right' ? key.answer : q.options.find((o) => o.key !== key.answer)!.key);
+    }
+    actor.send({ type: 'user.submit' });
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('result'), { timeout: 5000 });
+    const r = actor.getSnapshot().context.result!;
+    const shown = { total_marks: r.total_marks, obtained_marks: r.obtained_marks, total_questions: r.total_questions, correct: r.correct, incorrect: r.incorrect, unanswered: r.unanswered, statistics: r.statistics };
+    expect(shown).toEqual(examGrade(plan));
     actor.stop();
   });
 
