@@ -1,12 +1,11 @@
-import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import { createQuizPlayMachine, type QuizPlayServices } from '@/machines/quiz-play/quiz-play.machine';
 import type { Lifeline } from '@/services/domain/lifelines';
-import { OPEN_PLAY_ENDPOINT, type CallOutcome, type OpenPlayRequest, type PlayResult } from '@/services/domain/play-session';
+import type { OpenPlayRequest, PlayResult } from '@/services/domain/play-session';
 import { coinsOf, giveCoins, rightAnswers } from '@/tests/fixtures/play';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { coinsAfterPlay, SOLO, soloResult, type SoloOutcome } from '@/tests/paths/rules/solo';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
+import { playUntil, quizPlayAgainst, type PlayActor } from '@/tests/paths/support/quiz-play-api';
 
 /**
  * Quiz-zone plays at the server's depth: the real quiz-play machine (its lifelines child
@@ -17,41 +16,16 @@ import { seededApiSuite } from '@/tests/setup/seeded-api';
 
 const { api, db } = seededApiSuite();
 
-function playActor(token: string, request: OpenPlayRequest) {
-  const call = async <T,>(endpoint: string, payload: object): Promise<CallOutcome<T>> => {
-    const answer = await api.call(endpoint, { ...payload }, { token });
-    return answer.body.error ? { ok: false, code: answer.body.message } : { ok: true, data: answer.body.data as T };
-  };
-  const services: QuizPlayServices = {
-    loadSession: ({ mode, ...payload }) => call(OPEN_PLAY_ENDPOINT[mode], payload),
-    submitAnswer: (p) => call('submit_answer', p),
-    useLifeline: (p) => call('use_lifeline', p),
-    finishPlay: (p) => call('finish_play', p),
-    loadReview: (p) => call('get_play_review', p),
-    useHint: (p) => call('guess_the_word_hint', p),
-    startQuestionClock: (p) => call('start_question_clock', p),
-  };
-  const actor = createActor(createQuizPlayMachine(services), { input: { request } });
-  actor.start();
-  started.push(actor);
-  return actor;
-}
-
 const started: { stop(): void }[] = [];
 afterEach(() => {
   for (const actor of started.splice(0)) actor.stop();
 });
-type PlayActor = ActorRefFrom<ReturnType<typeof createQuizPlayMachine>>;
-const settled = { timeout: 10_000 };
-
-async function until(actor: PlayActor, what: string, test: (s: ReturnType<PlayActor['getSnapshot']>) => boolean): Promise<void> {
-  try {
-    await waitFor(actor, test, settled);
-  } catch {
-    const c = actor.getSnapshot().context;
-    throw new Error(`waited for ${what}; the machine is in ${JSON.stringify(actor.getSnapshot().value)} (removed ${JSON.stringify(c.removed)}, poll ${JSON.stringify(c.poll)}, coins ${c.coins}, error ${c.errorCode})`);
-  }
+function playActor(token: string, request: OpenPlayRequest): PlayActor {
+  const actor = quizPlayAgainst(api, token, request);
+  started.push(actor);
+  return actor;
 }
+const until = playUntil;
 
 /** One question of a plan: a lifeline first (or none), then what the player does. */
 interface Step {
@@ -64,7 +38,7 @@ const LEVEL_1: OpenPlayRequest = { mode: 'quiz_zone', category: 'science', subca
 /** Plays `plan` through the machine; returns the result it showed and the lifelines the server granted. */
 async function playPlan(actor: PlayActor, plan: readonly Step[]): Promise<{ result: PlayResult; granted: number }> {
   const d = await db();
-  await waitFor(actor, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+  await until(actor, 'the first question', (s) => s.matches({ playing: { question: 'answering' } }));
   const total = actor.getSnapshot().context.session!.questions.length;
   expect(total).toBe(plan.length);
   let granted = 0;
@@ -98,7 +72,7 @@ async function playPlan(actor: PlayActor, plan: readonly Step[]): Promise<{ resu
     expect(actor.getSnapshot().context.feedback).toMatchObject({ correct: step.outcome === 'right', correctAnswer: right });
     actor.send({ type: 'user.next' });
   }
-  await waitFor(actor, (s) => s.matches('result'), settled);
+  await until(actor, 'the result', (s) => s.matches('result'));
   return { result: actor.getSnapshot().context.result!, granted };
 }
 
@@ -141,7 +115,7 @@ describe(`quiz-zone plays against the real server, settled by the rules (${testD
     expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
     // Level 2 is open: its play starts.
     const level2 = playActor(token, { ...LEVEL_1, level: 2 });
-    await waitFor(level2, (s) => s.matches({ playing: { question: 'answering' } }), settled);
+    await until(level2, 'level 2 open', (s) => s.matches({ playing: { question: 'answering' } }));
   });
 
   test('a play under 30 %: no pass, no coins, a negative score, and level 2 stays locked', async () => {
@@ -159,7 +133,7 @@ describe(`quiz-zone plays against the real server, settled by the rules (${testD
     expect(result.level_unlocked).toBeNull();
     expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
     const level2 = playActor(token, { ...LEVEL_1, level: 2 });
-    await waitFor(level2, (s) => !s.matches('loading'), settled);
+    await until(level2, 'level 2 refused', (s) => !s.matches('loading'));
     expect(level2.getSnapshot().context.errorCode).toBe('level_locked');
   });
 });

@@ -136,7 +136,10 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     title: 'A contest play',
     machine: contestMachine,
     configs: { default: contestModelPaths },
-    suites: [{ file: 'machines/contest/contest.test.ts', depth: 'machine' }],
+    suites: [
+      { file: 'machines/contest/contest.test.ts', depth: 'machine' },
+      { file: 'tests/paths/contest-server-paths.test.ts', depth: 'server' },
+    ],
     unreached: {
     'transition contest.lists.loading × error: loadLists': { reachable: true, why: THROWN },
     'transition contest.board.loading × error: loadBoard': { reachable: true, why: THROWN },
