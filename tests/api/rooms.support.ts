@@ -173,10 +173,10 @@ export async function coins(h: RoomsHarness, userId: number): Promise<number> {
   return row!.coins;
 }
 
-/** Starts a group room of these players (the first creates it; fee 0) and answers the started document. */
-export async function startGroupRoom(h: RoomsHarness, players: readonly Player[], noOfQue = 3): Promise<RoomDocument> {
+/** Starts a group room of these players (the first creates it; fee 0 unless given) and answers the started document. */
+export async function startGroupRoom(h: RoomsHarness, players: readonly Player[], noOfQue = 3, fee = 0): Promise<RoomDocument> {
   const [creator, ...others] = players;
-  const created = await roomCall(h, creator!, 'create_room', { room_type: 'group', entry_fee: 0, no_of_que: noOfQue, language_id: 1 });
+  const created = await roomCall(h, creator!, 'create_room', { room_type: 'group', entry_fee: fee, no_of_que: noOfQue, language_id: 1 });
   for (const p of others) {
     await roomCall(h, p, 'join_room', { room_code: created.code! });
     await roomCall(h, p, 'set_room_ready', { room_id: created.id, ready: 1 });

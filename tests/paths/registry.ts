@@ -183,6 +183,7 @@ export const GAME_MACHINES: readonly GameMachine[] = [
       { file: 'machines/random-battle/random-battle.test.ts', depth: 'machine' },
       { file: 'tests/paths/battle-views.test.tsx', depth: 'view' },
       { file: 'tests/paths/battle-server-paths.test.ts', depth: 'server' },
+      { file: 'tests/paths/battle-rules-server-paths.test.ts', depth: 'server' },
     ],
     unreached: {
     'transition randomBattle.room.retrying × error: findMatch': { reachable: true, why: THROWN },
@@ -200,6 +201,7 @@ export const GAME_MACHINES: readonly GameMachine[] = [
       { file: 'machines/group-battle/group-battle.test.ts', depth: 'machine' },
       { file: 'tests/paths/battle-views.test.tsx', depth: 'view' },
       { file: 'tests/paths/battle-server-paths.test.ts', depth: 'server' },
+      { file: 'tests/paths/battle-rules-server-paths.test.ts', depth: 'server' },
     ],
     unreached: {
     'transition groupBattle.joining × error: joinRoom': { reachable: true, why: THROWN },
