@@ -6,7 +6,7 @@ import { rowsOf } from '@/services/server/db/client';
 import { seedDatabase } from '@/services/server/content/seed';
 import type { Db } from '@/services/server/db/client';
 import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
-import type { LiveClock } from '@/services/server/live/game';
+import { manualClock } from '@/tests/fixtures/live-clock';
 import { settleQuestions, writeSteps } from '@/services/server/live/repository';
 import { LiveService } from '@/services/server/live/service';
 import { writeSetting } from '@/services/server/settings/repository';
@@ -19,30 +19,6 @@ import { SseParser, type SseEvent } from '@/services/client/room-feed';
  * Hosted live games through the API (docs/live.md): hosting, joining with a PIN and a nickname,
  * the server's clock and points, durability of every answer, and a restart resuming the game.
  */
-
-/** A clock the test moves: timers fire when their time is passed by `advance`. */
-function manualClock(start = Date.UTC(2026, 10, 28, 12)): LiveClock & { advance(ms: number): void } {
-  let t = start;
-  let timers: { at: number; fn: () => void; id: number }[] = [];
-  let ids = 0;
-  return {
-    now: () => t,
-    setTimeout(fn, ms) {
-      ids += 1;
-      timers.push({ at: t + ms, fn, id: ids });
-      return ids;
-    },
-    clearTimeout(id) {
-      timers = timers.filter((x) => x.id !== id);
-    },
-    advance(ms) {
-      t += ms;
-      const due = timers.filter((x) => x.at <= t);
-      timers = timers.filter((x) => x.at > t);
-      for (const x of due) x.fn();
-    },
-  };
-}
 
 let api: TestApi;
 let db: Db;

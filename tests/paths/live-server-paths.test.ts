@@ -10,7 +10,7 @@ import type { LiveGameView, LiveMe } from '@/services/domain/live';
 import { seedDatabase } from '@/services/server/content/seed';
 import type { Database } from '@/services/server/db/client';
 import { liveGames, livePlayers } from '@/services/server/db/schema';
-import type { LiveClock } from '@/services/server/live/game';
+import { manualClock } from '@/tests/fixtures/live-clock';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { livePlaces, liveStanding, type PlannedAnswer } from '@/tests/paths/rules/live';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
@@ -24,30 +24,6 @@ import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@
  * place, are checked against the scoring rules as tests/paths/rules/live.ts states them apart from
  * the server's code: points by speed, the streak bonus, 0-point questions, places.
  */
-
-/** A clock the test moves: the server's live timers fire when `advance` passes their time. */
-function manualClock(start = Date.UTC(2026, 11, 2, 9)): LiveClock & { advance(ms: number): void } {
-  let t = start;
-  let timers: { at: number; fn: () => void; id: number }[] = [];
-  let ids = 0;
-  return {
-    now: () => t,
-    setTimeout(fn, ms) {
-      ids += 1;
-      timers.push({ at: t + ms, fn, id: ids });
-      return ids;
-    },
-    clearTimeout(id) {
-      timers = timers.filter((x) => x.id !== id);
-    },
-    advance(ms) {
-      t += ms;
-      const due = timers.filter((x) => x.at <= t);
-      timers = timers.filter((x) => x.at > t);
-      for (const x of due) x.fn();
-    },
-  };
-}
 
 let database: Database;
 let api: TestApi;
