@@ -37,7 +37,9 @@ beforeAll(async () => {
 beforeEach(async () => {
   await resetDatabase(database);
   await seedDatabase(database.db, { rootDir: process.cwd() });
-  clock = manualClock();
+  // Ahead of the wall clock: a phone takes the later of its own reading and the server's, so the
+  // server's time must never be behind the phone's (a real server's never is).
+  clock = manualClock(Date.now() + 3_600_000);
   api = await startTestApi(database, undefined, {}, { services: { live: { clock } } });
 });
 
