@@ -18,6 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { belowBaseline, configurationCounts, type Baseline } from '@/scripts/paths/coverage';
 import { writeReport } from '@/scripts/paths/report';
+import { pathId } from '@/machines/testing/paths';
 import { allSuites, GAME_MACHINES, gameMachine } from '@/tests/paths/registry';
 
 const args = process.argv.slice(2);
@@ -48,7 +49,12 @@ let files: string[];
 let pattern: string | undefined;
 try {
   if (pathToReplay) {
-    const m = gameMachine(pathToReplay.split('/')[0]!);
+    const [machine, config] = pathToReplay.split('/') as [string, string];
+    const m = gameMachine(machine);
+    // An id the model does not draw is refused before any test runs.
+    const drawn = m.configs[config];
+    if (!drawn) fail(`No configuration ${config} in ${machine}'s model: ${Object.keys(m.configs).join(', ')} (\`npm run paths -- --machine ${machine}\` lists the ids).`);
+    if (!drawn().some((p) => pathId(machine, config, p.steps) === pathToReplay)) fail(`No path ${pathToReplay} in ${machine}'s model: \`npm run paths -- --machine ${machine}\` lists the ids.`);
     machines = [m];
     files = m.suites.filter((s) => s.depth !== 'server').map((s) => s.file);
     pattern = `\\[${pathToReplay.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\]`;
