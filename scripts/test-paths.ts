@@ -8,6 +8,8 @@
  *   npm run test:paths -- --machine exam        one machine's suites, checked against its part of the baseline
  *   npm run test:paths -- --path exam/changeable/3fa9c1d2
  *                                               replays one path alone (at each depth it runs at), printing every step
+ *   npm run test:paths -- --depth server        only the suites of one depth (machine | view | server); the browser depth is test:paths:browser
+ *   npm run test:paths -- --bail                stops at the first suite with a failure
  *   npm run test:paths -- --update-baseline     writes the coverage measured as the new baseline (only ever raise it)
  *   npm run test:paths -- --results <file>      also copies Jest's JSON results there (scripts/test-all.sh counts them)
  *   npm run test:paths -- --report-only         writes the report again from the last run, without running the tests
@@ -31,6 +33,9 @@ const BASELINE = 'tests/paths/coverage-baseline.json';
 const machineName = option('--machine');
 const pathToReplay = option('--path');
 const updateBaseline = args.includes('--update-baseline');
+const DEPTHS = ['machine', 'view', 'server'] as const;
+const depth = option('--depth');
+const bail = args.includes('--bail');
 const resultsCopy = option('--results');
 /** Writes the report again from the last run's results, without running Jest (a change to the report or the reasons). */
 const reportOnly = args.includes('--report-only');
@@ -40,6 +45,10 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+if (args.includes('--depth') && !DEPTHS.includes(depth as (typeof DEPTHS)[number])) {
+  fail(depth === 'browser' ? 'The browser depth runs with `npm run test:paths:browser` (it needs a build).' : `--depth needs one of ${DEPTHS.join(', ')}`);
+}
+if (depth && updateBaseline) fail('--update-baseline needs every depth: leave --depth out.');
 if (args.includes('--machine') && !machineName) fail(`--machine needs a name: ${GAME_MACHINES.map((m) => m.name).join(', ')}`);
 if (args.includes('--path') && !pathToReplay) fail('--path needs a path id, as `npm run paths -- --machine <name>` lists them (e.g. exam/changeable/3fa9c1d2)');
 if (pathToReplay && !/^[a-z0-9-]+\/[a-z0-9_-]+\/[0-9a-f]{8}$/.test(pathToReplay)) fail(`"${pathToReplay}" is not a path id: <machine>/<configuration>/<8 hex digits>, as \`npm run paths -- --machine <name>\` lists them`);
@@ -68,6 +77,11 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+if (depth) {
+  const ofDepth = new Set((machineName ? machines : GAME_MACHINES).flatMap((m) => m.suites.filter((x) => x.depth === depth).map((x) => x.file)));
+  files = files.filter((f) => ofDepth.has(f));
+  if (!files.length) fail(`No ${depth} suite${machineName ? ` for ${machineName}` : ''}.`);
+}
 if (!files.length) fail(`${machines[0]!.name} has no suite of its own: its paths are those of ${machines[0]!.childOf?.join(', ')}`);
 
 if (!reportOnly) {
@@ -78,6 +92,7 @@ if (!reportOnly) {
 
 const jestArgs = ['jest', '--ci', '--runTestsByPath', ...files, '--json', `--outputFile=${join(RAW, 'jest.json')}`, '--reporters=default', '--reporters=jest-junit'];
 if (pattern) jestArgs.push('-t', pattern, '--runInBand', '--verbose=false');
+if (bail) jestArgs.push('--bail');
 const shown = args.filter((a, i) => !['--results', '--out'].includes(a) && !['--results', '--out'].includes(args[i - 1] ?? ''));
 const command = `npm run test:paths${shown.length ? ` -- ${shown.join(' ')}` : ''}`;
 if (!reportOnly) console.log(`::: ${command}: ${files.length} suites${pattern ? `, only the path ${pathToReplay}` : ''}`);
@@ -122,8 +137,8 @@ async function main() {
 
   let status = run.status ?? 1;
   const counts = configurationCounts(results);
-  if (!pathToReplay) {
-    // Something no path reaches needs a reason (tests/paths/registry.ts `unreached`), or the run fails.
+  if (!pathToReplay && !depth) {
+    // Something no path reaches (at every depth) needs a reason (tests/paths/registry.ts `unreached`), or the run fails.
     const unexplained = coverage.flatMap((c) => c.missing.filter((m) => m.kind !== 'branch' && !m.why).map((m) => `${c.machine}: ${m.kind} ${m.name}`));
     if (unexplained.length) {
       console.error(`\nnot reached by any path, and no reason recorded in tests/paths/registry.ts (${unexplained.length}):\n  ${unexplained.join('\n  ')}`);
@@ -136,7 +151,7 @@ async function main() {
     );
     writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
     console.log(`baseline written: ${BASELINE}`);
-  } else if (!pathToReplay && existsSync(BASELINE)) {
+  } else if (!pathToReplay && !depth && existsSync(BASELINE)) {
     // A --machine run checks that machine's part of the baseline; a whole run checks every machine.
     const below = belowBaseline(coverage, JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline, counts, machines.map((m) => m.name));
     if (below.length) {
