@@ -1,6 +1,6 @@
-import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import { createQuizPlayMachine, type QuizPlayServices } from '@/machines/quiz-play/quiz-play.machine';
-import { OPEN_PLAY_ENDPOINT, type CallOutcome, type OpenPlayRequest } from '@/services/domain/play-session';
+import { waitFor } from 'xstate';
+import type { OpenPlayRequest } from '@/services/domain/play-session';
+import { quizPlayAgainst, type PlayActor } from '@/tests/paths/support/quiz-play-api';
 import type { Db } from '@/services/server/db/client';
 import { coinsOf, demoPlace, giveCoins, rightAnswers } from '@/tests/fixtures/play';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
@@ -17,22 +17,8 @@ import { seededApiSuite } from '@/tests/setup/seeded-api';
 
 const { api, db } = seededApiSuite();
 
-function playActor(token: string, request: OpenPlayRequest) {
-  const call = async <T>(endpoint: string, payload: object): Promise<CallOutcome<T>> => {
-    const answer = await api.call(endpoint, { ...payload }, { token });
-    return answer.body.error ? { ok: false, code: answer.body.message } : { ok: true, data: answer.body.data as T };
-  };
-  const services: QuizPlayServices = {
-    loadSession: ({ mode, ...payload }) => call(OPEN_PLAY_ENDPOINT[mode], payload),
-    submitAnswer: (p) => call('submit_answer', p),
-    useLifeline: (p) => call('use_lifeline', p),
-    finishPlay: (p) => call('finish_play', p),
-    loadReview: (p) => call('get_play_review', p),
-    useHint: (p) => call('guess_the_word_hint', p),
-    startQuestionClock: (p) => call('start_question_clock', p),
-  };
-  const actor = createActor(createQuizPlayMachine(services), { input: { request } });
-  actor.start();
+function playActor(token: string, request: OpenPlayRequest): PlayActor {
+  const actor = quizPlayAgainst(api, token, request);
   started.push(actor);
   return actor;
 }
@@ -42,7 +28,6 @@ const started: { stop(): void }[] = [];
 afterEach(() => {
   for (const actor of started.splice(0)) actor.stop();
 });
-type PlayActor = ActorRefFrom<ReturnType<typeof createQuizPlayMachine>>;
 
 
 const settled = { timeout: 10_000 };

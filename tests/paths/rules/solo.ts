@@ -1,3 +1,5 @@
+import type { PlayResult } from '@/services/domain/play-session';
+
 /**
  * Solo play's rules as rules.md states them (Solo play, Lifelines) with the prices of
  * docs/economy.md, written again here apart from the server's code (services/domain/scoring.ts,
@@ -21,19 +23,8 @@ export const SOLO = {
 /** What one question of a path did: answered right or wrong, skipped by the lifeline, or left to time out. */
 export type SoloOutcome = 'right' | 'wrong' | 'skipped' | 'unanswered';
 
-export interface ExpectedSoloResult {
-  readonly total: number;
-  readonly correct: number;
-  readonly wrong: number;
-  readonly unanswered: number;
-  readonly skipped: number;
-  /** Whole percent of the questions that count (skipped ones do not), rounded down. */
-  readonly percentage: number;
-  readonly passed: boolean;
-  readonly score: number;
-  /** What a newly passed level pays (0 when the level was passed before). */
-  readonly coins_earned: number;
-}
+/** What the result must show (the shape is the product's `PlayResult`; the values are these rules'). */
+export type ExpectedSoloResult = Pick<PlayResult, 'total' | 'correct' | 'wrong' | 'unanswered' | 'skipped' | 'percentage' | 'passed' | 'score' | 'coins_earned'>;
 
 /**
  * The result of a quiz-zone play: a pass at 30 % of the questions that count; 4 coins from 70 %
