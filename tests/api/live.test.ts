@@ -633,6 +633,55 @@ describe(`live games (${testDbKind})`, () => {
     for (const s2 of [hostStream, phoneA, phoneA2, phoneB]) s2.close();
   });
 
+  test("the host's count takes an answer in when it is received, before its statement is written; an answer not stored leaves it again", async () => {
+    const game = await newGame();
+    const a = await join(game.pin, 'Ada');
+    const b = await join(game.pin, 'Bo');
+    const hostStream = await openStream(`live/${game.id}/host`, { authorization: `Bearer ${host.token}` });
+    const view = await hostCall('live_next', game.id);
+    clock.advance(LIVE_GET_READY_MS + 1000);
+    const secret = await secretOf(game.id);
+    const sink = api.app.live.answers;
+    const write = sink.add.bind(sink);
+    // The answers' statements wait until the test lets them go.
+    const held: { row: Parameters<typeof write>[0]; go: (fail?: Error) => void }[] = [];
+    const hold = jest.spyOn(sink, 'add').mockImplementation(
+      (row) =>
+        new Promise<boolean>((resolve, reject) => {
+          held.push({ row, go: (fail) => (fail ? reject(fail) : write(row).then(resolve, reject)) });
+        }),
+    );
+    try {
+      const countOf = (e: SseEvent) => (JSON.parse(e.data) as { answered: number }).answered;
+      const countsSeen = () => hostStream.events.filter((e) => e.event === 'counts').map(countOf);
+      const replyA = answer(a, view.question!.index, secret[0]!.answer);
+      await hostStream.next((e) => e.event === 'counts' && countOf(e) === 1);
+      expect(held).toHaveLength(1);
+      let repliedA = false;
+      void replyA.then(() => (repliedA = true));
+      await new Promise((r) => setTimeout(r, 20));
+      // Counted on the host's screen, not yet told to the player: the reply waits for the statement.
+      expect(repliedA).toBe(false);
+      held[0]!.go();
+      expect(ok<{ answered: number }>(await replyA).answered).toBe(1);
+      expect(await db.select().from(liveAnswers).where(eq(liveAnswers.gameId, game.id))).toHaveLength(1);
+
+      // Bo's statement fails: his answer is counted, then leaves the count; nothing of it is stored.
+      const replyB = answer(b, view.question!.index, wrong(secret[0]!.answer, secret[0]!.options.map((o) => o.key)));
+      await hostStream.next((e) => e.event === 'counts' && countOf(e) === 2);
+      held[1]!.go(new Error('the disk is full'));
+      expect((await replyB).status).toBe(500);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(countsSeen().at(-1)).toBe(1);
+      expect(await db.select().from(liveAnswers).where(eq(liveAnswers.gameId, game.id))).toHaveLength(1);
+      expect(ok<{ game: LiveGameView }>(await api.call('live_host_game', { game_id: game.id }, { token: host.token })).game.answered_count).toBe(1);
+    } finally {
+      hold.mockRestore();
+      hostStream.close();
+    }
+    await hostCall('live_end', game.id);
+  });
+
   test("reports: the host's games, per question and per player every answer, CSV; a signed-in player's statistics; nobody else's", async () => {
     const game = await newGame({ questions: 2 });
     const signed = await createPlayerWithSession(db, { name: 'Signed Sam' });

@@ -153,6 +153,15 @@ export class LiveGame {
     return this.active;
   }
 
+  /**
+   * Answers to the question on screen that the host's count shows: those stored and those on
+   * their way to the database. The count moves when an answer is received, not when its statement
+   * is written (an answer whose statement fails leaves it again with the next count).
+   */
+  get received(): number {
+    return this.answers.size + this.pending.size;
+  }
+
   get running(): boolean {
     return this.state.status === 'lobby' || this.state.status === 'question' || this.state.status === 'reveal' || this.state.status === 'leaderboard';
   }
@@ -358,18 +367,21 @@ export class LiveGame {
     };
     const stored = this.deps.sink.add(row);
     this.pending.set(playerId, stored);
-    let fresh: boolean;
+    // The host's count takes the answer in now, while its statement waits to be written.
+    this.deps.outlet.counts(this);
+    // How many answers were counted with this one: the host's count shows at least that many.
+    const answered = this.received;
+    let fresh = false;
     try {
       fresh = await stored;
     } finally {
       this.pending.delete(playerId);
+      // Not stored (already there, or the statement failed): it leaves the host's count again.
+      if (!fresh) this.deps.outlet.counts(this);
     }
     if (!fresh) throw new ApiError('already_answered');
     this.countAnswer(row);
-    this.deps.outlet.counts(this);
     this.deps.outlet.answered(this, playerId);
-    // How many answers were counted with this one: the host's count shows at least that many.
-    const answered = this.answers.size;
     void this.closeIfAllAnswered().catch(() => undefined);
     return { question_index: questionIndex, answer: shaped.answer, answered };
   }
@@ -380,7 +392,7 @@ export class LiveGame {
     // Joins and answers do not move the version: the counts are part of the cache's key, or a
     // reply would carry the counts of the last step (two players joined, player_count 0).
     const cached = this.viewCache;
-    if (cached && cached.version === this.state.version && cached.view.player_count === this.active && cached.view.answered_count === this.answers.size) return cached.view;
+    if (cached && cached.version === this.state.version && cached.view.player_count === this.active && cached.view.answered_count === this.received) return cached.view;
     const s = this.state;
     const q = this.question;
     const showQuestion = q && (s.status === 'question' || s.status === 'reveal');
@@ -412,7 +424,7 @@ export class LiveGame {
       reveal: s.status === 'reveal' ? this.reveal() : null,
       standings: s.status === 'leaderboard' ? this.standings(LIVE_LEADERBOARD_SIZE) : s.status === 'podium' || s.status === 'ended' ? this.standings(10) : [],
       player_count: this.active,
-      answered_count: this.answers.size,
+      answered_count: this.received,
       version: s.version,
     };
     this.viewCache = { version: s.version, view };

@@ -148,7 +148,7 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     for (const res of a.hosts) write(res, text);
   }
 
-  const countsText = (game: LiveGame) => frame('counts', { answered: game.answers.size, players: game.activeCount, version: game.state.version });
+  const countsText = (game: LiveGame) => frame('counts', { answered: game.received, players: game.activeCount, version: game.state.version });
 
   function start(res: ServerResponse, channel = false) {
     res.writeHead(200, {
