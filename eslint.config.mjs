@@ -9,7 +9,7 @@ import nextTs from 'eslint-config-next/typescript';
 const serverOnly = { message: 'services/server is server-only: reach it through the API.' };
 
 const config = [
-  { ignores: ['.next/**', '.next-analyze/**', 'dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'next-env.d.ts', 'services/server/db/migrations/**'] },
+  { ignores: ['.next/**', '.next-analyze/**', 'dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'next-env.d.ts', 'services/server/db/migrations/**'] },
   ...nextVitals,
   ...nextTs,
   {

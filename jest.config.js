@@ -11,9 +11,9 @@ const config = {
   setupFilesAfterEnv: ['<rootDir>/tests/setup/machine-coverage.ts', '<rootDir>/tests/setup/fail-on-console-error.ts', '<rootDir>/tests/setup/english-strings.ts', '<rootDir>/tests/setup/jsdom-toaster.ts'],
   globalSetup: '<rootDir>/tests/setup/global-setup.ts',
   globalTeardown: '<rootDir>/tests/setup/global-teardown.ts',
-  testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/bench/', '<rootDir>/data/'],
+  testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/bench/', '<rootDir>/data/', '<rootDir>/.stryker-tmp/'],
   // bench/web's second build (with source maps), when there is one.
-  modulePathIgnorePatterns: ['<rootDir>/.next-analyze/'],
+  modulePathIgnorePatterns: ['<rootDir>/.next-analyze/', '<rootDir>/.stryker-tmp/'],
   testTimeout: 30000,
 };
 

@@ -126,7 +126,7 @@ export class LiveGame {
     }
     this.rerank();
     for (const a of answers) if (a.questionIndex === row.currentIndex) this.countAnswer(a);
-    if (row.status === 'reveal' || row.status === 'leaderboard') {
+    if ((row.status === 'reveal' || row.status === 'leaderboard' || row.status === 'podium' || row.status === 'ended') && row.currentIndex >= 0) {
       // What each player's last answer earned, as the close gave it (read back after a restart).
       for (const p of this.activePlayers()) {
         const a = this.answers.get(p.id);
