@@ -1,4 +1,4 @@
-import { coinsForPass, isPassed, paysCoins, percentage, playOutcome, scoreFor } from '@/services/domain/scoring';
+import { coinsForPass, isPassed, paysCoins, percentage, playOutcome, scoreFor, starsFor } from '@/services/domain/scoring';
 import { defaultSettings } from '@/services/domain/settings';
 
 const seeded = defaultSettings();
@@ -25,6 +25,9 @@ describe('the percentage of a play', () => {
   test('is 0 when every question was skipped or there were none', () => {
     expect(percentage(0, 5, 5)).toBe(0);
     expect(percentage(0, 0)).toBe(0);
+    // Right answers counted by a client that skipped every question: still 0, never a division by none.
+    expect(percentage(3, 3, 3)).toBe(0);
+    expect(percentage(2, 1, 5)).toBe(0);
   });
 
   test('never exceeds 100 %, even when the counts disagree', () => {
@@ -76,6 +79,11 @@ describe('the coins of a pass', () => {
     expect(coinsForPass(29, seeded)).toBe(0);
   });
 
+  test('are 0 for a play that does not pass even where the coin formula would give some (a pass mark of 50 %, 45 % right)', () => {
+    expect(coinsForPass(45, settings({ quiz_winning_percentage: '50' }))).toBe(0);
+    expect(coinsForPass(50, settings({ quiz_winning_percentage: '50' }))).toBe(2);
+  });
+
   test('are never negative, even with a small maximum', () => {
     expect(coinsForPass(31, settings({ maximum_winning_coins: '1' }))).toBe(0);
   });
@@ -120,5 +128,16 @@ describe('a finished play', () => {
 
   test('with 2 right of 10 does not pass and is worth nothing', () => {
     expect(playOutcome({ total: 10, correct: 2, wrong: 8, skipped: 0 }, 'quiz_zone', seeded)).toEqual({ percentage: 20, passed: false, score: -24, coins: 0 });
+  });
+});
+
+describe('the stars of a play', () => {
+  test('none without a pass, whatever the share', () => {
+    expect(starsFor(false, 100)).toBe(0);
+    expect(starsFor(false, 0)).toBe(0);
+  });
+
+  test('one for a pass below 60 %, two from 60 %, three from 90 %, at their exact edges', () => {
+    expect([30, 59, 60, 89, 90, 100].map((p) => starsFor(true, p))).toEqual([1, 1, 2, 2, 3, 3]);
   });
 });
