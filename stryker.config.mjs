@@ -6,10 +6,10 @@ const config = {
   jest: { configFile: 'jest.mutation.config.js', enableFindRelatedTests: false },
   coverageAnalysis: 'perTest',
   // The rule modules (docs/testing.md, "Mutation testing"): what decides points, coins, marks,
-  // prizes, lifelines, unlocks and deadlines.
-  mutate: [
-    'services/domain/{answers,badges,contests,economy,exams,extended-time,lifelines,live,live-report,play-session,profile,quiz-zone,redeem,room-events,rooms,scoring,word}.ts',
-  ],
+  // prizes, lifelines and deadlines. Each has its score in tests/mutation/baseline.json; the
+  // domain's other rule modules (answers, badges, rooms, room events, word…), the server's and
+  // machines/ join the list as their first full run is committed.
+  mutate: ['services/domain/{contests,economy,exams,lifelines,live,scoring}.ts'],
   ignoreStatic: true,
   incremental: true,
   incrementalFile: 'reports/mutation/stryker-incremental.json',
@@ -17,7 +17,7 @@ const config = {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   concurrency: 2,
-  timeoutMS: 20000,
+  timeoutMS: 5000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -27,6 +27,11 @@ npx jest --ci --json --outputFile="$out/jest-pglite.json" --testPathIgnorePatter
 echo "::: model-based path tests (npm run test:paths)"
 stage path-coverage npx tsx scripts/test-paths.ts --results "$out/jest-paths.json"
 
+# Mutation testing of the rule modules, incremental from the committed results (tests/mutation/):
+# fails when a module's mutation score drops below its baseline (docs/testing.md).
+echo "::: mutation testing (npm run test:mutation, incremental)"
+stage mutation npx tsx scripts/mutation.ts
+
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "::: integration tests (PostgreSQL: TEST_DATABASE_URL)"
   QA_TEST_DB=postgres npx jest --ci tests/api --json --outputFile="$out/jest-postgres.json" || true

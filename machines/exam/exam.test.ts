@@ -3,7 +3,7 @@ import { pathRows } from '@/machines/testing/paths';
 import { examMachine } from '@/machines/exam/exam.machine';
 import { EXAM_MODEL_CONFIGS, examModelPaths, MODEL_VIOLATIONS, type ExamModelConfigName } from '@/machines/exam/exam.model';
 import { BLUR_SETTLE_MS, violationWatcherMachine, type WatcherEmitted } from '@/machines/exam/violation-watcher.machine';
-import { EXAM_HEARTBEAT_MS, isScreenshotShortcut } from '@/services/domain/exams';
+import { EXAM_HEARTBEAT_MS } from '@/services/domain/exams';
 import { flushPromises } from '@/tests/fakes/controllable-actor';
 import { EXAM_MS, examSession, HIDDEN_LIMIT_S, progress, startExam } from '@/tests/fakes/fake-exam-server';
 import { pageEventOf, runExamPath } from '@/tests/paths/exam-paths';
@@ -19,21 +19,6 @@ async function inExam(session = examSession()) {
   await h.server.answer.open(session);
   return h;
 }
-
-describe('screenshot shortcuts', () => {
-  test.each([
-    [{ key: 'PrintScreen' }, true],
-    [{ key: 'Unidentified', code: 'PrintScreen' }, true],
-    [{ key: '3', metaKey: true, shiftKey: true }, true],
-    [{ key: '4', metaKey: true, shiftKey: true }, true],
-    [{ key: 'S', metaKey: true, shiftKey: true }, true],
-    [{ key: 's', ctrlKey: true }, false],
-    [{ key: '3', shiftKey: true }, false],
-    [{ key: 'c', ctrlKey: true }, false],
-  ])('%j is a screenshot: %s', (key, expected) => {
-    expect(isScreenshotShortcut(key)).toBe(expected);
-  });
-});
 
 describe('the violation watcher', () => {
   function watch(fullscreen = false) {

@@ -1,4 +1,4 @@
-import { dueEnd, gradeExam, hiddenTooLong, EXAM_LIVE_WINDOW_MS } from '@/services/domain/exams';
+import { dueEnd, gradeExam, hiddenTooLong, isScreenshotShortcut, EXAM_LIVE_WINDOW_MS } from '@/services/domain/exams';
 
 describe('grading an exam', () => {
   test('obtained marks are the marks of the right answers, with statistics per mark value', () => {
@@ -53,5 +53,30 @@ describe('when a running exam is over', () => {
   test('the earliest reason wins', () => {
     const both = { ...clock, deadline: at(12_000), hiddenSince: at(10_000) };
     expect(dueEnd(both, at(60_000))).toEqual({ reason: 'deadline', at: at(12_000) });
+  });
+});
+
+describe('screenshot shortcuts', () => {
+  test.each([
+    [{ key: 'PrintScreen' }, true],
+    [{ key: 'Unidentified', code: 'PrintScreen' }, true],
+    [{ key: 'PrintScreen', altKey: true }, true],
+    [{ key: '3', metaKey: true, shiftKey: true }, true],
+    [{ key: '4', metaKey: true, shiftKey: true }, true],
+    [{ key: '5', metaKey: true, shiftKey: true }, true],
+    [{ key: 'S', metaKey: true, shiftKey: true }, true],
+    // A keyboard layout whose key reads otherwise: the physical key decides.
+    [{ key: '#', code: 'Digit3', metaKey: true, shiftKey: true }, true],
+    [{ key: '$', code: 'Digit4', metaKey: true, shiftKey: true }, true],
+    [{ key: '%', code: 'Digit5', metaKey: true, shiftKey: true }, true],
+    [{ key: 'ß', code: 'KeyS', metaKey: true, shiftKey: true }, true],
+    [{ key: '6', code: 'Digit6', metaKey: true, shiftKey: true }, false],
+    [{ key: 'a', code: 'KeyA', metaKey: true, shiftKey: true }, false],
+    [{ key: '3', metaKey: true }, false],
+    [{ key: 's', ctrlKey: true }, false],
+    [{ key: '3', shiftKey: true }, false],
+    [{ key: 'c', ctrlKey: true }, false],
+  ])('%j is a screenshot: %s', (key, expected) => {
+    expect(isScreenshotShortcut(key)).toBe(expected);
   });
 });
