@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { seededRandom } from '@/services/domain/seeded-random';
 import {
   audiencePoll,
@@ -163,5 +164,50 @@ describe('the audience poll', () => {
     const shares = new Set<number>();
     for (let seed = 1; seed <= 100; seed++) shares.add(audiencePoll('a', KEYS, seeded(seed)).a!);
     expect(shares.size).toBeGreaterThan(10);
+  });
+});
+
+describe('the lifelines over any stream of random numbers (fast-check, seeded)', () => {
+  const stream = fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 12 });
+  const sourceOf = (values: readonly number[]): RandomSource => {
+    let i = 0;
+    return () => values[i++ % values.length]!;
+  };
+
+  test('the audience poll: whole shares summing to 100, the right one strictly largest within its range, every wrong one at least 1', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.nat(), stream, (n, pick, values) => {
+        const keys = 'abcdef'.slice(0, n).split('');
+        const rightKey = keys[pick % n]!;
+        const poll = audiencePoll(rightKey, keys, sourceOf(values));
+        expect(Object.keys(poll).sort()).toEqual(keys);
+        const shares = Object.values(poll);
+        expect(shares.every((s) => Number.isInteger(s))).toBe(true);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(100);
+        if (n === 1) return expect(poll[rightKey]).toBe(100);
+        expect(poll[rightKey]).toBeGreaterThanOrEqual(n === 2 ? 55 : 40);
+        expect(poll[rightKey]).toBeLessThanOrEqual(75);
+        for (const key of keys.filter((k) => k !== rightKey)) {
+          expect(poll[key]).toBeGreaterThanOrEqual(1);
+          expect(poll[key]).toBeLessThan(poll[rightKey]!);
+        }
+      }),
+      { seed: 44, numRuns: 500 },
+    );
+  });
+
+  test('50/50: two different wrong options (or all there are), in the order shown, never the right one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.nat(), stream, (n, pick, values) => {
+        const keys = 'abcdef'.slice(0, n).split('');
+        const rightKey = keys[pick % n]!;
+        const removed = pickFiftyFifty(rightKey, keys, sourceOf(values));
+        expect(removed).toHaveLength(Math.min(2, n - 1));
+        expect(new Set(removed).size).toBe(removed.length);
+        expect(removed).not.toContain(rightKey);
+        expect(removed).toEqual(keys.filter((k) => removed.includes(k)));
+      }),
+      { seed: 44, numRuns: 500 },
+    );
   });
 });
