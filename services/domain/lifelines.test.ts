@@ -3,6 +3,7 @@ import { seededRandom } from '@/services/domain/seeded-random';
 import {
   audiencePoll,
   canUse,
+  LIFELINE_BUSY,
   LIFELINES,
   lifelinesEnabled,
   pickFiftyFifty,
@@ -88,6 +89,14 @@ describe('the text of a refusal', () => {
     expect(refusalMessageKey('skip', 'lifeline_used')).toBe('codes.lifeline_used');
     expect(refusalMessageKey('skip', 'not_enough_coins')).toBe('codes.not_enough_coins');
     expect(refusalMessageKey('skip', null)).toBe('codes.something_went_wrong');
+    // A conflict's own wording belongs to the two lifelines that can conflict; 50/50's other refusals keep theirs.
+    expect(refusalMessageKey('fifty_fifty', 'lifeline_used')).toBe('codes.lifeline_used');
+    expect(refusalMessageKey('skip', 'lifeline_conflict')).not.toMatch(/^lifeline\./);
+  });
+
+  test('says the lifeline is busy while one is being granted', () => {
+    expect(refusalMessageKey('skip', LIFELINE_BUSY)).toBe('lifeline.busy');
+    expect(refusalMessageKey('fifty_fifty', LIFELINE_BUSY)).toBe('lifeline.busy');
   });
 });
 
