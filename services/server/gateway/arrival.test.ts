@@ -10,16 +10,24 @@ import { arrivalsPendingBefore, sinceArrival, stampArrival, waitForArrivalsBefor
 
 let server: http.Server;
 let port: number;
-/** How long the server holds a call, once fully read, before it answers how long ago it arrived. */
+/** How long the server holds a call once its body has fully arrived, before it answers how long ago it arrived. */
 let holdMs = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     stampArrival(req, res);
-    setTimeout(() => {
-      req.resume();
-      req.on('end', () => res.end(String(sinceArrival(req))));
-    }, holdMs);
+    req.resume();
+    // Held for holdMs by the monotonic clock from the body's end (a timer alone may fire a
+    // millisecond early by that clock), then it answers how long ago the call had arrived.
+    req.on('end', () => {
+      const from = performance.now();
+      const hold = () => {
+        const left = holdMs - (performance.now() - from);
+        if (left > 0) setTimeout(hold, Math.ceil(left));
+        else res.end(String(sinceArrival(req)));
+      };
+      hold();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
