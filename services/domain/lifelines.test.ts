@@ -178,6 +178,11 @@ describe('the audience poll', () => {
 
 describe('the lifelines over any stream of random numbers (fast-check, seeded)', () => {
   const stream = fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 12 });
+  /** A question of 1 to 6 options, one of them right. */
+  const question = fc.tuple(fc.integer({ min: 1, max: 6 }), fc.nat()).map(([n, pick]) => {
+    const keys = 'abcdef'.slice(0, n).split('');
+    return { n, keys, rightKey: keys[pick % n]! };
+  });
   const sourceOf = (values: readonly number[]): RandomSource => {
     let i = 0;
     return () => values[i++ % values.length]!;
@@ -185,9 +190,7 @@ describe('the lifelines over any stream of random numbers (fast-check, seeded)',
 
   test('the audience poll: whole shares summing to 100, the right one strictly largest within its range, every wrong one at least 1', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.nat(), stream, (n, pick, values) => {
-        const keys = 'abcdef'.slice(0, n).split('');
-        const rightKey = keys[pick % n]!;
+      fc.property(question, stream, ({ n, keys, rightKey }, values) => {
         const poll = audiencePoll(rightKey, keys, sourceOf(values));
         expect(Object.keys(poll).sort()).toEqual(keys);
         const shares = Object.values(poll);
@@ -207,9 +210,7 @@ describe('the lifelines over any stream of random numbers (fast-check, seeded)',
 
   test('50/50: two different wrong options (or all there are), in the order shown, never the right one', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.nat(), stream, (n, pick, values) => {
-        const keys = 'abcdef'.slice(0, n).split('');
-        const rightKey = keys[pick % n]!;
+      fc.property(question, stream, ({ n, keys, rightKey }, values) => {
         const removed = pickFiftyFifty(rightKey, keys, sourceOf(values));
         expect(removed).toHaveLength(Math.min(2, n - 1));
         expect(new Set(removed).size).toBe(removed.length);
