@@ -2,11 +2,12 @@
  * Lists the model-based paths of every game machine (docs/testing.md).
  *
  *   npm run paths                      every machine: its configurations, the count of paths per depth, its suites
- *   npm run paths -- --machine exam    one machine's paths: id, the depths it runs at, its events
+ *   npm run paths -- --machine exam    one machine's paths: id, the depths it runs at, its events; then its server scenarios
  *   npm run paths -- --json            the same as JSON, for tools
  *   npm run paths -- --suites          the suite files, one per line (scripts/test-all.sh leaves them to test:paths)
  */
 import { pathEvents, pathId } from '@/machines/testing/paths';
+import { scenariosOf, serverScenarios } from '@/scripts/paths/scenarios';
 import { viewPathsOf } from '@/scripts/paths/views';
 import { allSuites, GAME_MACHINES, gameMachine } from '@/tests/paths/registry';
 
@@ -29,11 +30,14 @@ function describeMachine(name: string, withPaths: boolean) {
     });
     return { config, paths: all.length, viewPaths: views.size, ...(withPaths ? { list: listed } : {}) };
   });
+  const scenarios = scenariosOf(name).map((s) => ({ id: s.id, depths: ['server'], title: s.title, file: s.file }));
   return {
     machine: m.name,
     id: m.machine.id,
     title: m.title,
     configs,
+    /** The real-server scenarios that count for this machine (the suites' `scenario(…)` calls). */
+    scenarios: withPaths ? scenarios : scenarios.length,
     suites: m.suites,
     childOf: m.childOf ?? [],
   };
@@ -61,10 +65,13 @@ try {
         for (const p of 'list' in c ? c.list ?? [] : []) console.log(`    ${p.id}  [${p.depths.join('+')}]  ${p.events}`);
       }
       const server = d.suites.filter((s) => s.depth === 'server').map((s) => s.file);
-      if (server.length) console.log(`  real server:       ${server.join(', ')}`);
+      if (Array.isArray(d.scenarios)) {
+        console.log(`  scenarios          ${String(d.scenarios.length).padStart(5)} against the real server`);
+        for (const s of d.scenarios) console.log(`    ${s.id}  [server]  ${s.title}  (${s.file})`);
+      } else if (d.scenarios) console.log(`  scenarios          ${String(d.scenarios).padStart(5)} against the real server: ${server.join(', ')}`);
       if (d.childOf.length && d.configs.length) console.log(`  also run as the child of ${d.childOf.join(', ')}`);
     }
-    console.log(`${total} model paths in all. Run them: npm run test:paths (-- --machine <name> | --path <id>)`);
+    console.log(`${total} model paths and ${machineArg ? scenariosOf(machineArg).length : serverScenarios().length} server scenarios in all. Run them: npm run test:paths (-- --machine <name> | --path <id>)`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

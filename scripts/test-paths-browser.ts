@@ -13,8 +13,8 @@
  * plays each as a new player:
  * after every event it waits for the page to show the state the model expects. The page's calls
  * the path decides on wait at the network until the next event lets them through or drops them.
- * Writes reports/paths/browser/ (results.json, junit-browser.xml, a screenshot of each failed
- * step) and the report reports/paths/index.html. Needs the built app (`npm run build`; it is
+ * Writes reports/paths/latest/browser/ (results.json, junit-browser.xml, a screenshot of each
+ * failed step) and adds them to the latest run's report, reports/paths/latest/index.html. Needs the built app (`npm run build`; it is
  * built here when missing) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import { spawnSync } from 'node:child_process';
@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { pathEvents, pathId } from '@/machines/testing/paths';
 import { seededRandom } from '@/services/domain/seeded-random';
+import { latestRunDir, linkLatest, newRunDir, writeRunsIndex } from '@/scripts/paths/runs';
 import { writeReport, type BrowserPath, type BrowserRun, type BrowserStep } from '@/scripts/paths/report';
 import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
@@ -36,7 +37,8 @@ const FLOWS: Record<string, () => Promise<BrowserFlow>> = {
   battle: async () => (await import('@/tests/paths/browser/battle-flow')).battleFlow,
   exam: async () => (await import('@/tests/paths/browser/exam-flow')).examFlow,
 };
-const OUT = 'reports/paths';
+/** The browser paths join the latest run's report (npm run test:paths), or start a run of their own. */
+const OUT = latestRunDir() ?? newRunDir();
 const DIR = join(OUT, 'browser');
 /** Sign-ups per address per hour the server allows (RATE_LIMITS.signUpIp): a new server after this many players. */
 const PLAYERS_PER_SERVER = 18;
@@ -208,6 +210,8 @@ async function main() {
   writeFileSync(join(DIR, 'results.json'), JSON.stringify(run, null, 2));
   writeFileSync(join(DIR, 'junit-browser.xml'), junit(results));
   const { file } = await writeReport({ out: OUT, rawDir: join(OUT, '.raw'), command: 'npm run test:paths (last run)' });
+  linkLatest(OUT);
+  writeRunsIndex();
   const failed = results.filter((r) => r.status === 'failed');
   console.log(`\n${results.length - failed.length} of ${results.length} paths passed in the browser${failed.length ? `; failed: ${failed.map((f) => f.id).join(', ')}` : ''}`);
   console.log(`report: ${file} (browser: ${join(DIR, 'results.json')}, junit: ${join(DIR, 'junit-browser.xml')})`);

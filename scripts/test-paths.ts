@@ -1,34 +1,35 @@
 /**
  * Runs the model-based path suites of every game machine (machine, view and real-server depths)
- * and writes reports/paths/index.html, reports/paths/junit.xml and reports/paths/coverage.json
+ * and writes a report of its own: reports/paths/<time>/ (index.html, junit.xml, coverage.json),
+ * with reports/paths/latest linked to it and reports/paths/index.html listing the runs kept
  * (docs/testing.md).
  *
  *   npm run test:paths                          every suite; fails when a machine's coverage or a configuration's paths fell below
  *                                               tests/paths/coverage-baseline.json, or something unreached has no reason
  *   npm run test:paths -- --machine exam        one machine's suites, checked against its part of the baseline
  *   npm run test:paths -- --path exam/changeable/3fa9c1d2
- *                                               replays one path alone (at each depth it runs at), printing every step
+ *                                               replays one path alone (at each depth it runs at), printing every step;
+ *                                               a server scenario's id (exam/scenarios/…) replays that scenario, step by step
  *   npm run test:paths -- --depth server        only the suites of one depth (machine | view | server); the browser depth is test:paths:browser
  *   npm run test:paths -- --bail                stops at the first suite with a failure
  *   npm run test:paths -- --update-baseline     writes the coverage measured as the new baseline (only ever raise it)
  *   npm run test:paths -- --results <file>      also copies Jest's JSON results there (scripts/test-all.sh counts them)
- *   npm run test:paths -- --report-only         writes the report again from the last run, without running the tests
- *   npm run test:paths -- --out <dir>           writes the report there instead of reports/paths
+ *   npm run test:paths -- --report-only         writes the latest run's report again from its results, without running the tests
+ *   npm run test:paths -- --out <dir>           writes the report there instead of a new reports/paths/<time>/
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { belowBaseline, configurationCounts, type Baseline } from '@/scripts/paths/coverage';
 import { writeReport } from '@/scripts/paths/report';
+import { latestRunDir, linkLatest, newRunDir, pruneRuns, RUNS_ROOT, writeRunsIndex, writeRunSummary } from '@/scripts/paths/runs';
+import { scenariosOf } from '@/scripts/paths/scenarios';
 import { pathId } from '@/machines/testing/paths';
 import { allSuites, GAME_MACHINES, gameMachine } from '@/tests/paths/registry';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 
-/** Where the report goes (`--out <dir>`; reports/paths by default). */
-const OUT = option('--out') ?? 'reports/paths';
-const RAW = join(OUT, '.raw');
 const BASELINE = 'tests/paths/coverage-baseline.json';
 const machineName = option('--machine');
 const pathToReplay = option('--path');
@@ -60,12 +61,18 @@ try {
   if (pathToReplay) {
     const [machine, config] = pathToReplay.split('/') as [string, string];
     const m = gameMachine(machine);
-    // An id the model does not draw is refused before any test runs.
-    const drawn = m.configs[config];
-    if (!drawn) fail(`No configuration ${config} in ${machine}'s model: ${Object.keys(m.configs).join(', ')} (\`npm run paths -- --machine ${machine}\` lists the ids).`);
-    if (!drawn().some((p) => pathId(machine, config, p.steps) === pathToReplay)) fail(`No path ${pathToReplay} in ${machine}'s model: \`npm run paths -- --machine ${machine}\` lists the ids.`);
     machines = [m];
-    files = m.suites.filter((s) => s.depth !== 'server').map((s) => s.file);
+    // An id the model does not draw, or no scenario has, is refused before any test runs.
+    if (config === 'scenarios') {
+      const found = scenariosOf(machine).find((s) => s.id === pathToReplay);
+      if (!found) fail(`No server scenario ${pathToReplay}: \`npm run paths -- --machine ${machine}\` lists the ids.`);
+      files = [found.file];
+    } else {
+      const drawn = m.configs[config];
+      if (!drawn) fail(`No configuration ${config} in ${machine}'s model: ${[...Object.keys(m.configs), 'scenarios'].join(', ')} (\`npm run paths -- --machine ${machine}\` lists the ids).`);
+      if (!drawn().some((p) => pathId(machine, config, p.steps) === pathToReplay)) fail(`No path ${pathToReplay} in ${machine}'s model: \`npm run paths -- --machine ${machine}\` lists the ids.`);
+      files = m.suites.filter((s) => s.depth !== 'server').map((s) => s.file);
+    }
     pattern = `\\[${pathToReplay.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\]`;
   } else if (machineName) {
     const m = gameMachine(machineName);
@@ -83,6 +90,11 @@ if (depth) {
   if (!files.length) fail(`No ${depth} suite${machineName ? ` for ${machineName}` : ''}.`);
 }
 if (!files.length) fail(`${machines[0]!.name} has no suite of its own: its paths are those of ${machines[0]!.childOf?.join(', ')}`);
+
+/** Where the report goes: `--out <dir>`, or a folder of its own under reports/paths (`latest` links the newest; --report-only rewrites the latest). */
+const explicitOut = option('--out');
+const OUT = explicitOut ?? (reportOnly ? (latestRunDir() ?? fail('No run to write the report of: run `npm run test:paths` first.')) : newRunDir());
+const RAW = join(OUT, '.raw');
 
 if (!reportOnly) {
   rmSync(RAW, { recursive: true, force: true });
@@ -158,6 +170,12 @@ async function main() {
       console.error(`\ncoverage fell below the baseline (${BASELINE}):\n  ${below.join('\n  ')}`);
       status = status || 1;
     } else console.log(`coverage at or above the baseline (${BASELINE})${machineName ? ` for ${machineName}` : ''}`);
+  }
+  writeRunSummary(OUT, { command, at: new Date().toISOString(), passed: results.filter((r) => r.status === 'passed').length, failed: results.filter((r) => r.status === 'failed').length, status });
+  if (!explicitOut) {
+    linkLatest(OUT);
+    pruneRuns();
+    console.log(`runs: ${writeRunsIndex()} (latest: ${join(RUNS_ROOT, 'latest')} → ${OUT})`);
   }
   process.exit(status);
 }

@@ -55,7 +55,7 @@ export function payloadOf<TEvent extends EventObject>() {
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits: short, stable ids that need no crypto module (view tests run in jsdom). */
-function fnv1a(text: string): string {
+export function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -72,6 +72,15 @@ function fnv1a(text: string): string {
  */
 export function pathId(machine: string, config: string, steps: readonly { event: EventObject }[]): string {
   return `${machine}/${config}/${fnv1a(JSON.stringify(steps.map((s) => s.event)))}`;
+}
+
+/**
+ * A real-server scenario's id: `<machine>/scenarios/<8 hex digits of its title>` (a scenario is
+ * written by hand, not drawn from a model, so its title is what names it). The same rule runs
+ * when the test is named (tests/paths/support/scenario.ts) and when `npm run paths` lists it.
+ */
+export function scenarioId(machine: string, title: string): string {
+  return `${machine}/scenarios/${fnv1a(title)}`;
 }
 
 /** The test's title: the id in brackets, then the events (what the test runner and the report show). */

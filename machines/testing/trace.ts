@@ -67,6 +67,8 @@ export async function testPath<P extends PathParams>(path: TestablePath<P>, para
   const begin = (event: EventObject) => {
     current = { index: trace.steps.length, event: eventText(event), state: '', checks: [], assertions: 0 };
     trace.steps.push(current);
+    // The step the machines' transitions belong to (tests/setup/machine-coverage.ts keeps the last step's).
+    globalThis.__qaPathStep = current.index;
     during = 'event';
   };
 
@@ -121,12 +123,13 @@ export async function testPath<P extends PathParams>(path: TestablePath<P>, para
     print(`  ✗ failed at step ${step?.index ?? 0} (${during === 'event' ? 'sending' : 'checking'} ${step?.event ?? ''}):\n${message}`);
     throw error;
   } finally {
-    if (dir) write(dir, trace);
+    if (dir) writeTrace(dir, trace);
   }
   print('  ✓ passed');
 }
 
-function write(dir: string, trace: PathTrace) {
+/** Writes a path's or scenario's steps for the report (`<dir>/steps/`). */
+export function writeTrace(dir: string, trace: PathTrace) {
   const folder = join(dir, 'steps');
   mkdirSync(folder, { recursive: true });
   const name = `${(trace.id ?? trace.test).replace(/[^a-z0-9_-]+/gi, '_').slice(0, 120)}--${trace.file.replace(/^.*\//, '').replace(/[^a-z0-9_-]+/gi, '_')}.json`;

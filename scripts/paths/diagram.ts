@@ -1,4 +1,4 @@
-import { Graphviz } from '@hpcc-js/wasm-graphviz';
+import type { Graphviz } from '@hpcc-js/wasm-graphviz';
 import type { MachineCoverage } from '@/scripts/paths/coverage';
 import type { StateUnit } from '@/scripts/paths/units';
 
@@ -9,7 +9,9 @@ import type { StateUnit } from '@/scripts/paths/units';
  * Compound and parallel states are boxes holding their children (parallel ones dashed), atomic
  * states are rounded nodes; an arrow is a transition branch, labelled with its event and guard.
  * Green: reached by the paths. Orange: not reached by a path, left to a unit test (the report
- * says which). Red: not reached, nobody said why (a gap). Grey: cannot be reached (the report says why).
+ * says which). Red dashed: not reached, nobody said why (a gap). Grey: cannot be reached (the report
+ * says why). Thick dark red, labelled "✗ n failed": a branch that n failed paths took at the step
+ * they failed.
  */
 
 const REACHED = '#15803d';
@@ -22,7 +24,10 @@ const anchor = (id: string) => `${id}::self`;
 
 let graphviz: Promise<Graphviz> | null = null;
 
-export function machineDot(c: MachineCoverage): string {
+/** Failing: a transition branch that failed paths took at the step they failed, with how many paths. */
+const FAILING = '#b91c1c';
+
+export function machineDot(c: MachineCoverage, failing: ReadonlyMap<string, number> = new Map()): string {
   const { units, reach, missing } = c;
   const byId = new Map(units.states.map((s) => [s.id, s]));
   const excused = new Set(missing.filter((m) => !m.reachable).map((m) => m.name));
@@ -59,11 +64,12 @@ export function machineDot(c: MachineCoverage): string {
     const name = `${t.source} × ${t.label}`;
     for (const b of t.branches) {
       const taken = reach.branches.has(`${t.key}\u0000${b.index}`);
-      const colour = taken ? REACHED : colourOf(name);
-      const label = `${t.label}${b.guard ? ` [${b.guard}]` : ''}`;
+      const failed = failing.get(`${t.key}\u0000${b.index}`) ?? 0;
+      const colour = failed ? FAILING : taken ? REACHED : colourOf(name);
+      const label = `${failed ? `✗ ${failed} failed: ` : ''}${t.label}${b.guard ? ` [${b.guard}]` : ''}`;
       const targets = b.targets.length ? b.targets : [t.source];
       for (const target of targets) {
-        const attrs = [`label=${q(label)}`, `color=${q(colour)}`, `fontcolor=${q(colour)}`, taken ? 'penwidth=1.4' : 'style=dashed'];
+        const attrs = [`label=${q(label)}`, `color=${q(colour)}`, `fontcolor=${q(colour)}`, failed ? 'penwidth=3.2' : taken ? 'penwidth=1.4' : 'style=dashed'];
         if (byId.get(t.source)?.children.length || t.source === units.root) attrs.push(`ltail=${q(`cluster_${t.source}`)}`);
         if (byId.get(target)?.children.length && target !== t.source) attrs.push(`lhead=${q(`cluster_${target}`)}`);
         lines.push(`  ${q(nodeOf(t.source))} -> ${q(nodeOf(target))} [${attrs.join(', ')}];`);
@@ -75,9 +81,10 @@ export function machineDot(c: MachineCoverage): string {
   return lines.join('\n').replace(new RegExp(`, ltail=${q(`cluster_${units.root}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g'), '');
 }
 
-export async function machineSvg(c: MachineCoverage): Promise<string> {
-  graphviz ??= Graphviz.load();
-  const svg = (await graphviz).dot(machineDot(c));
+export async function machineSvg(c: MachineCoverage, failing?: ReadonlyMap<string, number>): Promise<string> {
+  // Loaded when first drawn (an ES module of WebAssembly): the dot text alone needs none of it.
+  graphviz ??= import('@hpcc-js/wasm-graphviz').then((m) => m.Graphviz.load());
+  const svg = (await graphviz).dot(machineDot(c, failing));
   // Inline in the report: no XML prolog or doctype.
   return svg.slice(svg.indexOf('<svg'));
 }

@@ -54,10 +54,23 @@ interface TransitionLike {
   readonly guard?: unknown;
 }
 
+/**
+ * An inline guard named by what it tests: its body without the parameters, shortened
+ * (`({ event }) => codeOf(event.output) === 'exam_completed'` → `codeOf(event.output) === 'exam_completed'`).
+ */
+function inlineGuard(fn: (...args: never[]) => unknown): string {
+  const source = Function.prototype.toString.call(fn).replace(/\s+/g, ' ').trim();
+  const arrow = /^(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>\s*(.*)$/s.exec(source);
+  let body = (arrow ? arrow[1]! : source).trim();
+  const block = /^\{\s*return\s+(.*?);?\s*\}$/s.exec(body);
+  if (block) body = block[1]!;
+  return body.length > 48 ? `${body.slice(0, 47)}…` : body || 'inline guard';
+}
+
 function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') return guard.name && guard.name !== 'guard' ? guard.name : 'inline guard';
+  if (typeof guard === 'function') return guard.name && guard.name !== 'guard' ? guard.name : inlineGuard(guard);
   if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
   return 'guard';
 }

@@ -1,5 +1,6 @@
 import { battleRuleBreaks } from '@/tests/paths/rules/battle';
 import { coins, newPlayer, playToEnd, refusal, roomDoc, roomsApiSuite, secretAnswers, setSetting, startFriendRoom, startGroupRoom, sweep, type Player } from '@/tests/api/rooms.support';
+import { scenario } from '@/tests/paths/support/scenario';
 import { testDbKind } from '@/tests/setup/db';
 
 /**
@@ -42,10 +43,10 @@ async function play(doc: Parameters<typeof playToEnd>[1], players: readonly Play
 }
 
 describe(`battles on the test's clock, decided by the rules (${testDbKind})`, () => {
-  test('1v1: the quick bonus at its edges, the last millisecond before the deadline, an unanswered question; the winner is paid 2 × fee', async () => {
-    const [a, b] = [await newPlayer(h), await newPlayer(h)];
+  scenario('random-battle', '1v1: the quick bonus at its edges, the last millisecond before the deadline, an unanswered question; the winner is paid 2 × fee', async ({ step }) => {
+    const [a, b] = await step('two players with coins', async () => [await newPlayer(h), await newPlayer(h)]);
     const before = [await coins(h, a.userId), await coins(h, b.userId)];
-    const started = await startFriendRoom(h, a, b, 5);
+    const started = await step('a room of two starts (fee 5)', () => startFriendRoom(h, a, b, 5));
     const limitMs = started.seconds_per_question * 1000;
     const plan: Move[][] = [
       [{ right: true, afterMs: 2000 }, { right: true, afterMs: 2001 }],
@@ -53,41 +54,54 @@ describe(`battles on the test's clock, decided by the rules (${testDbKind})`, ()
       [{ right: false, afterMs: 100 }, { right: true, afterMs: limitMs - 1 }],
       [{ right: true, afterMs: 0 }, null],
     ];
-    const finished = await play(started, [a, b], plan);
-    const winner = finished.result!.winners[0]!;
-    const after = [await coins(h, a.userId), await coins(h, b.userId)];
-    expect(after.map((c, i) => c - before[i]!)).toEqual([a, b].map((p) => (p.userId === winner ? 5 : -5)));
+    const finished = await step('answers at 2,000/2,001, 4,000/4,001 ms, the last ms, none; the server decides as the rules say', () => play(started, [a, b], plan));
+    await step('the winner is paid 2 × fee through the ledger', async () => {
+      const winner = finished.result!.winners[0]!;
+      const after = [await coins(h, a.userId), await coins(h, b.userId)];
+      expect(after.map((c, i) => c - before[i]!)).toEqual([a, b].map((p) => (p.userId === winner ? 5 : -5)));
+    });
   });
 
-  test('an answer at the deadline is refused as too late, and the question closes unanswered for that player', async () => {
-    const [a, b] = [await newPlayer(h), await newPlayer(h)];
-    const started = await startFriendRoom(h, a, b, 5);
+  scenario('random-battle', 'an answer at the deadline is refused as too late, and the question closes unanswered for that player', async ({ step }) => {
+    const [a, b] = await step('two players', async () => [await newPlayer(h), await newPlayer(h)]);
+    const started = await step('a room of two starts', () => startFriendRoom(h, a, b, 5));
     const q = started.questions.at(-1)!;
-    h.clock.set(Date.parse(q.deadline_at));
-    const secret = await secretAnswers(h, started.id);
-    expect(await refusal(h, a, 'submit_room_answer', { room_id: started.id, question_index: q.index, answer: secret[q.index]! })).toEqual([409, 'answer_too_late']);
-    await sweep(h);
-    const closed = (await roomDoc(h, started.id)).questions[q.index]!;
-    expect(closed.closed).toBe(true);
-    expect(closed.answers.map((x) => [x.user_id, x.answered, x.points ?? 0])).toEqual([
-      [a.userId, false, 0],
-      [b.userId, false, 0],
-    ]);
+    await step("the clock at the question's deadline: the answer is refused answer_too_late", async () => {
+      h.clock.set(Date.parse(q.deadline_at));
+      const secret = await secretAnswers(h, started.id);
+      expect(await refusal(h, a, 'submit_room_answer', { room_id: started.id, question_index: q.index, answer: secret[q.index]! })).toEqual([409, 'answer_too_late']);
+    });
+    await step('the sweep closes it unanswered for both', async () => {
+      await sweep(h);
+      const closed = (await roomDoc(h, started.id)).questions[q.index]!;
+      expect(closed.closed).toBe(true);
+      expect(closed.answers.map((x) => [x.user_id, x.answered, x.points ?? 0])).toEqual([
+        [a.userId, false, 0],
+        [b.userId, false, 0],
+      ]);
+    });
   });
 
-  test('group of three: winners by most right answers, sharing ⌊fee × payers / winners⌋', async () => {
-    const players = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];
+  scenario('group-battle', 'group of three: winners by most right answers, sharing ⌊fee × payers / winners⌋', async ({ step }) => {
+    const players = await step('three players', async () => [await newPlayer(h), await newPlayer(h), await newPlayer(h)]);
     const before = await Promise.all(players.map((p) => coins(h, p.userId)));
-    const started = await startGroupRoom(h, players, 3, 5);
+    const started = await step('a group room of three starts (fee 5)', async () => {
+      const doc = await startGroupRoom(h, players, 3, 5);
+      expect(doc.entry_fee).toBe(5);
+      return doc;
+    });
     const fee = started.entry_fee;
-    expect(fee).toBe(5);
-    const finished = await play(started, players, [
-      [{ right: true, afterMs: 500 }, { right: true, afterMs: 3000 }, { right: false, afterMs: 100 }],
-      [{ right: false, afterMs: 500 }, { right: true, afterMs: 5000 }, { right: true, afterMs: 100 }],
-      [{ right: true, afterMs: 500 }, null, { right: false, afterMs: 100 }],
-    ]);
-    const after = await Promise.all(players.map((p) => coins(h, p.userId)));
-    const share = Math.floor((fee * 3) / finished.result!.winners.length);
-    expect(after.map((c, i) => c - before[i]!)).toEqual(players.map((p) => (finished.result!.winners.includes(p.userId) ? share - fee : -fee)));
+    const finished = await step('three questions along the plan; the server decides as the rules say', () =>
+      play(started, players, [
+        [{ right: true, afterMs: 500 }, { right: true, afterMs: 3000 }, { right: false, afterMs: 100 }],
+        [{ right: false, afterMs: 500 }, { right: true, afterMs: 5000 }, { right: true, afterMs: 100 }],
+        [{ right: true, afterMs: 500 }, null, { right: false, afterMs: 100 }],
+      ]),
+    );
+    await step('the winners share ⌊fee × payers / winners⌋ through the ledger', async () => {
+      const after = await Promise.all(players.map((p) => coins(h, p.userId)));
+      const share = Math.floor((fee * 3) / finished.result!.winners.length);
+      expect(after.map((c, i) => c - before[i]!)).toEqual(players.map((p) => (finished.result!.winners.includes(p.userId) ? share - fee : -fee)));
+    });
   });
 });

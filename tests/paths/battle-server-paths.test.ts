@@ -14,6 +14,7 @@ import { startTestApi, type TestApi } from '@/tests/setup/api';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
 import type { Database } from '@/services/server/db/client';
 import { battleRuleBreaks } from '@/tests/paths/rules/battle';
+import { scenario } from '@/tests/paths/support/scenario';
 
 /**
  * Battle paths against the real server (issue 5, Machines): the real random-battle and
@@ -169,145 +170,190 @@ async function expectBattleRules(doc: RoomDocument): Promise<void> {
 }
 
 describe(`battle paths against the real server (${testDbKind})`, () => {
-  test('two players are matched, play every question, and see one win and one loss; the winner is paid 2 × fee', async () => {
-    const [alice, bob] = [await newPlayer(), await newPlayer()];
+  scenario('random-battle', 'two players are matched, play every question, and see one win and one loss; the winner is paid 2 × fee', async ({ step }) => {
+    const [alice, bob] = await step('two players with 50 coins', async () => [await newPlayer(), await newPlayer()]);
     const a = startRandom(alice);
     const b = startRandom(bob);
-    a.send({ type: 'user.search' });
-    await reach(a, /searching$/);
-    b.send({ type: 'user.search' });
-    running.push(autoAnswer(a, 'right'), autoAnswer(b, 'wrong'));
-    await reach(a, /result$/, 30_000);
-    await reach(b, /result$/, 30_000);
-    const doc = docOf(a)!;
-    expect(doc.status).toBe('finished');
-    expect(doc.players.map((p) => p.user_id).sort()).toEqual([alice.userId, bob.userId].sort());
-    expect(doc.result!.winners).toEqual([alice.userId]);
-    await expectBattleRules(doc);
-    expect(docOf(b)!.version).toBe(doc.version);
-    expect(await coinsOf(database.db, alice.userId)).toBe(50 - 5 + 10);
-    expect(await coinsOf(database.db, bob.userId)).toBe(50 - 5);
+    await step('the first searches, then the second: they are matched', async () => {
+      a.send({ type: 'user.search' });
+      await reach(a, /searching$/);
+      b.send({ type: 'user.search' });
+    });
+    const doc = await step('one answers every question right, the other wrong, to the result', async () => {
+      running.push(autoAnswer(a, 'right'), autoAnswer(b, 'wrong'));
+      await reach(a, /result$/, 30_000);
+      await reach(b, /result$/, 30_000);
+      return docOf(a)!;
+    });
+    await step('both see the finished room: the right one wins, by the battle rules', async () => {
+      expect(doc.status).toBe('finished');
+      expect(doc.players.map((p) => p.user_id).sort()).toEqual([alice.userId, bob.userId].sort());
+      expect(doc.result!.winners).toEqual([alice.userId]);
+      await expectBattleRules(doc);
+      expect(docOf(b)!.version).toBe(doc.version);
+    });
+    await step('the winner is paid 2 × fee, the loser paid the fee', async () => {
+      expect(await coinsOf(database.db, alice.userId)).toBe(50 - 5 + 10);
+      expect(await coinsOf(database.db, bob.userId)).toBe(50 - 5);
+    });
   }, 60_000);
 
-  test('a lone player sees no opponent, plays the bot to the result, and no coin moves', async () => {
-    const carol = await newPlayer();
+  scenario('random-battle', 'a lone player sees no opponent, plays the bot to the result, and no coin moves', async ({ step }) => {
+    const carol = await step('a player', () => newPlayer());
     const c = startRandom(carol);
-    c.send({ type: 'user.search' });
-    await reach(c, /searching$/);
-    await reach(c, /noOpponent$/, 15_000);
-    c.send({ type: 'user.bot' });
-    running.push(autoAnswer(c, 'right'));
-    await reach(c, /result$/, 30_000);
-    const doc = docOf(c)!;
-    expect(doc.vs_bot).toBe(true);
-    expect(doc.players.some((p) => p.is_bot)).toBe(true);
-    // The bot is set to be always wrong: the player wins, and a bot game pays nothing.
-    expect(doc.result!.winners).toEqual([carol.userId]);
-    await expectBattleRules(doc);
-    expect(await coinsOf(database.db, carol.userId)).toBe(50);
+    await step('searches alone until no opponent is found', async () => {
+      c.send({ type: 'user.search' });
+      await reach(c, /searching$/);
+      await reach(c, /noOpponent$/, 15_000);
+    });
+    const doc = await step('plays the bot to the result', async () => {
+      c.send({ type: 'user.bot' });
+      running.push(autoAnswer(c, 'right'));
+      await reach(c, /result$/, 30_000);
+      return docOf(c)!;
+    });
+    await step('a bot room, won by the player (the bot is always wrong), by the battle rules', async () => {
+      expect(doc.vs_bot).toBe(true);
+      expect(doc.players.some((p) => p.is_bot)).toBe(true);
+      expect(doc.result!.winners).toEqual([carol.userId]);
+      await expectBattleRules(doc);
+    });
+    await step('a bot game moves no coin', async () => {
+      expect(await coinsOf(database.db, carol.userId)).toBe(50);
+    });
   }, 60_000);
 
-  test('a player who reloads in mid-battle lands in the battle with the same points and the same question', async () => {
-    const [dan, erin] = [await newPlayer(), await newPlayer()];
+  scenario('random-battle', 'a player who reloads in mid-battle lands in the battle with the same points and the same question', async ({ step }) => {
+    const [dan, erin] = await step('two players', async () => [await newPlayer(), await newPlayer()]);
     const d = startRandom(dan);
     const e = startRandom(erin);
-    d.send({ type: 'user.search' });
-    await reach(d, /searching$/);
-    e.send({ type: 'user.search' });
-    const stopD = autoAnswer(d, 'right');
-    running.push(autoAnswer(e, 'wrong'));
-    // After the first question closed with Dan's right answer, his page reloads.
-    await waitFor(d, () => (docOf(d)?.questions[0]?.closed ?? false) && docOf(d)!.questions.length === 2, { timeout: 20_000 });
-    const before = docOf(d)!;
+    const stopD = await step('they are matched and answer (one right, one wrong)', async () => {
+      d.send({ type: 'user.search' });
+      await reach(d, /searching$/);
+      e.send({ type: 'user.search' });
+      const stop = autoAnswer(d, 'right');
+      running.push(autoAnswer(e, 'wrong'));
+      return stop;
+    });
+    const before = await step('the first question closes with points for the right answer', async () => {
+      await waitFor(d, () => (docOf(d)?.questions[0]?.closed ?? false) && docOf(d)!.questions.length === 2, { timeout: 20_000 });
+      const doc = docOf(d)!;
+      expect(doc.players.find((p) => p.user_id === dan.userId)!.points).toBeGreaterThan(0);
+      return doc;
+    });
     const points = before.players.find((p) => p.user_id === dan.userId)!.points;
-    expect(points).toBeGreaterThan(0);
-    stopD();
-    d.stop();
-    const reloaded = startRandom(dan, { roomId: before.id });
-    await reach(reloaded, /playing\./);
-    const resumed = docOf(reloaded)!;
-    expect(resumed.id).toBe(before.id);
-    expect(resumed.version).toBeGreaterThanOrEqual(before.version);
-    expect(resumed.players.find((p) => p.user_id === dan.userId)!.points).toBe(points);
-    expect(resumed.questions[1]!.deadline_at).toBe(before.questions[1]!.deadline_at);
-    running.push(autoAnswer(reloaded, 'right'));
-    await reach(reloaded, /result$/, 30_000);
-    expect(docOf(reloaded)!.result!.winners).toEqual([dan.userId]);
+    const reloaded = await step('the page reloads: the same room, points and deadline', async () => {
+      stopD();
+      d.stop();
+      const actor = startRandom(dan, { roomId: before.id });
+      await reach(actor, /playing\./);
+      const resumed = docOf(actor)!;
+      expect(resumed.id).toBe(before.id);
+      expect(resumed.version).toBeGreaterThanOrEqual(before.version);
+      expect(resumed.players.find((p) => p.user_id === dan.userId)!.points).toBe(points);
+      expect(resumed.questions[1]!.deadline_at).toBe(before.questions[1]!.deadline_at);
+      return actor;
+    });
+    await step('plays on to the result and wins', async () => {
+      running.push(autoAnswer(reloaded, 'right'));
+      await reach(reloaded, /result$/, 30_000);
+      expect(docOf(reloaded)!.result!.winners).toEqual([dan.userId]);
+    });
   }, 60_000);
 
-  test('an opponent who leaves mid-battle loses: the other sees "opponent left" and wins', async () => {
-    const [fay, gus] = [await newPlayer(), await newPlayer()];
+  scenario('random-battle', 'an opponent who leaves mid-battle loses: the other sees "opponent left" and wins', async ({ step }) => {
+    const [fay, gus] = await step('two players', async () => [await newPlayer(), await newPlayer()]);
     const f = startRandom(fay);
     const g = startRandom(gus);
-    f.send({ type: 'user.search' });
-    await reach(f, /searching$/);
-    g.send({ type: 'user.search' });
-    await reach(g, /playing\./);
-    await reach(f, /playing\./);
-    g.send({ type: 'user.leave' });
-    await reach(f, /opponentLeft$|result$/);
-    const doc = await waitFor(f, () => docOf(f)?.status === 'finished', { timeout: 10_000 }).then(() => docOf(f)!);
-    expect(doc.players.find((p) => p.user_id === gus.userId)!.left).toBe(true);
-    expect(doc.result!.winners).toEqual([fay.userId]);
-    await expectBattleRules(doc);
+    await step('they are matched and playing', async () => {
+      f.send({ type: 'user.search' });
+      await reach(f, /searching$/);
+      g.send({ type: 'user.search' });
+      await reach(g, /playing\./);
+      await reach(f, /playing\./);
+    });
+    await step('one leaves: the other sees "opponent left" and wins, by the battle rules', async () => {
+      g.send({ type: 'user.leave' });
+      await reach(f, /opponentLeft$|result$/);
+      const doc = await waitFor(f, () => docOf(f)?.status === 'finished', { timeout: 10_000 }).then(() => docOf(f)!);
+      expect(doc.players.find((p) => p.user_id === gus.userId)!.left).toBe(true);
+      expect(doc.result!.winners).toEqual([fay.userId]);
+      await expectBattleRules(doc);
+    });
   }, 60_000);
 
-  test('four players: create, join by code, ready, start, play, and everyone sees the same results', async () => {
-    const players = [await newPlayer(), await newPlayer(), await newPlayer(), await newPlayer()];
+  scenario('group-battle', 'four players: create, join by code, ready, start, play, and everyone sees the same results', async ({ step }) => {
+    const players = await step('four players', async () => [await newPlayer(), await newPlayer(), await newPlayer(), await newPlayer()]);
     const [owner, ...others] = players.map((p) => startGroup(p));
-    owner!.send({ type: 'user.create' });
-    await reach(owner!, /create|form/);
-    owner!.send({ type: 'user.submit' });
-    await reach(owner!, /lobby/);
-    const code = docOf(owner!)!.code!;
-    expect(code).toMatch(/^[A-Z0-9]{6}$/);
-    for (const member of others) {
-      member.send({ type: 'user.join' });
-      member.send({ type: 'user.code', code: code.toLowerCase() });
-      member.send({ type: 'user.submit' });
-      await reach(member, /lobby/);
-      member.send({ type: 'user.ready' });
-    }
-    await waitFor(owner!, () => (docOf(owner!)?.players.length ?? 0) === 4 && docOf(owner!)!.players.every((p) => p.ready), { timeout: 10_000 });
-    owner!.send({ type: 'user.start' });
+    const code = await step('the owner creates a room: a six-character code', async () => {
+      owner!.send({ type: 'user.create' });
+      await reach(owner!, /create|form/);
+      owner!.send({ type: 'user.submit' });
+      await reach(owner!, /lobby/);
+      const made = docOf(owner!)!.code!;
+      expect(made).toMatch(/^[A-Z0-9]{6}$/);
+      return made;
+    });
+    await step('three join by the code in lower case and are ready', async () => {
+      for (const member of others) {
+        member.send({ type: 'user.join' });
+        member.send({ type: 'user.code', code: code.toLowerCase() });
+        member.send({ type: 'user.submit' });
+        await reach(member, /lobby/);
+        member.send({ type: 'user.ready' });
+      }
+      await waitFor(owner!, () => (docOf(owner!)?.players.length ?? 0) === 4 && docOf(owner!)!.players.every((p) => p.ready), { timeout: 10_000 });
+    });
     const machines = [owner!, ...others];
-    machines.forEach((m, i) => running.push(autoAnswer(m, i < 2 ? 'right' : 'wrong')));
-    for (const m of machines) await reach(m, /result$/, 30_000);
-    const doc = docOf(owner!)!;
-    expect([...doc.result!.winners].sort()).toEqual([players[0]!.userId, players[1]!.userId].sort());
-    expect(new Set(machines.map((m) => docOf(m)!.version)).size).toBe(1);
-    await expectBattleRules(doc);
-    // Two winners split the four fees: ⌊5 × 4 / 2⌋ = 10 each.
-    expect(await coinsOf(database.db, players[0]!.userId)).toBe(50 - 5 + 10);
-    expect(await coinsOf(database.db, players[3]!.userId)).toBe(50 - 5);
+    await step('the owner starts; two answer right, two wrong, to the result', async () => {
+      owner!.send({ type: 'user.start' });
+      machines.forEach((m, i) => running.push(autoAnswer(m, i < 2 ? 'right' : 'wrong')));
+      for (const m of machines) await reach(m, /result$/, 30_000);
+    });
+    await step('everyone sees the same result: two winners, by the battle rules', async () => {
+      const doc = docOf(owner!)!;
+      expect([...doc.result!.winners].sort()).toEqual([players[0]!.userId, players[1]!.userId].sort());
+      expect(new Set(machines.map((m) => docOf(m)!.version)).size).toBe(1);
+      await expectBattleRules(doc);
+    });
+    await step('two winners split the four fees: ⌊5 × 4 / 2⌋ = 10 each', async () => {
+      expect(await coinsOf(database.db, players[0]!.userId)).toBe(50 - 5 + 10);
+      expect(await coinsOf(database.db, players[3]!.userId)).toBe(50 - 5);
+    });
   }, 90_000);
 
-  test('room errors: an invalid code, a full friend room, and a room deleted by its owner', async () => {
-    const [host, friend, third] = [await newPlayer(), await newPlayer(), await newPlayer()];
+  scenario('group-battle', 'room errors: an invalid code, a full friend room, and a room deleted by its owner', async ({ step }) => {
+    const [host, friend, third] = await step('three players', async () => [await newPlayer(), await newPlayer(), await newPlayer()]);
     const h = startGroup(host, 'friend');
-    h.send({ type: 'user.create' });
-    h.send({ type: 'user.submit' });
-    await reach(h, /lobby/);
-    const code = docOf(h)!.code!;
-
+    const code = await step('the host opens a friend room', async () => {
+      h.send({ type: 'user.create' });
+      h.send({ type: 'user.submit' });
+      await reach(h, /lobby/);
+      return docOf(h)!.code!;
+    });
     const wrong = startGroup(third, 'friend');
-    wrong.send({ type: 'user.join' });
-    wrong.send({ type: 'user.code', code: 'ZZZZZZ' === code ? 'YYYYYY' : 'ZZZZZZ' });
-    wrong.send({ type: 'user.submit' });
-    await waitFor(wrong, () => (wrong.getSnapshot() as Snap).context.error?.code === 'room_code_invalid', { timeout: 10_000 });
-
+    await step('a wrong code is refused room_code_invalid', async () => {
+      wrong.send({ type: 'user.join' });
+      wrong.send({ type: 'user.code', code: 'ZZZZZZ' === code ? 'YYYYYY' : 'ZZZZZZ' });
+      wrong.send({ type: 'user.submit' });
+      await waitFor(wrong, () => (wrong.getSnapshot() as Snap).context.error?.code === 'room_code_invalid', { timeout: 10_000 });
+    });
     const f = startGroup(friend, 'friend');
-    f.send({ type: 'user.join' });
-    f.send({ type: 'user.code', code });
-    f.send({ type: 'user.submit' });
-    await reach(f, /lobby/);
-
-    wrong.send({ type: 'user.code', code });
-    wrong.send({ type: 'user.submit' });
-    await waitFor(wrong, () => (wrong.getSnapshot() as Snap).context.error?.code === 'room_full', { timeout: 10_000 });
-
-    h.send({ type: 'user.delete' });
-    await reach(f, /deleted/);
-    expect(docOf(f)!.status).toBe('deleted');
+    await step('the friend joins by the code', async () => {
+      f.send({ type: 'user.join' });
+      f.send({ type: 'user.code', code });
+      f.send({ type: 'user.submit' });
+      await reach(f, /lobby/);
+    });
+    await step('a third is refused room_full', async () => {
+      wrong.send({ type: 'user.code', code });
+      wrong.send({ type: 'user.submit' });
+      await waitFor(wrong, () => (wrong.getSnapshot() as Snap).context.error?.code === 'room_full', { timeout: 10_000 });
+    });
+    await step('the host deletes the room: the friend sees it deleted', async () => {
+      h.send({ type: 'user.delete' });
+      await reach(f, /deleted/);
+      expect(docOf(f)!.status).toBe('deleted');
+    });
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { coinsOf, giveCoins } from '@/tests/fixtures/play';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { contestPrizes, contestScore } from '@/tests/paths/rules/contest';
 import { playUntil, quizPlayAgainst, type PlayActor } from '@/tests/paths/support/quiz-play-api';
+import { scenario } from '@/tests/paths/support/scenario';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
 
@@ -30,9 +31,9 @@ const TABLE: [number, number][] = [
 ];
 
 describe(`contests against the real server, paid by the rules (${testDbKind})`, () => {
-  test('five players play along their plans; the scores are +4 / −4; the ended contest pays by rank, tied players splitting their positions', async () => {
+  scenario('contest', 'five players play along their plans; the scores are +4 / −4; the ended contest pays by rank, tied players splitting their positions', async ({ step }) => {
     const d = await db();
-    const { contestId, rights } = await createContest(d, { fee: FEE, questions: 4, prizes: TABLE });
+    const { contestId, rights } = await step('a contest of 4 questions, fee 5, prizes 100 / 60 / 25', () => createContest(d, { fee: FEE, questions: 4, prizes: TABLE }));
     const plans = [
       ['right', 'right', 'right', 'right'],
       ['right', 'wrong', 'right', 'right'],
@@ -40,8 +41,8 @@ describe(`contests against the real server, paid by the rules (${testDbKind})`, 
       ['wrong', 'right', 'wrong', 'wrong'],
       ['wrong', 'wrong', 'wrong', 'wrong'],
     ] as const;
-    const players = [];
-    for (const plan of plans) {
+    const players: (Awaited<ReturnType<typeof createPlayerWithSession>> & { before: number })[] = [];
+    for (const plan of plans) await step(`player ${players.length + 1} plays ${plan.join(', ')}: the score by the rules, the fee taken once`, async () => {
       const p = await createPlayerWithSession(d);
       await giveCoins(d, p.userId, 50);
       const before = await coinsOf(d, p.userId);
@@ -60,16 +61,19 @@ describe(`contests against the real server, paid by the rules (${testDbKind})`, 
       // The fee was taken once, at the opening.
       expect(await coinsOf(d, p.userId)).toBe(before - FEE);
       players.push({ ...p, before });
-    }
+    });
 
-    // The demo content's own ended contests are paid first; then this one ends, and the server's
-    // prize job pays it, once.
-    await api.app.contestPrizes.run();
-    await d.update(contests).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(contests.id, contestId));
-    expect(await api.app.contestPrizes.run()).toBe(1);
-    expect(await api.app.contestPrizes.run()).toBe(0);
-    const won = contestPrizes(new Map(plans.map((plan, i) => [i, contestScore(plan)])), TABLE);
-    const moved = await Promise.all(players.map(async (p) => (await coinsOf(d, p.userId)) - p.before));
-    expect(moved).toEqual(players.map((_, i) => won.get(i)! - FEE));
+    await step("the contest ends; the server's prize job pays it once", async () => {
+      // The demo content's own ended contests are paid first.
+      await api.app.contestPrizes.run();
+      await d.update(contests).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(contests.id, contestId));
+      expect(await api.app.contestPrizes.run()).toBe(1);
+      expect(await api.app.contestPrizes.run()).toBe(0);
+    });
+    await step('each player gets the prize of their rank, tied players splitting their positions', async () => {
+      const won = contestPrizes(new Map(plans.map((plan, i) => [i, contestScore(plan)])), TABLE);
+      const moved = await Promise.all(players.map(async (p) => (await coinsOf(d, p.userId)) - p.before));
+      expect(moved).toEqual(players.map((_, i) => won.get(i)! - FEE));
+    });
   });
 });

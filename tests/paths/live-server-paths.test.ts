@@ -15,6 +15,7 @@ import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { livePlaces, liveStanding, type PlannedAnswer } from '@/tests/paths/rules/live';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
+import { scenario, type Step } from '@/tests/paths/support/scenario';
 
 /**
  * Live games at the server's depth: the real host machine and one real phone machine per player,
@@ -129,7 +130,8 @@ type Turn = readonly (PlannedAnswer | null)[];
  * Plays a game of `questions` with `turns` (one per question) through the machines; after every
  * reveal and at the podium, checks the phones against the rules. Returns the phones' last `me`.
  */
-async function playPath(questions: readonly { points: number; time_limit: number }[], turns: readonly Turn[]) {
+async function playPath(step: Step, questions: readonly { points: number; time_limit: number }[], turns: readonly Turn[]) {
+  const { host, phones, game, secret } = await step(`the host opens a game of ${questions.length} questions; ${turns[0]!.length} phones join by PIN`, async () => {
   const hostUser = await createPlayerWithSession(database.db, { name: 'Path Host' });
   const setId = await quizSet(hostUser.token, questions);
   const host = startHost(hostUser.token, setId);
@@ -146,9 +148,11 @@ async function playPath(questions: readonly { points: number; time_limit: number
   }
   await until(host, 'every phone counted', () => (host.getSnapshot() as HostSnap).context.playerCount === phones.length);
   const secret = (await database.db.select({ q: liveGames.questions }).from(liveGames).where(eq(liveGames.id, game.id)))[0]!.q;
+  return { host, phones, game, secret };
+  });
   const rules = questions.map((q) => ({ points: q.points, limitMs: q.time_limit * 1000 }));
 
-  for (const [index, turn] of turns.entries()) {
+  for (const [index, turn] of turns.entries()) await step(`question ${index + 1}: ${turn.map((a) => (a ? `${a.correct ? 'right' : 'wrong'} at ${a.elapsedMs} ms` : 'none')).join(', ')}; each phone's score, streak and last result by the rules`, async () => {
     host.send({ type: 'user.next' });
     await until(host, `question ${index} getting ready`, () => hostGame(host)?.status === 'question' && hostGame(host)!.question?.index === index && hostIdle(host));
     const opensAt = hostGame(host)!.question!.opens_at;
@@ -186,7 +190,8 @@ async function playPath(questions: readonly { points: number; time_limit: number
     // The standings between questions, then the next one (the last goes to the podium).
     host.send({ type: 'user.next' });
     await until(host, `after question ${index}`, () => ['leaderboard', 'podium'].includes(hostGame(host)!.status) && hostIdle(host));
-  }
+  });
+  return step('the podium: places by score then time; the database holds the same scores and streaks', async () => {
   if (hostGame(host)!.status !== 'podium') {
     host.send({ type: 'user.next' });
     await until(host, 'the podium', () => hostGame(host)?.status === 'podium');
@@ -201,15 +206,17 @@ async function playPath(questions: readonly { points: number; time_limit: number
   const stored = await database.db.select({ nickname: livePlayers.nickname, score: livePlayers.score, streak: livePlayers.streak }).from(livePlayers).where(eq(livePlayers.gameId, game.id));
   expect(stored.sort((x, y) => x.nickname.localeCompare(y.nickname))).toEqual(standings.map((st, i) => ({ nickname: `Phone ${i + 1}`, score: st.score, streak: st.streak })));
   return phones.map((p) => phoneOf(p).me!);
+  });
 }
 
 const right = (elapsedMs: number): PlannedAnswer => ({ correct: true, elapsedMs });
 const wrong = (elapsedMs: number): PlannedAnswer => ({ correct: false, elapsedMs });
 
 describe(`live paths against the real server, scored by the rules (${testDbKind})`, () => {
-  test('points fall with time to the millisecond, streaks add 100 a step and break on a wrong or missing answer, places by score then time', async () => {
+  scenario('live-host', 'points fall with time to the millisecond, streaks add 100 a step and break on a wrong or missing answer, places by score then time', async ({ step }) => {
     const standard = { points: 1000, time_limit: 20 };
     await playPath(
+      step,
       [standard, standard, standard, { points: 2000, time_limit: 10 }],
       [
         // phone 1: right every time, at varied instants; phone 2: right, wrong, right, right; phone 3: none, right at the deadline's last ms, right, right.
@@ -221,10 +228,11 @@ describe(`live paths against the real server, scored by the rules (${testDbKind}
     );
   }, 60_000);
 
-  test('a 0-point question gives no points and no bonus, and leaves every streak as it was; equal scores and times share a place', async () => {
+  scenario('live-host', 'a 0-point question gives no points and no bonus, and leaves every streak as it was; equal scores and times share a place', async ({ step }) => {
     const standard = { points: 1000, time_limit: 20 };
     const warmUp = { points: 0, time_limit: 20 };
     await playPath(
+      step,
       [standard, warmUp, standard, standard],
       [
         [right(1000), right(1000)],

@@ -3,6 +3,7 @@ import type { OpenPlayRequest, PlayResult } from '@/services/domain/play-session
 import { coinsOf, giveCoins, rightAnswers } from '@/tests/fixtures/play';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { coinsAfterPlay, SOLO, soloResult, type SoloOutcome } from '@/tests/paths/rules/solo';
+import { scenario } from '@/tests/paths/support/scenario';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
 import { playUntil, quizPlayAgainst, type PlayActor } from '@/tests/paths/support/quiz-play-api';
@@ -79,7 +80,7 @@ async function playPlan(actor: PlayActor, plan: readonly Step[]): Promise<{ resu
 const shown = (r: PlayResult) => ({ total: r.total, correct: r.correct, wrong: r.wrong, unanswered: r.unanswered, skipped: r.skipped, percentage: r.percentage, passed: r.passed, score: r.score, coins_earned: r.coins_earned });
 
 describe(`quiz-zone plays against the real server, settled by the rules (${testDbKind})`, () => {
-  test('a pass at 66 % with lifelines: the score, 3 coins, 5 for each lifeline granted, level 2 opened; the same level again pays nothing', async () => {
+  scenario('quiz-play', 'a pass at 66 % with lifelines: the score, 3 coins, 5 for each lifeline granted, level 2 opened; the same level again pays nothing', async ({ step }) => {
     const d = await db();
     const { token, userId } = await createPlayerWithSession(d);
     await giveCoins(d, userId, 50);
@@ -96,44 +97,52 @@ describe(`quiz-zone plays against the real server, settled by the rules (${testD
       { outcome: 'right' },
       { outcome: 'wrong' },
     ];
-    const { result, granted } = await playPlan(playActor(token, LEVEL_1), plan);
     const expected = soloResult(
       plan.map((s) => s.outcome),
       false,
     );
-    // Three lifelines asked for; 50/50 and the poll are refused on a true/false question.
-    expect(granted).toBeGreaterThanOrEqual(1);
-    expect(shown(result)).toEqual(expected);
-    expect(result.level_unlocked).toBe(expected.passed ? 2 : null);
-    expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
-    expect(result.coins).toBe(await coinsOf(d, userId));
-
-    // Passed before: the same level again pays no coins, whatever the share.
-    const again = plan.map(() => ({ outcome: 'right' as const }));
-    const second = await playPlan(playActor(token, LEVEL_1), again);
-    expect(shown(second.result)).toEqual(soloResult(again.map((s) => s.outcome), true));
-    expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
-    // Level 2 is open: its play starts.
-    const level2 = playActor(token, { ...LEVEL_1, level: 2 });
-    await until(level2, 'level 2 open', (s) => s.matches({ playing: { question: 'answering' } }));
+    const granted = await step('level 1 played along the plan (three lifelines asked for): the result, coins and unlock by the solo rules', async () => {
+      const played = await playPlan(playActor(token, LEVEL_1), plan);
+      // 50/50 and the poll are refused on a true/false question.
+      expect(played.granted).toBeGreaterThanOrEqual(1);
+      expect(shown(played.result)).toEqual(expected);
+      expect(played.result.level_unlocked).toBe(expected.passed ? 2 : null);
+      expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, played.granted, expected));
+      expect(played.result.coins).toBe(await coinsOf(d, userId));
+      return played.granted;
+    });
+    await step('level 1 again, all right: no coins, whatever the share', async () => {
+      const again = plan.map(() => ({ outcome: 'right' as const }));
+      const second = await playPlan(playActor(token, LEVEL_1), again);
+      expect(shown(second.result)).toEqual(soloResult(again.map((s) => s.outcome), true));
+      expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
+    });
+    await step('level 2 is open: its play starts', async () => {
+      const level2 = playActor(token, { ...LEVEL_1, level: 2 });
+      await until(level2, 'level 2 open', (s) => s.matches({ playing: { question: 'answering' } }));
+    });
   });
 
-  test('a play under 30 %: no pass, no coins, a negative score, and level 2 stays locked', async () => {
+  scenario('quiz-play', 'a play under 30 %: no pass, no coins, a negative score, and level 2 stays locked', async ({ step }) => {
     const d = await db();
     const { token, userId } = await createPlayerWithSession(d);
     await giveCoins(d, userId, 50);
     const before = await coinsOf(d, userId);
     const plan: Step[] = [{ outcome: 'right' }, { outcome: 'right' }, ...Array.from({ length: 8 }, () => ({ outcome: 'wrong' as const }))];
-    const { result, granted } = await playPlan(playActor(token, LEVEL_1), plan);
-    const expected = soloResult(
-      plan.map((s) => s.outcome),
-      false,
-    );
-    expect(shown(result)).toEqual(expected);
-    expect(result.level_unlocked).toBeNull();
-    expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
-    const level2 = playActor(token, { ...LEVEL_1, level: 2 });
-    await until(level2, 'level 2 refused', (s) => !s.matches('loading'));
-    expect(level2.getSnapshot().context.errorCode).toBe('level_locked');
+    await step('level 1 played 2 right, 8 wrong: no pass, no coins, a negative score by the solo rules', async () => {
+      const { result, granted } = await playPlan(playActor(token, LEVEL_1), plan);
+      const expected = soloResult(
+        plan.map((s) => s.outcome),
+        false,
+      );
+      expect(shown(result)).toEqual(expected);
+      expect(result.level_unlocked).toBeNull();
+      expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, granted, expected));
+    });
+    await step('level 2 stays locked: level_locked', async () => {
+      const level2 = playActor(token, { ...LEVEL_1, level: 2 });
+      await until(level2, 'level 2 refused', (s) => !s.matches('loading'));
+      expect(level2.getSnapshot().context.errorCode).toBe('level_locked');
+    });
   });
 });

@@ -37,13 +37,44 @@ const PATH_ID = /\[([a-z0-9-]+)\/([a-z0-9_-]+)\/[0-9a-f]{8}\]/;
 function configOfCurrentTest(): string | null {
   const { currentTestName = '', testPath = '' } = expect.getState();
   const id = PATH_ID.exec(currentTestName);
-  if (id) return `${id[1]}/${id[2]}`;
+  // A server scenario (`random-battle/scenarios/…`) counts under the one configuration all scenarios share.
+  if (id) return id[2] === 'scenarios' ? 'server/scenarios' : `${id[1]}/${id[2]}`;
   if (/-server-paths\.test\.tsx?$/.test(testPath)) return 'server/scenarios';
   return null;
 }
 
+/**
+ * The step a path or scenario is at (set by machines/testing/trace.ts and the scenarios' `step`):
+ * the branches each test took during its last step are kept, so the report can draw the
+ * transitions a failed path took at the step that failed.
+ */
+declare global {
+  var __qaPathStep: number | undefined;
+}
+
 if (dir) {
   const reached: Reached = {};
+  /** Per test: the last step it reached and the branches (per machine id) taken during it. */
+  const lastSteps: Record<string, { step: number; branches: Record<string, string[]> }> = {};
+  let current: { test: string; step: number; branches: Map<string, Set<string>> } | null = null;
+  const noteBranch = (machine: string, branch: string) => {
+    const test = expect.getState().currentTestName ?? '';
+    const step = globalThis.__qaPathStep ?? -1;
+    if (!current || current.test !== test || current.step !== step) current = { test, step, branches: new Map() };
+    const set = current.branches.get(machine) ?? new Set<string>();
+    current.branches.set(machine, set);
+    set.add(branch);
+  };
+  beforeEach(() => {
+    globalThis.__qaPathStep = undefined;
+    current = null;
+  });
+  afterEach(() => {
+    const test = expect.getState().currentTestName ?? '';
+    if (current && current.test === test && configOfCurrentTest()) {
+      lastSteps[test] = { step: current.step, branches: Object.fromEntries([...current.branches].map(([m, b]) => [m, [...b]])) };
+    }
+  });
   const slot = (machine: string, config: string) => {
     const byConfig = (reached[machine] ??= {});
     return (byConfig[config] ??= { states: new Set(), transitions: new Set(), branches: new Set() });
@@ -63,6 +94,7 @@ if (dir) {
         const list = t.eventType === '' ? t.source.always ?? [] : t.source.transitions.get(t.eventType) ?? [];
         into.transitions.add(`${t.source.id}\u0000${t.eventType}`);
         into.branches.add(`${t.source.id}\u0000${t.eventType}\u0000${list.indexOf(t)}`);
+        noteBranch(machine, `${t.source.id}\u0000${t.eventType}\u0000${list.indexOf(t)}`);
       }
     }
   };
@@ -92,6 +124,6 @@ if (dir) {
     }
     const folder = join(dir, 'coverage');
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, `${testPath.replace(/^.*?\/(machines|tests|components)\//, '$1/').replace(/[^a-z0-9_-]+/gi, '_')}.json`), JSON.stringify({ file: testPath, reached: out }));
+    writeFileSync(join(folder, `${testPath.replace(/^.*?\/(machines|tests|components)\//, '$1/').replace(/[^a-z0-9_-]+/gi, '_')}.json`), JSON.stringify({ file: testPath, reached: out, lastSteps }));
   });
 }
