@@ -11,6 +11,9 @@ import { scenariosOf, serverScenarios } from '@/scripts/paths/scenarios';
 import { viewPathsOf } from '@/scripts/paths/views';
 import { allSuites, GAME_MACHINES, gameMachine } from '@/tests/paths/registry';
 
+// Piped into `head` or a tool that stops reading: end quietly.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? 0 : 1));
+
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const machineArg = args.includes('--machine') ? args[args.indexOf('--machine') + 1] : undefined;

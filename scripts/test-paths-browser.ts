@@ -4,7 +4,7 @@
  *
  *   npm run test:paths:browser -- --flow exam --sample 5 --seed 1
  *   npm run test:paths:browser -- --flow quiz --sample 3 --seed 7 --config quiz_zone
- *   npm run test:paths:browser -- --flow exam --path exam/changeable/1a2b3c4d    one path again (its id from a run's output)
+ *   npm run test:paths:browser -- --flow exam --path exam/changeable/7b603dc7    one path again (its id from a run's output)
  *   npm run test:paths:browser -- --flow quiz,exam,battle --sample 3 --seed 1    several flows, N paths each
  *
  * From the flow's model, walked by @xstate/graph as for the machine's paths but taking only the
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { pathEvents, pathId } from '@/machines/testing/paths';
 import { seededRandom } from '@/services/domain/seeded-random';
-import { latestRunDir, linkLatest, newRunDir, writeRunsIndex } from '@/scripts/paths/runs';
+import { latestRunDir, linkLatest, newRunDir, RUNS_ROOT, writeRunsIndex } from '@/scripts/paths/runs';
 import { writeReport, type BrowserPath, type BrowserRun, type BrowserStep } from '@/scripts/paths/report';
 import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
@@ -37,8 +37,8 @@ const FLOWS: Record<string, () => Promise<BrowserFlow>> = {
   battle: async () => (await import('@/tests/paths/browser/battle-flow')).battleFlow,
   exam: async () => (await import('@/tests/paths/browser/exam-flow')).examFlow,
 };
-/** The browser paths join the latest run's report (npm run test:paths), or start a run of their own. */
-const OUT = latestRunDir() ?? newRunDir();
+/** The browser paths join `--out <dir>`, or the latest run's report (npm run test:paths), or start a run of their own. */
+const OUT = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1]! : (latestRunDir() ?? newRunDir());
 const DIR = join(OUT, 'browser');
 /** Sign-ups per address per hour the server allows (RATE_LIMITS.signUpIp): a new server after this many players. */
 const PLAYERS_PER_SERVER = 18;
@@ -210,8 +210,10 @@ async function main() {
   writeFileSync(join(DIR, 'results.json'), JSON.stringify(run, null, 2));
   writeFileSync(join(DIR, 'junit-browser.xml'), junit(results));
   const { file } = await writeReport({ out: OUT, rawDir: join(OUT, '.raw'), command: 'npm run test:paths (last run)' });
-  linkLatest(OUT);
-  writeRunsIndex();
+  if (OUT.startsWith(`${RUNS_ROOT}/`)) {
+    linkLatest(OUT);
+    writeRunsIndex();
+  }
   const failed = results.filter((r) => r.status === 'failed');
   console.log(`\n${results.length - failed.length} of ${results.length} paths passed in the browser${failed.length ? `; failed: ${failed.map((f) => f.id).join(', ')}` : ''}`);
   console.log(`report: ${file} (browser: ${join(DIR, 'results.json')}, junit: ${join(DIR, 'junit-browser.xml')})`);

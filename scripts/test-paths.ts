@@ -10,7 +10,8 @@
  *   npm run test:paths -- --path exam/changeable/3fa9c1d2
  *                                               replays one path alone (at each depth it runs at), printing every step;
  *                                               a server scenario's id (exam/scenarios/…) replays that scenario, step by step
- *   npm run test:paths -- --depth server        only the suites of one depth (machine | view | server); the browser depth is test:paths:browser
+ *   npm run test:paths -- --depth server        only the suites of one depth (machine | view | server | browser); browser plays sampled
+ *                                               paths through the built app (test:paths:browser; --sample N, --seed S)
  *   npm run test:paths -- --bail                stops at the first suite with a failure
  *   npm run test:paths -- --update-baseline     writes the coverage measured as the new baseline (only ever raise it)
  *   npm run test:paths -- --results <file>      also copies Jest's JSON results there (scripts/test-all.sh counts them)
@@ -34,7 +35,9 @@ const BASELINE = 'tests/paths/coverage-baseline.json';
 const machineName = option('--machine');
 const pathToReplay = option('--path');
 const updateBaseline = args.includes('--update-baseline');
-const DEPTHS = ['machine', 'view', 'server'] as const;
+const DEPTHS = ['machine', 'view', 'server', 'browser'] as const;
+/** The browser flows (scripts/test-paths-browser.ts) that play each machine's paths. */
+const BROWSER_FLOWS: Readonly<Record<string, string>> = { 'quiz-play': 'quiz', exam: 'exam', 'random-battle': 'battle', 'group-battle': 'battle' };
 const depth = option('--depth');
 const bail = args.includes('--bail');
 const resultsCopy = option('--results');
@@ -46,8 +49,15 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-if (args.includes('--depth') && !DEPTHS.includes(depth as (typeof DEPTHS)[number])) {
-  fail(depth === 'browser' ? 'The browser depth runs with `npm run test:paths:browser` (it needs a build).' : `--depth needs one of ${DEPTHS.join(', ')}`);
+if (args.includes('--depth') && !DEPTHS.includes(depth as (typeof DEPTHS)[number])) fail(`--depth needs one of ${DEPTHS.join(', ')}`);
+if (depth === 'browser') {
+  // The browser depth: sampled paths through the built app in Chromium (npm run test:paths:browser), as CI runs them, in a run of their own.
+  const flows = machineName ? BROWSER_FLOWS[machineName] : 'quiz,exam,battle';
+  if (!flows) fail(`No browser flow plays ${machineName}'s paths: ${Object.keys(BROWSER_FLOWS).join(', ')} have one.`);
+  if (args.includes('--path') || args.includes('--update-baseline') || args.includes('--report-only')) fail('--depth browser takes --machine, --sample and --seed; replay a browser path with `npm run test:paths:browser -- --flow <flow> --path <id>`.');
+  const out = option('--out') ?? newRunDir();
+  const browserRun = spawnSync('npx', ['tsx', 'scripts/test-paths-browser.ts', '--flow', flows, '--sample', option('--sample') ?? '4', '--seed', option('--seed') ?? '1', '--out', out], { stdio: 'inherit' });
+  process.exit(browserRun.status ?? 1);
 }
 if (depth && updateBaseline) fail('--update-baseline needs every depth: leave --depth out.');
 if (args.includes('--machine') && !machineName) fail(`--machine needs a name: ${GAME_MACHINES.map((m) => m.name).join(', ')}`);

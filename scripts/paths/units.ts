@@ -58,7 +58,7 @@ interface TransitionLike {
  * An inline guard named by what it tests: its body without the parameters, shortened
  * (`({ event }) => codeOf(event.output) === 'exam_completed'` → `codeOf(event.output) === 'exam_completed'`).
  */
-function inlineGuard(fn: (...args: never[]) => unknown): string {
+function inlineGuard(fn: object): string {
   const source = Function.prototype.toString.call(fn).replace(/\s+/g, ' ').trim();
   const arrow = /^(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>\s*(.*)$/s.exec(source);
   let body = (arrow ? arrow[1]! : source).trim();

@@ -38,21 +38,30 @@ describe('when a running exam is over', () => {
   test('a hidden page ends it with the rules violated at the hidden limit, whatever the page says later', () => {
     const hidden = { ...clock, hiddenSince: at(10_000), lastSeenAt: at(10_000) };
     expect(dueEnd(hidden, at(14_999))).toBeNull();
-    expect(dueEnd(hidden, at(20_000))).toEqual({ reason: 'rules_violated', at: at(15_000) });
+    // Hidden for exactly the limit is not more than it: the same edge as a page that comes back.
+    expect(dueEnd(hidden, at(15_000))).toBeNull();
     expect(hiddenTooLong(at(10_000), at(15_000), 5)).toBe(false);
+    expect(dueEnd(hidden, at(15_001))).toEqual({ reason: 'rules_violated', at: at(15_000) });
     expect(hiddenTooLong(at(10_000), at(15_001), 5)).toBe(true);
+    expect(dueEnd(hidden, at(20_000))).toEqual({ reason: 'rules_violated', at: at(15_000) });
   });
 
   test('a page gone past the live window and the resume timeout is abandoned; never before', () => {
     const gone = { ...clock, deadline: at(3_600_000) };
     const limit = EXAM_LIVE_WINDOW_MS + 5 * 60_000;
     expect(dueEnd(gone, at(limit - 1))).toBeNull();
+    expect(dueEnd(gone, at(limit))).toBeNull();
+    expect(dueEnd(gone, at(limit + 1))).toEqual({ reason: 'abandoned', at: at(limit) });
     expect(dueEnd(gone, at(limit + 10))).toEqual({ reason: 'abandoned', at: at(limit) });
   });
 
   test('the earliest reason wins', () => {
     const both = { ...clock, deadline: at(12_000), hiddenSince: at(10_000) };
     expect(dueEnd(both, at(60_000))).toEqual({ reason: 'deadline', at: at(12_000) });
+    // Over by the hidden limit only: the deadline, later, does not take its place.
+    const hiddenFirst = { ...clock, deadline: at(15_002), hiddenSince: at(10_000), lastSeenAt: at(10_000) };
+    expect(dueEnd(hiddenFirst, at(15_001))).toEqual({ reason: 'rules_violated', at: at(15_000) });
+    expect(dueEnd(hiddenFirst, at(15_002))).toEqual({ reason: 'rules_violated', at: at(15_000) });
   });
 });
 

@@ -203,13 +203,21 @@ export interface AttemptClock {
  * deadline, the end of the hidden limit of a page that did not come back, and the end of the
  * resume time of a page that is gone (not heard from for the live window, then the resume
  * timeout). Null while it runs.
+ *
+ * The deadline ends it at its own millisecond. A hidden page and a page gone end it only once
+ * they have been away for more than their limit (rules.md: "hidden for more than 5 s"), as a
+ * page that comes back is judged (`hiddenTooLong`): at the limit's millisecond it still runs, a
+ * millisecond later it has ended, as of the limit.
  */
 export function dueEnd(clock: AttemptClock, now: Date): { reason: Exclude<ExamEndReason, 'submitted'>; at: Date } | null {
-  const candidates: { reason: Exclude<ExamEndReason, 'submitted'>; at: number }[] = [{ reason: 'deadline', at: clock.deadline.getTime() }];
-  if (clock.hiddenSince) candidates.push({ reason: 'rules_violated', at: clock.hiddenSince.getTime() + clock.hiddenLimitSeconds * 1000 });
-  candidates.push({ reason: 'abandoned', at: clock.lastSeenAt.getTime() + EXAM_LIVE_WINDOW_MS + clock.resumeMinutes * 60_000 });
-  const first = candidates.reduce((a, b) => (b.at < a.at ? b : a));
-  return first.at <= now.getTime() ? { reason: first.reason, at: new Date(first.at) } : null;
+  /** `at`: the instant it ends as of; `after`: whether it is over only once `now` is past `at`. */
+  const candidates: { reason: Exclude<ExamEndReason, 'submitted'>; at: number; after: boolean }[] = [{ reason: 'deadline', at: clock.deadline.getTime(), after: false }];
+  if (clock.hiddenSince) candidates.push({ reason: 'rules_violated', at: clock.hiddenSince.getTime() + clock.hiddenLimitSeconds * 1000, after: true });
+  candidates.push({ reason: 'abandoned', at: clock.lastSeenAt.getTime() + EXAM_LIVE_WINDOW_MS + clock.resumeMinutes * 60_000, after: true });
+  const over = candidates.filter((c) => (c.after ? now.getTime() > c.at : now.getTime() >= c.at));
+  if (!over.length) return null;
+  const first = over.reduce((a, b) => (b.at < a.at ? b : a));
+  return { reason: first.reason, at: new Date(first.at) };
 }
 
 /** Whether a hidden page that came back at `returnedAt` was away longer than allowed. */

@@ -45,17 +45,33 @@ export interface AppServices {
   readonly notificationDelivery: NotificationDelivery;
   /** Hosted live games (docs/live.md); running games are taken up once started. */
   readonly live: LiveService;
+  /**
+   * The clock solo plays, contests and exams are timed by: when a question or an exam opens, its
+   * deadline, when an answer counts as arrived, what the exam sweep finds due. The wall clock; a
+   * test moves its own, to the millisecond.
+   */
+  readonly clock: PlayClock;
 }
+
+export interface PlayClock {
+  now(): number;
+}
+
+export const wallClock: PlayClock = { now: () => Date.now() };
 
 /** Test seams of the services (a clock and random numbers for the room service). */
 export interface AppServiceOptions {
   readonly rooms?: Pick<RoomServiceOptions, 'now' | 'random' | 'sweepIntervalMs'>;
   /** The live games' clock (a test moves it). */
   readonly live?: { readonly clock?: LiveClock };
+  /** The solo plays', contests' and exams' clock (a test moves it). */
+  readonly clock?: PlayClock;
 }
 
 export function createAppServices(database: Database, config: ServerConfig, log: Logger, options: AppServiceOptions = {}): AppServices {
+  const clock = options.clock ?? wallClock;
   const services = {
+    clock,
     database,
     config,
     log,
@@ -70,7 +86,7 @@ export function createAppServices(database: Database, config: ServerConfig, log:
   return {
     ...services,
     rooms: createRoomService({ database, settings: services.settings, store: services.roomStore, log, ...options.rooms }),
-    exams: createExamSweeper(database.db, log),
+    exams: createExamSweeper(database.db, log, clock),
     contestPrizes: createContestPrizeJob(database.db, () => services.settings.current(), log),
     notificationDelivery: createNotificationDelivery(database.db, services.notificationBus, log.child({ component: 'notifications' })),
     live: new LiveService(database.db, log.child({ component: 'live' }), options.live?.clock ?? realClock, { node: config.liveNodeUrl }),

@@ -2,13 +2,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { createExamMachine } from '@/machines/exam/exam.machine';
 import { createExamServices, type ExamRequest } from '@/services/client/exam-api';
-import { examAttempts, examModuleQuestions, examModules } from '@/services/server/db/schema';
+import { examAttempts, examModuleQuestions, examModules, examViolations } from '@/services/server/db/schema';
 import { writeSetting } from '@/services/server/settings/repository';
+import type { ExamResult } from '@/services/domain/exams';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { scenario } from '@/tests/paths/support/scenario';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
-import { examGrade, type ExamAnswerPlan } from '@/tests/paths/rules/exam';
+import { examDeadlineMs, examEnd, examGrade, examTimeLeftMs, EXAM_CLOCK, type ExamAnswerPlan, type ExamClockState } from '@/tests/paths/rules/exam';
+import { heldClock } from '@/tests/paths/support/play-clock';
 
 /**
  * Exam paths against the real server: the real exam machine, with the page's own services
@@ -16,9 +18,13 @@ import { examGrade, type ExamAnswerPlan } from '@/tests/paths/rules/exam';
  * (key 2468) in real time. The model paths (machines/exam/exam.test.ts) cover every state
  * against a fake server; these check that the machine and the server agree: the key, resuming
  * on a second page, violations recorded with the question on screen, the hidden limit, grading.
+ * The server's clock is the test's (`heldClock`); the clock scenarios call the API at the
+ * milliseconds they name and check the deadline and the hidden limit against the exam's rules.
  */
 
-const { api, db } = seededApiSuite();
+/** The server's clock for exams, in the test's hands: still for the machine-driven exams, moved to the millisecond by the clock scenarios. */
+const clock = heldClock();
+const { api, db } = seededApiSuite({ services: { clock } });
 
 function examActor(token: string, clientId: string) {
   const request: ExamRequest = async (endpoint, payload) => {
@@ -54,8 +60,15 @@ async function answer(actor: ExamActor, key: string) {
   await waitFor(actor, (s) => s.matches({ inExam: { work: 'answering' } }), { timeout: 5000 });
 }
 
-/** Lets the link's reports reach the server. */
-const reportsArrive = () => new Promise((r) => setTimeout(r, 300));
+/** Waits until the server has recorded what the page's link sent (polled in the database: the event, not a number of milliseconds). */
+async function serverHas(what: string, check: () => Promise<boolean>) {
+  for (const start = Date.now(); !(await check()); ) {
+    if (Date.now() - start > 5000) throw new Error(`the server never had ${what}`);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+const violationsOf = async (sessionId: string) => (await (await db()).select({ id: examViolations.id }).from(examViolations).where(eq(examViolations.attemptId, sessionId))).length;
+const hiddenSinceOf = async (sessionId: string) => (await (await db()).select({ at: examAttempts.hiddenSince }).from(examAttempts).where(eq(examAttempts.id, sessionId)))[0]!.at;
 
 describe(`the exam machine against the real server (${testDbKind})`, () => {
   scenario('exam', 'a wrong key is asked again; the right one opens the exam; answers, violations with the question on screen, submit, grade', async ({ step }) => {
@@ -81,9 +94,9 @@ describe(`the exam machine against the real server (${testDbKind})`, () => {
       actor.send({ type: 'user.goto', index: 1 });
       actor.send({ type: 'page.copy' });
       actor.send({ type: 'page.hidden' });
-      await new Promise((r) => setTimeout(r, 200));
+      await serverHas('the copy and the hidden page', async () => (await violationsOf(session.session_id)) === 2 && (await hiddenSinceOf(session.session_id)) !== null);
       actor.send({ type: 'page.visible' });
-      await reportsArrive();
+      await serverHas('the page back', async () => (await hiddenSinceOf(session.session_id)) === null);
       expect(actor.getSnapshot().matches({ inExam: { alert: 'warning' } })).toBe(true);
       expect(actor.getSnapshot().context.violations).toBe(2);
     });
@@ -198,5 +211,114 @@ describe(`the exam machine against the real server (${testDbKind})`, () => {
     } finally {
       await writeSetting(d, 'exam_violation_hidden_seconds', '5');
     }
+  });
+
+  /** Calls the API as a player's exam page; answers the status, the data or the refusal. */
+  function examPage(token: string, clientId: string) {
+    return async (endpoint: string, payload: Record<string, string | number>) => {
+      const r = await api.call(endpoint, { ...payload, client_id: clientId }, { token });
+      return { status: r.status, code: r.body.error ? (r.body.message as string) : null, data: r.body.data as Record<string, unknown>, extra: r.body as Record<string, unknown> };
+    };
+  }
+  type Opened = { session_id: string; exam: { id: number; duration: number }; questions: { id: number; options: { key: string }[] }[]; time_left_ms: number; hidden_limit_seconds: number };
+
+  /** The attempt's status as stored (the sweep ends every attempt due, other tests' included). */
+  async function attemptStatus(sessionId: string) {
+    const [row] = await (await db()).select({ status: examAttempts.status }).from(examAttempts).where(eq(examAttempts.id, sessionId));
+    return row!.status;
+  }
+
+  async function openScienceBasics(page: ReturnType<typeof examPage>) {
+    const d = await db();
+    const [exam] = await d.select({ id: examModules.id }).from(examModules).where(eq(examModules.examKey, '2468'));
+    const r = await page('get_exam_module_questions', { exam_module_id: exam!.id, exam_key: '2468', rules_agreed: 1 });
+    expect([r.status, r.code]).toEqual([200, null]);
+    return r.data as unknown as Opened;
+  }
+
+  scenario('exam', "the exam's deadline to the millisecond: a page beating every 10 s answers at the deadline's last ms; at the deadline an answer is refused, and the grade is what stood", async ({ step }) => {
+    const { token } = await createPlayerWithSession(await db());
+    const page = examPage(token, 'page-clock');
+    const startMs = clock.now();
+    const opened = await step('the exam opens: its whole time shown', async () => {
+      const o = await openScienceBasics(page);
+      expect(o.time_left_ms).toBe(examTimeLeftMs(examDeadlineMs(startMs, o.exam.duration), startMs));
+      return o;
+    });
+    const deadlineMs = examDeadlineMs(startMs, opened.exam.duration);
+    const state = (lastHeardMs: number): ExamClockState => ({ deadlineMs, hiddenSinceMs: null, hiddenLimitSeconds: opened.hidden_limit_seconds, lastHeardMs, resumeMinutes: 5 });
+    const [first, second] = [opened.questions[0]!, opened.questions[1]!];
+    const d = await db();
+    const [right] = await d.select({ answer: examModuleQuestions.answer, marks: examModuleQuestions.marks }).from(examModuleQuestions).where(eq(examModuleQuestions.id, first.id));
+    await step("the page beats every 10 s; at the deadline's last ms an answer is saved", async () => {
+      while (clock.now() + EXAM_CLOCK.heartbeatMs < deadlineMs - 1) {
+        clock.advance(EXAM_CLOCK.heartbeatMs);
+        const beat = await page('exam_heartbeat', { session_id: opened.session_id });
+        expect({ at: clock.now() - startMs, status: beat.data.status, time_left_ms: beat.data.time_left_ms }).toEqual({ at: clock.now() - startMs, status: 'in_exam', time_left_ms: examTimeLeftMs(deadlineMs, clock.now()) });
+      }
+      const heard = clock.now();
+      clock.set(deadlineMs - 1);
+      expect(examEnd(state(heard), clock.now())).toBeNull();
+      const saved = await page('set_exam_answer', { session_id: opened.session_id, question_id: first.id, answer: right!.answer });
+      expect([saved.status, saved.data.status, saved.data.answered]).toEqual([200, 'in_exam', 1]);
+    });
+    await step('at the deadline an answer is refused exam_completed: ended by the deadline', async () => {
+      clock.set(deadlineMs);
+      expect(examEnd(state(deadlineMs - 1), clock.now())).toEqual({ reason: 'deadline', atMs: deadlineMs });
+      const late = await page('set_exam_answer', { session_id: opened.session_id, question_id: second.id, answer: second.options[0]!.key });
+      expect([late.status, late.code, late.extra.end_reason]).toEqual([409, 'exam_completed', 'deadline']);
+    });
+    await step('the result: ended as of the deadline, graded on the one answer saved', async () => {
+      const r = await page('get_exam_module_result', { exam_module_id: opened.exam.id });
+      const result = r.data as unknown as ExamResult;
+      expect({ end_reason: result.end_reason, ended_at: result.ended_at, obtained_marks: result.obtained_marks, correct: result.correct, unanswered: result.unanswered }).toEqual({
+        end_reason: 'deadline',
+        ended_at: new Date(deadlineMs).toISOString(),
+        obtained_marks: right!.marks,
+        correct: 1,
+        unanswered: opened.questions.length - 1,
+      });
+    });
+  });
+
+  scenario('exam', 'a hidden page on the server\'s clock: back after exactly the limit it goes on; hidden for a ms more than the limit, the sweep ends it as of the limit', async ({ step }) => {
+    const { token } = await createPlayerWithSession(await db());
+    const page = examPage(token, 'page-hidden');
+    const startMs = clock.now();
+    const opened = await step('the exam opens', () => openScienceBasics(page));
+    const limitMs = opened.hidden_limit_seconds * 1000;
+    const state = (hiddenSinceMs: number | null, lastHeardMs: number): ExamClockState => ({ deadlineMs: examDeadlineMs(startMs, opened.exam.duration), hiddenSinceMs, hiddenLimitSeconds: opened.hidden_limit_seconds, lastHeardMs, resumeMinutes: 5 });
+    await step('hidden 10 s in, back after exactly the limit: the exam goes on', async () => {
+      clock.advance(10_000);
+      const hiddenAt = clock.now();
+      expect((await page('report_exam_violation', { session_id: opened.session_id, kind: 'page_hidden' })).data.status).toBe('in_exam');
+      clock.set(hiddenAt + limitMs);
+      expect(examEnd(state(hiddenAt, hiddenAt), clock.now())).toBeNull();
+      const back = await page('report_exam_violation', { session_id: opened.session_id, kind: 'page_visible' });
+      expect([back.status, back.data.status]).toEqual([200, 'in_exam']);
+    });
+    const hiddenAt = await step('hidden again; the sweep at the limit\'s own ms leaves it running', async () => {
+      clock.advance(5_000);
+      const at = clock.now();
+      await page('report_exam_violation', { session_id: opened.session_id, kind: 'page_hidden' });
+      clock.set(at + limitMs);
+      expect(examEnd(state(at, at), clock.now())).toBeNull();
+      await api.app.exams.sweep();
+      expect(await attemptStatus(opened.session_id)).toBe('in_exam');
+      return at;
+    });
+    await step('a ms later the sweep ends it, rules violated, as of the limit', async () => {
+      clock.advance(1);
+      expect(examEnd(state(hiddenAt, hiddenAt), clock.now())).toEqual({ reason: 'rules_violated', atMs: hiddenAt + limitMs });
+      expect(await api.app.exams.sweep()).toBeGreaterThanOrEqual(1);
+      expect(await attemptStatus(opened.session_id)).toBe('completed');
+      const result = (await page('get_exam_module_result', { exam_module_id: opened.exam.id })).data as unknown as ExamResult;
+      expect({ end_reason: result.end_reason, rules_violated: result.rules_violated, ended_at: result.ended_at, hidden: result.violations.filter((v) => v.kind === 'page_hidden').length }).toEqual({
+        end_reason: 'rules_violated',
+        rules_violated: true,
+        ended_at: new Date(hiddenAt + limitMs).toISOString(),
+        hidden: 2,
+      });
+    });
   });
 });

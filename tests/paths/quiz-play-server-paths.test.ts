@@ -2,7 +2,8 @@ import type { Lifeline } from '@/services/domain/lifelines';
 import type { OpenPlayRequest, PlayResult } from '@/services/domain/play-session';
 import { coinsOf, giveCoins, rightAnswers } from '@/tests/fixtures/play';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
-import { coinsAfterPlay, SOLO, soloResult, type SoloOutcome } from '@/tests/paths/rules/solo';
+import { coinsAfterPlay, SOLO, soloAnswerInTime, soloResult, soloTimeLeftMs, type SoloOutcome } from '@/tests/paths/rules/solo';
+import { heldClock } from '@/tests/paths/support/play-clock';
 import { scenario } from '@/tests/paths/support/scenario';
 import { testDbKind } from '@/tests/setup/db';
 import { seededApiSuite } from '@/tests/setup/seeded-api';
@@ -12,10 +13,13 @@ import { playUntil, quizPlayAgainst, type PlayActor } from '@/tests/paths/suppor
  * Quiz-zone plays at the server's depth: the real quiz-play machine (its lifelines child
  * included), its calls made to the real API, played along a plan of answers and lifelines. The
  * result the server settles, the coins it moved and the level it opened are checked against solo
- * play's rules as tests/paths/rules/solo.ts states them apart from the server's code.
+ * play's rules as tests/paths/rules/solo.ts states them apart from the server's code. The server's
+ * clock is the test's (`heldClock`): a question's deadline is checked to the millisecond through the API.
  */
 
-const { api, db } = seededApiSuite();
+/** The server's clock for solo plays, in the test's hands: the machine-driven plays leave it still (their answers take no server time); the deadline scenario moves it to the millisecond. */
+const clock = heldClock();
+const { api, db } = seededApiSuite({ services: { clock } });
 
 const started: { stop(): void }[] = [];
 afterEach(() => {
@@ -143,6 +147,66 @@ describe(`quiz-zone plays against the real server, settled by the rules (${testD
       const level2 = playActor(token, { ...LEVEL_1, level: 2 });
       await until(level2, 'level 2 refused', (s) => !s.matches('loading'));
       expect(level2.getSnapshot().context.errorCode).toBe('level_locked');
+    });
+  });
+
+  scenario('quiz-play', "a question's deadline to the millisecond: an answer at its last ms counts, one a ms later is too late and leaves it unanswered; each next question opens at the answer", async ({ step }) => {
+    const d = await db();
+    const { token, userId } = await createPlayerWithSession(d);
+    await giveCoins(d, userId, 50);
+    const before = await coinsOf(d, userId);
+    type Opened = { session_id: string; questions: { id: number; options: { key: string }[] }[]; time_per_question: number; time_left_ms: number };
+    const session = await step('level 1 opens: its first question shows its whole time', async () => {
+      const at = clock.now();
+      const r = await api.call('get_questions_by_level', { category: 'science', subcategory: 'physics', level: 1 }, { token });
+      expect(r.status).toBe(200);
+      const opened = r.body.data as Opened;
+      expect(opened.time_left_ms).toBe(soloTimeLeftMs(at, opened.time_per_question, at));
+      return opened;
+    });
+    const seconds = session.time_per_question;
+    const limitMs = seconds * 1000 + SOLO.networkMs;
+    // Each question: what the player sends, and when after the question opened.
+    const plan: { send: 'right' | 'wrong' | 'nothing'; afterMs: number }[] = [
+      { send: 'right', afterMs: limitMs },
+      { send: 'right', afterMs: limitMs + 1 },
+      { send: 'wrong', afterMs: 0 },
+      { send: 'nothing', afterMs: 5_000 },
+      ...Array.from({ length: session.questions.length - 4 }, () => ({ send: 'right' as const, afterMs: 1_234 })),
+    ];
+    const outcomes: SoloOutcome[] = [];
+    const rights = await rightAnswers(d, session.questions.map((q) => q.id));
+    let openedAt = clock.now();
+    for (const [i, move] of plan.entries()) {
+      await step(`question ${i + 1}: ${move.send} ${move.afterMs} ms after it opened`, async () => {
+        const q = session.questions[i]!;
+        const right = rights.get(q.id)!;
+        clock.set(openedAt + move.afterMs);
+        const answer = move.send === 'nothing' ? '' : move.send === 'right' ? right : q.options.find((o) => o.key !== right)!.key;
+        const r = await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer }, { token });
+        const inTime = soloAnswerInTime(openedAt, seconds, clock.now());
+        const outcome: SoloOutcome = move.send === 'nothing' || !inTime ? 'unanswered' : move.send;
+        outcomes.push(outcome);
+        const last = i === plan.length - 1;
+        if (move.send !== 'nothing' && !inTime) {
+          expect([r.status, r.body.message, r.body.current_index]).toEqual([409, 'answer_too_late', i + 1]);
+        } else {
+          const data = r.body.data as { correct: boolean; timed_out: boolean; current_index: number; time_left_ms: number; finished: boolean };
+          expect({ status: r.status, correct: data.correct, timed_out: data.timed_out, current_index: data.current_index, finished: data.finished }).toEqual({ status: 200, correct: outcome === 'right', timed_out: outcome === 'unanswered', current_index: i + 1, finished: last });
+          // The next question opened at this answer, with its whole time.
+          if (!last) expect(data.time_left_ms).toBe(soloTimeLeftMs(clock.now(), seconds, clock.now()));
+        }
+        openedAt = clock.now();
+      });
+    }
+    await step('finish: the result, the coins and the unlock are the solo rules\' for what counted', async () => {
+      const r = await api.call('finish_play', { session_id: session.session_id }, { token });
+      expect(r.status).toBe(200);
+      const result = r.body.data as PlayResult;
+      const expected = soloResult(outcomes, false);
+      expect(outcomes.slice(0, 4)).toEqual(['right', 'unanswered', 'wrong', 'unanswered']);
+      expect(shown(result)).toEqual(expected);
+      expect(await coinsOf(d, userId)).toBe(coinsAfterPlay(before, 0, expected));
     });
   });
 });

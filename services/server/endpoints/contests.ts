@@ -30,7 +30,7 @@ export const contestEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ language_id: optionalId, contest_id: idOf('a contest id') }),
     async handler(input, ctx) {
-      return { data: await openContest(ctx.app.database.db, ctx.settings, ctx.user!.id, { contestId: input.contest_id }) };
+      return { data: await openContest(ctx.app.database.db, ctx.settings, ctx.user!.id, { contestId: input.contest_id }, ctx.now()) };
     },
   }),
 

@@ -41,7 +41,7 @@ export const examEndpoints: EndpointDef[] = [
         gmtFormat: input.gmt_format,
         offset: input.offset,
         limit: input.limit,
-      });
+      }, ctx.now());
       return { data: answer.items, extra: { total: answer.total } };
     },
   }),
@@ -62,7 +62,7 @@ export const examEndpoints: EndpointDef[] = [
           examKey: input.exam_key,
           rulesAgreed: input.rules_agreed,
           clientId: input.client_id,
-        }),
+        }, ctx.now()),
       };
     },
   }),
@@ -83,7 +83,7 @@ export const examEndpoints: EndpointDef[] = [
           questionId: input.question_id,
           answer: input.answer,
           clientId: input.client_id,
-        }),
+        }, ctx.now()),
       };
     },
   }),
@@ -104,7 +104,7 @@ export const examEndpoints: EndpointDef[] = [
           report: input.kind,
           questionId: input.question_id,
           clientId: input.client_id,
-        }),
+        }, ctx.now()),
       };
     },
   }),
@@ -114,7 +114,7 @@ export const examEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ session_id: sessionId, client_id: clientId }),
     async handler(input, ctx) {
-      return { data: await heartbeat(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, clientId: input.client_id }) };
+      return { data: await heartbeat(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, clientId: input.client_id }, ctx.now()) };
     },
   }),
 
@@ -136,7 +136,7 @@ export const examEndpoints: EndpointDef[] = [
           examId: input.exam_module_id,
           rulesViolated: input.rules_violated,
           capturedQuestionIds: input.captured_question_ids,
-        }),
+        }, ctx.now()),
       };
     },
   }),
@@ -146,7 +146,7 @@ export const examEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ exam_module_id: idOf('an exam id') }),
     async handler(input, ctx) {
-      return { data: await readExamResult(ctx.app.database.db, ctx.settings, ctx.user!.id, input.exam_module_id) };
+      return { data: await readExamResult(ctx.app.database.db, ctx.settings, ctx.user!.id, input.exam_module_id, ctx.now()) };
     },
   }),
 ];

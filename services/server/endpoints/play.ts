@@ -57,7 +57,7 @@ export const playEndpoints: EndpointDef[] = [
       input: z.object({ category: placeRef, subcategory: optionalPlaceRef, level, language_id: optionalId }),
       async handler(input, ctx) {
         const languageId = effectiveLanguageId(ctx.settings, input.language_id);
-        return { data: await openQuizZone(ctx.app.database.db, ctx.settings, ctx.user!.id, { ...input, languageId }, mode) };
+        return { data: await openQuizZone(ctx.app.database.db, ctx.settings, ctx.user!.id, { ...input, languageId }, mode, ctx.now()) };
       },
     }),
   ),
@@ -69,7 +69,7 @@ export const playEndpoints: EndpointDef[] = [
     async handler(input, ctx) {
       const languageId = effectiveLanguageId(ctx.settings, input.language_id);
       return {
-        data: await openDailyQuiz(ctx.app.database.db, ctx.settings, ctx.user!.id, { languageId, timezone: input.timezone, gmtFormat: input.gmt_format }),
+        data: await openDailyQuiz(ctx.app.database.db, ctx.settings, ctx.user!.id, { languageId, timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.now()),
       };
     },
   }),
@@ -83,7 +83,7 @@ export const playEndpoints: EndpointDef[] = [
     }),
     async handler(input, ctx) {
       const languageId = effectiveLanguageId(ctx.settings, input.language_id);
-      return { data: await openTrueFalse(ctx.app.database.db, ctx.settings, ctx.user!.id, { languageId }) };
+      return { data: await openTrueFalse(ctx.app.database.db, ctx.settings, ctx.user!.id, { languageId }, ctx.now()) };
     },
   }),
 
@@ -105,7 +105,7 @@ export const playEndpoints: EndpointDef[] = [
           languageId: effectiveLanguageId(ctx.settings, input.language_id),
           limit: input.limit,
           minutes: input.minutes,
-        }),
+        }, ctx.now()),
       };
     },
   }),
@@ -115,7 +115,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ type: bookmarkType }),
     async handler(input, ctx) {
-      return { data: await openBookmarkPlay(ctx.app.database.db, ctx.settings, ctx.user!.id, { type: input.type }) };
+      return { data: await openBookmarkPlay(ctx.app.database.db, ctx.settings, ctx.user!.id, { type: input.type }, ctx.now()) };
     },
   }),
 
@@ -126,7 +126,7 @@ export const playEndpoints: EndpointDef[] = [
       input: placeSet,
       async handler(input, ctx) {
         const mode = name === 'get_maths_questions' ? 'maths' : name === 'get_guess_the_word' ? 'guess_the_word' : 'audio';
-        return { data: await openPlaceSet(ctx.app.database.db, ctx.settings, ctx.user!.id, mode, { type: input.type, typeId: input.type_id }) };
+        return { data: await openPlaceSet(ctx.app.database.db, ctx.settings, ctx.user!.id, mode, { type: input.type, typeId: input.type_id }, ctx.now()) };
       },
     }),
   ),
@@ -145,7 +145,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ language_id: optionalId, fun_n_learn_id: idOf('a reading id') }),
     async handler(input, ctx) {
-      return { data: await openFunNLearn(ctx.app.database.db, ctx.settings, ctx.user!.id, { funNLearnId: input.fun_n_learn_id }) };
+      return { data: await openFunNLearn(ctx.app.database.db, ctx.settings, ctx.user!.id, { funNLearnId: input.fun_n_learn_id }, ctx.now()) };
     },
   }),
 
@@ -154,7 +154,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ session_id: sessionId, question_id: idOf('a question id') }),
     async handler(input, ctx) {
-      return { data: await revealHint(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }) };
+      return { data: await revealHint(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }, ctx.now()) };
     },
   }),
 
@@ -163,7 +163,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ session_id: sessionId, question_id: idOf('a question id') }),
     async handler(input, ctx) {
-      return { data: await startQuestionClock(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }) };
+      return { data: await startQuestionClock(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id }, ctx.now()) };
     },
   }),
 
@@ -177,8 +177,9 @@ export const playEndpoints: EndpointDef[] = [
       answer: z.preprocess((v) => v ?? '', z.string().trim().max(MAX_ANSWER_LENGTH, `must be at most ${MAX_ANSWER_LENGTH} characters`)),
     }),
     async handler(input, ctx) {
+      const now = ctx.now();
       return {
-        data: await submitAnswer(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, answer: input.answer }, new Date(), ctx.settings, new Date(Date.now() - ctx.sinceArrival())),
+        data: await submitAnswer(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, answer: input.answer }, now, ctx.settings, new Date(now.getTime() - ctx.sinceArrival())),
       };
     },
   }),
@@ -193,7 +194,7 @@ export const playEndpoints: EndpointDef[] = [
     }),
     async handler(input, ctx) {
       return {
-        data: await applyLifeline(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, lifeline: input.lifeline }),
+        data: await applyLifeline(ctx.app.database.db, ctx.user!.id, { sessionId: input.session_id, questionId: input.question_id, lifeline: input.lifeline }, ctx.now()),
       };
     },
   }),
@@ -203,7 +204,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ session_id: sessionId }),
     async handler(input, ctx) {
-      return { data: await finishPlay(ctx.app.database.db, ctx.settings, ctx.user!.id, input.session_id) };
+      return { data: await finishPlay(ctx.app.database.db, ctx.settings, ctx.user!.id, input.session_id, ctx.now()) };
     },
   }),
 
@@ -212,7 +213,7 @@ export const playEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ session_id: sessionId }),
     async handler(input, ctx) {
-      return { data: await getPlayReview(ctx.app.database.db, ctx.settings, ctx.user!.id, input.session_id) };
+      return { data: await getPlayReview(ctx.app.database.db, ctx.settings, ctx.user!.id, input.session_id, ctx.now()) };
     },
   }),
 ];

@@ -500,10 +500,10 @@ export interface ExamSweeper {
 }
 
 /** Runs `sweepExams` every `intervalMs` (one at a time) once started. */
-export function createExamSweeper(db: Db, log: Logger, intervalMs = 1000): ExamSweeper {
+export function createExamSweeper(db: Db, log: Logger, clock: { now(): number } = { now: () => Date.now() }, intervalMs = 1000): ExamSweeper {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
-  const sweep = (now?: Date) => sweepExams(db, now);
+  const sweep = (now?: Date) => sweepExams(db, now ?? new Date(clock.now()));
   return {
     sweep,
     start() {

@@ -32,6 +32,8 @@ export interface RequestContext {
    * (services/server/gateway/arrival.ts): an answer is timed `clock.now() - sinceArrival()`.
    */
   readonly sinceArrival: () => number;
+  /** Now, on the app's clock (`app.clock`: the wall clock, or the one a test moves). */
+  readonly now: () => Date;
 }
 
 /**

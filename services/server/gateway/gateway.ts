@@ -326,6 +326,7 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       ip: clientIp(req, app.config.trustProxy),
       app,
       sinceArrival: () => sinceArrival(req),
+      now: () => new Date(app.clock.now()),
     };
     try {
       return await def.handler(parsed.data, ctx);

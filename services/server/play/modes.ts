@@ -50,6 +50,7 @@ export async function openQuizZone(
   userId: number,
   input: { category: string; subcategory?: string | undefined; level: number; languageId: number },
   mode: keyof typeof LEVEL_MODES = 'quiz_zone',
+  now: Date = new Date(),
 ): Promise<SessionData> {
   const kind = LEVEL_MODES[mode];
   requireMode(settings, kind.flag);
@@ -81,7 +82,7 @@ export async function openQuizZone(
         intSetting(settings, kind.size),
         flagSetting(settings, 'question_shuffle_mode'),
       ),
-  });
+  }, now);
 }
 
 /**
@@ -144,7 +145,7 @@ export async function openDailyQuiz(
  * language (language mode off, or a browser that has not loaded the languages yet) gets the
  * default language's, as the daily quiz does: one play never mixes languages.
  */
-export async function openTrueFalse(db: Db, settings: SettingsMap, userId: number, input: { languageId: number }): Promise<SessionData> {
+export async function openTrueFalse(db: Db, settings: SettingsMap, userId: number, input: { languageId: number }, now: Date = new Date()): Promise<SessionData> {
   requireMode(settings, 'true_false_mode');
   const languageId = await servedLanguageId(db, input.languageId);
   return openSession(db, settings, userId, {
@@ -160,7 +161,7 @@ export async function openTrueFalse(db: Db, settings: SettingsMap, userId: numbe
         intSetting(settings, 'true_false_total_question'),
         true,
       ),
-  });
+  }, now);
 }
 
 /** Self challenge: the player's number of questions from a category or subcategory, on one clock of `minutes`. */
@@ -169,6 +170,7 @@ export async function openSelfChallenge(
   settings: SettingsMap,
   userId: number,
   input: { category: string; subcategory?: string | undefined; languageId: number; limit: number; minutes: number },
+  now: Date = new Date(),
 ): Promise<SessionData> {
   requireMode(settings, 'self_challenge_mode');
   const maxQuestions = intSetting(settings, 'self_challenge_max_questions');
@@ -188,11 +190,11 @@ export async function openSelfChallenge(
     totalTime: input.minutes * 60,
     settleStale: true,
     pick: (conn) => pickQuestions(conn, { categoryId, subcategoryId, withOptionE: flagSetting(settings, 'option_e_mode') }, input.limit, true),
-  });
+  }, now);
 }
 
 /** Bookmark play: practice on the player's bookmarked questions of a kind. */
-export async function openBookmarkPlay(db: Db, settings: SettingsMap, userId: number, input: { type: string }): Promise<SessionData> {
+export async function openBookmarkPlay(db: Db, settings: SettingsMap, userId: number, input: { type: string }, now: Date = new Date()): Promise<SessionData> {
   requireMode(settings, 'bookmark_mode');
   return openSession(db, settings, userId, {
     mode: 'bookmark',
@@ -206,7 +208,7 @@ export async function openBookmarkPlay(db: Db, settings: SettingsMap, userId: nu
       const playable = (await loadServable(conn, ids, flagSetting(settings, 'option_e_mode'), { userId })).filter((q) => shapes.includes(q.questionType));
       return flagSetting(settings, 'question_shuffle_mode') ? shuffled(playable) : playable;
     },
-  });
+  }, now);
 }
 
 /** Questions one play of a category or subcategory serves in maths mania, guess the word and audio (at most; a smaller place serves what it has). */
@@ -232,6 +234,7 @@ export async function openPlaceSet(
   userId: number,
   mode: PlaceMode,
   input: { type: 'category' | 'subcategory'; typeId: number },
+  now: Date = new Date(),
 ): Promise<SessionData> {
   const kind = PLACE_MODES[mode];
   requireMode(settings, kind.flag);
@@ -256,7 +259,7 @@ export async function openPlaceSet(
         PLACE_SET_SIZE,
         true,
       ),
-  });
+  }, now);
 }
 
 /** A category or subcategory of one kind named by `type` and `type_id`; unknown: 102 naming `type_id`. */
@@ -305,7 +308,7 @@ export async function listFunNLearn(db: Db, settings: SettingsMap, userId: numbe
  * the player read it — the session, and so the clock, opens only now. Its place is the item's
  * category or subcategory at level 1: coins come with the place's first pass only (rules.md).
  */
-export async function openFunNLearn(db: Db, settings: SettingsMap, userId: number, input: { funNLearnId: number }): Promise<SessionData> {
+export async function openFunNLearn(db: Db, settings: SettingsMap, userId: number, input: { funNLearnId: number }, now: Date = new Date()): Promise<SessionData> {
   requireMode(settings, 'fun_n_learn_mode');
   const item = await findFunNLearnItem(db, input.funNLearnId);
   if (!item) throw new ApiError('102', { field: 'fun_n_learn_id', detail: `no comprehension item ${input.funNLearnId}` });
@@ -321,7 +324,7 @@ export async function openFunNLearn(db: Db, settings: SettingsMap, userId: numbe
     timePerQuestion: intSetting(settings, 'fun_n_learn_duration'),
     settleStale: true,
     pick: (conn) => pickQuestions(conn, { funNLearnId: item.id, withOptionE: flagSetting(settings, 'option_e_mode') }, FUN_N_LEARN_MAX_QUESTIONS, false),
-  });
+  }, now);
 }
 
 /** Most questions one comprehension item serves. */

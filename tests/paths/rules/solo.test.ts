@@ -1,4 +1,4 @@
-import { coinsAfterPlay, soloResult } from '@/tests/paths/rules/solo';
+import { coinsAfterPlay, soloAnswerInTime, soloResult, soloTimeLeftMs } from '@/tests/paths/rules/solo';
 
 const times = <T,>(n: number, x: T): T[] => Array.from({ length: n }, () => x);
 
@@ -28,5 +28,10 @@ describe('the solo play rules the paths check the server against (rules.md, Solo
     const r = soloResult(times(10, 'right'), true);
     expect(r.coins_earned).toBe(0);
     expect(coinsAfterPlay(50, 2, soloResult(times(10, 'right'), false))).toBe(50 - 10 + 4);
+  });
+
+  test("an answer counts up to the question's time plus the network's second, that millisecond included; the time shown leaves the second out", () => {
+    expect([30_999, 31_000, 31_001].map((ms) => soloAnswerInTime(1_000, 30, 1_000 + ms))).toEqual([true, true, false]);
+    expect([0, 29_999, 30_000, 40_000].map((ms) => soloTimeLeftMs(5_000, 30, 5_000 + ms))).toEqual([30_000, 1, 0, 0]);
   });
 });

@@ -18,7 +18,23 @@ export const SOLO = {
   wrongScore: 4,
   /** quiz_zone_lifeline_deduct_coin: 5 (docs/economy.md; rules.md's reference product charged 10) */
   lifelinePrice: 5,
+  /** The second every question's time is given for the network (docs/api.md, "The time of an answer"); time_left_ms leaves it out. */
+  networkMs: 1000,
 } as const;
+
+/**
+ * Whether an answer counts: it arrived by the question's deadline, its opening plus its time plus
+ * the network's second, that millisecond included. A later one closes the question unanswered
+ * and is refused `answer_too_late`; the next question opens at the answer's instant.
+ */
+export function soloAnswerInTime(openedAtMs: number, secondsPerQuestion: number, arrivedAtMs: number): boolean {
+  return arrivedAtMs <= openedAtMs + secondsPerQuestion * 1000 + SOLO.networkMs;
+}
+
+/** The time a question shows left: its seconds from its opening, without the network's second, never below 0. */
+export function soloTimeLeftMs(openedAtMs: number, secondsPerQuestion: number, nowMs: number): number {
+  return Math.max(0, openedAtMs + secondsPerQuestion * 1000 - nowMs);
+}
 
 /** What one question of a path did: answered right or wrong, skipped by the lifeline, or left to time out. */
 export type SoloOutcome = 'right' | 'wrong' | 'skipped' | 'unanswered';
