@@ -5,5 +5,6 @@ const base = require('./jest.config.js');
 
 module.exports = async () => {
   const config = await base();
-  return { ...config, testMatch: ['<rootDir>/services/domain/**/*.test.ts'] };
+  // The domain's tests, and the room engine's (pure: no database).
+  return { ...config, testMatch: ['<rootDir>/services/domain/**/*.test.ts', '<rootDir>/services/server/rooms/engine.test.ts'] };
 };

@@ -18,12 +18,12 @@
  * built here when missing) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { pathEvents, pathId } from '@/machines/testing/paths';
 import { seededRandom } from '@/services/domain/seeded-random';
-import { latestRunDir, linkLatest, newRunDir, RUNS_ROOT, writeRunsIndex } from '@/scripts/paths/runs';
+import { latestRunDir, linkLatest, newRunDir, RUNS_ROOT, writeRunsIndex, writeRunSummary } from '@/scripts/paths/runs';
 import { writeReport, type BrowserPath, type BrowserRun, type BrowserStep } from '@/scripts/paths/report';
 import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
@@ -210,11 +210,13 @@ async function main() {
   writeFileSync(join(DIR, 'results.json'), JSON.stringify(run, null, 2));
   writeFileSync(join(DIR, 'junit-browser.xml'), junit(results));
   const { file } = await writeReport({ out: OUT, rawDir: join(OUT, '.raw'), command: 'npm run test:paths (last run)' });
+  const failed = results.filter((r) => r.status === 'failed');
+  // A run of its own (`--depth browser`, or no earlier run) says how it went in the list of runs.
+  if (!existsSync(join(OUT, 'run.json'))) writeRunSummary(OUT, { command: run.command, at: run.at, passed: results.length - failed.length, failed: failed.length, status: failed.length ? 1 : 0 });
   if (OUT.startsWith(`${RUNS_ROOT}/`)) {
     linkLatest(OUT);
     writeRunsIndex();
   }
-  const failed = results.filter((r) => r.status === 'failed');
   console.log(`\n${results.length - failed.length} of ${results.length} paths passed in the browser${failed.length ? `; failed: ${failed.map((f) => f.id).join(', ')}` : ''}`);
   console.log(`report: ${file} (browser: ${join(DIR, 'results.json')}, junit: ${join(DIR, 'junit-browser.xml')})`);
   process.exit(failed.length ? 1 : 0);
