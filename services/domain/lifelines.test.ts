@@ -3,6 +3,7 @@ import { seededRandom } from '@/services/domain/seeded-random';
 import {
   audiencePoll,
   canUse,
+  isLifeline,
   LIFELINE_BUSY,
   LIFELINES,
   lifelinesEnabled,
@@ -16,6 +17,14 @@ const seeded = (seed: number): RandomSource => seededRandom(seed);
 
 const fresh: LifelineUsage = { enabled: true, used: [], usedOnQuestion: [] };
 const KEYS = ['a', 'b', 'c', 'd'];
+
+describe('what a lifeline is', () => {
+  test('the four names, exactly as written; anything else is not one', () => {
+    expect(LIFELINES.map((l) => isLifeline(l))).toEqual([true, true, true, true]);
+    expect(['FIFTY_FIFTY', 'fifty', '', 'skip ', 'reset'].map((v) => isLifeline(v))).toEqual([false, false, false, false, false]);
+    expect([null, undefined, 1, ['skip'], { skip: true }].map((v) => isLifeline(v))).toEqual([false, false, false, false, false]);
+  });
+});
 
 describe('which modes offer lifelines', () => {
   test('quiz zone does, and the other solo modes do not yet', () => {
@@ -126,6 +135,11 @@ describe('50/50', () => {
     expect(removed).not.toContain('e');
   });
 
+  test('still picks shown wrong options from a source that returns 1 (outside its contract)', () => {
+    expect(pickFiftyFifty('a', KEYS, () => 1)).toEqual(['c', 'd']);
+    expect(audiencePoll('a', KEYS, () => 0.9999999).a).toBe(75);
+  });
+
   test('gives the same answer for the same random source', () => {
     expect(pickFiftyFifty('b', KEYS, seeded(42))).toEqual(pickFiftyFifty('b', KEYS, seeded(42)));
   });
@@ -169,6 +183,14 @@ describe('the audience poll', () => {
     expect(two.b!).toBeGreaterThan(two.a!);
   });
 
+  test("the right share spans its whole range: 40 % at the lowest draw (55 % with two options), 75 % at the highest", () => {
+    expect(audiencePoll('a', KEYS, () => 0).a).toBe(40);
+    expect(audiencePoll('a', ['a', 'b', 'c'], () => 0).a).toBe(40);
+    expect(audiencePoll('a', ['a', 'b'], () => 0).a).toBe(55);
+    expect(audiencePoll('a', KEYS, () => 0.9999999).a).toBe(75);
+    expect(audiencePoll('a', ['a', 'b'], () => 0.9999999).a).toBe(75);
+  });
+
   test('varies the right share from draw to draw', () => {
     const shares = new Set<number>();
     for (let seed = 1; seed <= 100; seed++) shares.add(audiencePoll('a', KEYS, seeded(seed)).a!);
@@ -178,9 +200,9 @@ describe('the audience poll', () => {
 
 describe('the lifelines over any stream of random numbers (fast-check, seeded)', () => {
   const stream = fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 12 });
-  /** A question of 1 to 6 options, one of them right. */
-  const question = fc.tuple(fc.integer({ min: 1, max: 6 }), fc.nat()).map(([n, pick]) => {
-    const keys = 'abcdef'.slice(0, n).split('');
+  /** A question of 1 to 26 options (the poll's promise holds while every wrong option can get a point), one of them right. */
+  const question = fc.tuple(fc.integer({ min: 1, max: 26 }), fc.nat()).map(([n, pick]) => {
+    const keys = 'abcdefghijklmnopqrstuvwxyz'.slice(0, n).split('');
     return { n, keys, rightKey: keys[pick % n]! };
   });
   const sourceOf = (values: readonly number[]): RandomSource => {
@@ -206,6 +228,48 @@ describe('the lifelines over any stream of random numbers (fast-check, seeded)',
       }),
       { seed: 44, numRuns: 500 },
     );
+  });
+
+  test('the audience poll: the wrong options split the rest in proportion to weights of 1 to 2 they draw in the order shown, within 2 points', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(question, stream, ({ n, keys, rightKey }, values) => {
+        if (n < 3) return;
+        const poll = audiencePoll(rightKey, keys, sourceOf(values));
+        const right = poll[rightKey]!;
+        const rest = 100 - right;
+        const wrong = keys.filter((k) => k !== rightKey);
+        // The right share took the first draw; each wrong option the next, in the order shown.
+        const weights = wrong.map((_, i) => 1 + values[(i + 1) % values.length]!);
+        const sum = weights.reduce((a, b) => a + b, 0);
+        const exact = weights.map((w) => (rest * w) / sum);
+        // Held below the right share, or raised to 1: the promise of those two comes first.
+        if (exact.some((e) => e >= right - 2 || e < 1)) return;
+        checked++;
+        for (const [i, key] of wrong.entries()) expect({ key, off: Math.abs(poll[key]! - exact[i]!) < 2 }).toEqual({ key, off: true });
+      }),
+      { seed: 44, numRuns: 500 },
+    );
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  test('the audience poll with many options: every wrong one keeps at least 1 point when the rounding had to take some back', () => {
+    const keys = 'abcdefghijklmnopqrstuvwxyz'.slice(0, 22).split('');
+    // The right share at 75 leaves 25 points for 21 wrong options: 1 each at least, and uneven weights.
+    const values = [0.9999999, ...keys.map((_, i) => (i % 2 ? 0.99 : 0))];
+    const poll = audiencePoll('a', keys, sourceOf(values));
+    expect(poll.a).toBe(75);
+    const wrong = keys.slice(1).map((k) => poll[k]!);
+    expect(wrong.reduce((x, y) => x + y, 0)).toBe(25);
+    expect(Math.min(...wrong)).toBe(1);
+    expect(Math.max(...wrong)).toBe(2);
+  });
+
+  test("the audience poll never lets a wrong option reach the right share: what rounding left goes past a share one below it", () => {
+    // Right at 40 (the lowest draw); weights 1.9999999 and 1: 60 split as 39.99… and 20.00…, rounded
+    // down to 39 and 20; the point left over would take the first to 40, so the second gets it.
+    expect(audiencePoll('a', ['a', 'b', 'c'], sourceOf([0, 0.9999999, 0]))).toEqual({ a: 40, b: 39, c: 21 });
+    expect(audiencePoll('a', ['a', 'b', 'c'], sourceOf([0, 0, 0.9999999]))).toEqual({ a: 40, b: 21, c: 39 });
   });
 
   test('50/50: two different wrong options (or all there are), in the order shown, never the right one', () => {

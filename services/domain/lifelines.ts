@@ -115,6 +115,11 @@ export function pickFiftyFifty(rightKey: string, keys: readonly string[], random
  * Audience poll percentages by option: whole numbers summing to 100. The audience favours the
  * right answer (it gets the largest share, strictly) but is never sure of it: the right share
  * is 40–75 % (55–75 % with two options) and every wrong option gets some votes.
+ *
+ * The right share is drawn first, evenly over its range; then each wrong option, in the order
+ * shown, draws a weight from 1 to 2, and the rest is split in proportion to the weights, rounded
+ * down, with what rounding left handed out one point at a time (so each wrong share is within 2
+ * points of its exact proportion, unless it had to be kept below the right one's or at least 1).
  */
 export function audiencePoll(rightKey: string, keys: readonly string[], random: RandomSource): Record<string, number> {
   const wrong = keys.filter((k) => k !== rightKey);
@@ -127,6 +132,9 @@ export function audiencePoll(rightKey: string, keys: readonly string[], random: 
   const sum = weights.reduce((a, b) => a + b, 0);
   const shares = weights.map((w) => Math.max(1, Math.floor((rest * w) / sum)));
   // Hand out what rounding left over (or take back what the minimum of 1 added), one at a time.
+  // Every share starts below the right one's (a weight is less than twice another's, so with two
+  // or more wrong options none gets 2/3 of a rest of at most 60, and one wrong option's rest is
+  // under its right share of 55 or more); handing out stops a share at one below it.
   let diff = rest - shares.reduce((a, b) => a + b, 0);
   for (let i = 0; diff !== 0; i = (i + 1) % shares.length) {
     if (diff > 0 && shares[i]! < right - 1) {
@@ -135,14 +143,6 @@ export function audiencePoll(rightKey: string, keys: readonly string[], random: 
     } else if (diff < 0 && shares[i]! > 1) {
       shares[i]! -= 1;
       diff += 1;
-    }
-  }
-  // No wrong option may reach the right one's share: move any excess to the smallest share.
-  for (let i = 0; i < shares.length; i++) {
-    while (shares[i]! >= right) {
-      const smallest = shares.indexOf(Math.min(...shares));
-      shares[i]! -= 1;
-      shares[smallest]! += 1;
     }
   }
 
