@@ -17,19 +17,19 @@ export interface ServerScenario {
   readonly file: string;
 }
 
-const CALL = /\bscenario\(\s*'([a-z0-9-]+)',\s*'((?:[^'\\\n]|\\.)*)'/g;
+const CALL = /\bscenario\(\s*'([a-z0-9-]+)',\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")/g;
 
 /** The scenarios a suite's source declares, in order. A call the pattern cannot read is an error, so none goes unlisted. */
 export function scenariosIn(file: string, source: string): ServerScenario[] {
   const found = [...source.matchAll(CALL)].map((m) => {
     const machine = m[1]!;
-    const title = m[2]!.replace(/\\(.)/g, '$1');
+    const title = (m[2] ?? m[3]!).replace(/\\(.)/g, '$1');
     gameMachine(machine);
     return { id: scenarioId(machine, title), machine, title, file };
   });
   const calls = source.match(/\bscenario\(/g)?.length ?? 0;
   if (calls !== found.length) {
-    throw new Error(`${file}: ${calls} scenario( calls but ${found.length} read; write each as scenario('<machine>', '<title in single quotes on one line>', async ({ step }) => …).`);
+    throw new Error(`${file}: ${calls} scenario( calls but ${found.length} read; write each as scenario('<machine>', '<title in single or double quotes, on one line>', async ({ step }) => …).`);
   }
   const ids = new Set<string>();
   for (const s of found) {

@@ -9,20 +9,23 @@ describe('server scenarios: listed from the suites without running them', () => 
       '});',
       "  scenario('random-battle', 'an opponent who leaves loses: the other sees \"opponent left\" and wins', async () => {});",
       "scenario('contest', 'a player\\'s fee is taken once', async () => {});",
+      'scenario(\'quiz-play\', "a question\'s deadline, to the ms", async () => {});',
     ].join('\n');
     const found = scenariosIn('x.test.ts', source);
     expect(found.map((s) => [s.machine, s.title])).toEqual([
       ['exam', 'a wrong key is asked again'],
       ['random-battle', 'an opponent who leaves loses: the other sees "opponent left" and wins'],
       ['contest', "a player's fee is taken once"],
+      ['quiz-play', "a question's deadline, to the ms"],
     ]);
     expect(found[0]!.id).toBe(scenarioId('exam', 'a wrong key is asked again'));
     expect(found[0]!.id).toMatch(/^exam\/scenarios\/[0-9a-f]{8}$/);
-    expect(new Set(found.map((s) => s.id)).size).toBe(3);
+    expect(new Set(found.map((s) => s.id)).size).toBe(4);
   });
 
   test('a call the listing cannot read, an unknown machine or a title used twice is an error, not a scenario left out', () => {
-    expect(() => scenariosIn('x.test.ts', 'scenario("exam", "double quotes", async () => {});')).toThrow(/1 scenario\( calls but 0 read/);
+    expect(() => scenariosIn('x.test.ts', 'scenario("exam", "the machine in double quotes", async () => {});')).toThrow(/1 scenario\( calls but 0 read/);
+    expect(() => scenariosIn('x.test.ts', 'scenario(`exam`, `backticks`, async () => {});')).toThrow(/1 scenario\( calls but 0 read/);
     expect(() => scenariosIn('x.test.ts', "scenario(\n  'exam',\n  'split over lines', async () => {});")).not.toThrow();
     expect(() => scenariosIn('x.test.ts', "scenario('no-such-machine', 'a title', async () => {});")).toThrow(/No game machine "no-such-machine"/);
     expect(() => scenariosIn('x.test.ts', "scenario('exam', 'twice', async () => {});\nscenario('exam', 'twice', async () => {});")).toThrow(/two scenarios named "twice"/);
