@@ -58,4 +58,41 @@ describe('guess the word: letters, slots and folding', () => {
   test('unrevealed places exclude those a hint revealed', () => {
     expect(unrevealed('Moon', 'plain', [{ index: 1, letter: 'O' }])).toEqual([0, 2, 3]);
   });
+
+  test('a word is read trimmed; a mark with no letter to sit on is not a place; in other languages ñ is an n', () => {
+    expect(wordSlots('  Moon ', 'plain')).toEqual([null, null, null, null]);
+    expect(wordSlots('q\u0301', 'plain')).toEqual([null]);
+    expect(wordSlots('Año', 'plain')).toEqual([null, null, null]);
+    expect(wordSlots('AÑO', 'es')).toEqual([null, null, null]);
+    expect(wordLetters('AÑO', 'es')).toEqual(['A', 'Ñ', 'O']);
+    expect(wordLetters('Año', 'plain')).toEqual(['A', 'N', 'O']);
+  });
+
+  test('an entry longer than the word does not match it', () => {
+    expect(wordMatches('MARSH', 'MARS', 'plain')).toBe(false);
+    expect(wordMatches('MARS', 'MARSH', 'plain')).toBe(false);
+  });
+
+  test('Arabic text folds the Arabic way whatever the language it is filed under', () => {
+    expect(wordMatches('موسيقى', 'موسيقي', 'plain')).toBe(true);
+    expect(wordMatches('موسيقى', 'موسيقي', 'es')).toBe(true);
+  });
+
+  test("the decoys' alphabet: A to Z, with Ñ after N in Spanish, the Arabic letters for an Arabic word", () => {
+    expect(alphabetOf('Moon', 'plain').join('')).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    expect(alphabetOf('Mañana', 'es').join('')).toBe('ABCDEFGHIJKLMNÑOPQRSTUVWXYZ');
+    expect(alphabetOf('قمر', 'ar').join('')).toBe('ابتثجحخدذرزسشصضطظعغفقكلمنهوي');
+    expect(alphabetOf('قمر', 'plain')).toEqual(alphabetOf('قمر', 'ar'));
+  });
+
+  test('tiles are shuffled: the letters never come in the order that spells the word, for any of 50 draws', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const tiles = wordTiles('Constantinople', 'plain', seeded(seed));
+      expect({ seed, spelled: tiles.slice(0, 14).join('') === 'CONSTANTINOPLE' }).toEqual({ seed, spelled: false });
+    }
+    // Every place of the word's first letter is reached by some draw.
+    const places = new Set<number>();
+    for (let seed = 1; seed <= 400; seed++) places.add(wordTiles('Xylophones', 'plain', seeded(seed)).indexOf('X'));
+    expect(places.size).toBeGreaterThan(1);
+  });
 });

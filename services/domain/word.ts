@@ -26,9 +26,11 @@ const N_TILDE = /n\u0303/gi;
 /** One character folded to what is compared (may be '' for a mark on its own). */
 function foldChars(text: string, fold: WordFold): string {
   let t = text.normalize('NFD');
-  if (fold === 'es') t = t.replace(N_TILDE, (m) => (m[0] === 'N' ? '\u0000N' : '\u0000n'));
+  // Spanish: an n with a tilde (either case: the text is upper-cased below) is marked, so the marks' removal leaves it.
+  if (fold === 'es') t = t.replace(N_TILDE, '\u0000N');
   t = t.replace(/\p{M}/gu, '').replace(TATWEEL, '');
-  if (fold === 'ar' || ARABIC.test(t)) t = t.replace(/\u0649/g, '\u064A');
+  // Alef maqsura is Arabic script: where it is, the text is folded the Arabic way, whatever the language says.
+  if (ARABIC.test(t)) t = t.replace(/\u0649/g, '\u064A');
   t = t.toUpperCase();
   return fold === 'es' ? t.replace(/\u0000N/g, 'Ñ') : t;
 }
