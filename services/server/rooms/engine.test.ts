@@ -11,6 +11,7 @@ import {
   draftDoc,
   iso,
   nextDueAt,
+  reconnect,
   recordAnswer,
   startGame,
   type RoomDraft,
@@ -206,5 +207,99 @@ describe('the room engine', () => {
     expect(copy.questions[0]).not.toBe(doc.questions[0]);
     expect(Object.isFrozen(doc.questions[0])).toBe(false);
     expect(JSON.stringify(copy)).toBe(JSON.stringify(doc));
+  });
+});
+
+describe('an answer to a room question, refused or taken', () => {
+  const refusal = (run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      return isApiError(error) ? [error.code, error.field] : ['thrown', String(error)];
+    }
+    return null;
+  };
+
+  test('refused from a stranger (102), in a room not playing, from a member out of the game, for a question not opened (question_not_open)', () => {
+    const draft = started();
+    expect(refusal(() => recordAnswer(draft, 99, 0, 'c', T0 + 100, rules))).toEqual(['102', 'room_id']);
+    expect(refusal(() => recordAnswer(draft, 1, 1, 'c', T0 + 100, rules))).toEqual(['question_not_open', 'question_index']);
+    draft.doc.players[0]!.left = true;
+    expect(refusal(() => recordAnswer(draft, 1, 0, 'c', T0 + 100, rules))).toEqual(['question_not_open', 'question_index']);
+    const waiting = waitingRoom();
+    addPlayer(waiting.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    expect(refusal(() => recordAnswer(waiting, 1, 0, 'c', T0, rules))).toEqual(['question_not_open', 'question_index']);
+  });
+
+  test('refused before its opening, at or after its deadline (answer_too_late), twice (already_answered), and a letter not among its options (103)', () => {
+    const draft = started();
+    const q = draft.doc.questions[0]!;
+    const opens = Date.parse(q.opens_at);
+    const deadline = Date.parse(q.deadline_at);
+    expect(refusal(() => recordAnswer(draft, 1, 0, 'c', opens - 1, rules))).toEqual(['question_not_open', 'question_index']);
+    expect(refusal(() => recordAnswer(draft, 1, 0, 'c', deadline, rules))).toEqual(['answer_too_late', 'question_index']);
+    expect(refusal(() => recordAnswer(draft, 1, 0, 'e', opens + 10, rules))).toEqual(['103', 'answer']);
+    expect(refusal(() => recordAnswer(draft, 1, 0, 'c', deadline - 1, rules))).toBeNull();
+    expect(draft.doc.questions[0]!.answers.find((a) => a.user_id === 1)).toMatchObject({ answered: true, answer: null, points: null });
+    expect(draft.doc.players.find((p) => p.user_id === 1)!.answered).toBe(1);
+    expect(refusal(() => recordAnswer(draft, 1, 0, 'b', deadline - 1, rules))).toEqual(['already_answered', 'question_index']);
+    // The other answers: the question closes; a late one is too late, a second one already answered.
+    expect(refusal(() => recordAnswer(draft, 2, 0, 'a', opens + 500, rules))).toBeNull();
+    expect(draft.doc.questions[0]!.closed).toBe(true);
+    expect(refusal(() => recordAnswer(draft, 2, 0, 'c', opens + 600, rules))).toEqual(['already_answered', 'question_index']);
+  });
+
+  test('a call that arrived just before the opening and was handled after it counts from the opening; its points by the time it arrived', () => {
+    const draft = started();
+    const q = draft.doc.questions[0]!;
+    const opens = Date.parse(q.opens_at);
+    recordAnswer(draft, 1, 0, 'c', opens - 5, rules, opens);
+    recordAnswer(draft, 2, 0, 'c', opens + 2001, rules, opens + 2500);
+    const closed = draft.doc.questions[0]!;
+    expect(closed.answers.map((a) => [a.user_id, a.correct, a.elapsed_ms, a.points])).toEqual([
+      [1, true, 0, 6],
+      [2, true, 2001, 5],
+    ]);
+    expect(draft.doc.players.map((p) => [p.user_id, p.points, p.correct])).toEqual([
+      [1, 6, 1],
+      [2, 5, 1],
+    ]);
+  });
+});
+
+describe("a member's connection during a game", () => {
+  test('a drop starts the grace period once; coming back in time ends it; the bot, a member out, or a room not playing has none', () => {
+    const draft = started();
+    expect(disconnect(draft, 1, T0 + 1000, 10_000)).toBe(true);
+    const p1 = draft.doc.players.find((p) => p.user_id === 1)!;
+    expect([p1.connected, p1.grace_until]).toEqual([false, iso(T0 + 11_000)]);
+    // A second drop while in grace changes nothing.
+    expect(disconnect(draft, 1, T0 + 5000, 10_000)).toBe(false);
+    expect(p1.grace_until).toBe(iso(T0 + 11_000));
+    expect(reconnect(draft, 1)).toBe(true);
+    expect([p1.connected, p1.grace_until]).toEqual([true, null]);
+    // Already connected: nothing to do.
+    expect(reconnect(draft, 1)).toBe(false);
+    expect(disconnect(draft, 99, T0, 10_000)).toBe(false);
+    expect(reconnect(draft, 99)).toBe(false);
+    const bot = started({ bot: true });
+    expect(disconnect(bot, 2, T0, 10_000)).toBe(false);
+    const out = started();
+    out.doc.players[1]!.left = true;
+    expect(disconnect(out, 2, T0, 10_000)).toBe(false);
+    expect(reconnect(out, 2)).toBe(false);
+    const waiting = waitingRoom();
+    addPlayer(waiting.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    expect(disconnect(waiting, 1, T0, 10_000)).toBe(false);
+  });
+
+  test('a member still away at the end of the grace period is out; the other wins, the game ended because the opponent left', () => {
+    const draft = started();
+    disconnect(draft, 2, T0 + 1000, 10_000);
+    expect(nextDueAt(draft, T0 + 1000)).toBe(T0 + 11_000);
+    expect(advance(draft, T0 + 10_999, env(), rules)).toBe(false);
+    expect(advance(draft, T0 + 11_000, env(), rules)).toBe(true);
+    expect(draft.doc.players.find((p) => p.user_id === 2)!.left).toBe(true);
+    expect([draft.doc.status, draft.doc.result!.winners, draft.doc.result!.reason]).toEqual(['finished', [1], 'opponents_left']);
   });
 });
