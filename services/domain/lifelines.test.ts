@@ -253,9 +253,15 @@ describe('the lifelines over any stream of random numbers (fast-check, seeded)',
     expect(checked).toBeGreaterThan(100);
   });
 
-  test('the audience poll with many options: every wrong one keeps at least 1 point when the rounding had to take some back', () => {
+  test('an audience poll over more wrong options than can each get a point is an error, not a poll that breaks its promise', () => {
+    const keys = Array.from({ length: 27 }, (_, i) => `k${i}`);
+    expect(() => audiencePoll('k0', keys, () => 0.5)).toThrow(/26 wrong options: at most 25/);
+    expect(Object.values(audiencePoll('k0', keys.slice(0, 26), () => 0.9999999)).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  test('the audience poll with many options: every wrong one keeps at least 1 point', () => {
     const keys = 'abcdefghijklmnopqrstuvwxyz'.slice(0, 22).split('');
-    // The right share at 75 leaves 25 points for 21 wrong options: 1 each at least, and uneven weights.
+    // The right share at 75 leaves 25 points for 21 wrong options: 1 each at least (their proportions are under 2), and uneven weights.
     const values = [0.9999999, ...keys.map((_, i) => (i % 2 ? 0.99 : 0))];
     const poll = audiencePoll('a', keys, sourceOf(values));
     expect(poll.a).toBe(75);

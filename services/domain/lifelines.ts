@@ -10,7 +10,7 @@ export const LIFELINES = ['fifty_fifty', 'audience_poll', 'reset_timer', 'skip']
 export type Lifeline = (typeof LIFELINES)[number];
 
 export function isLifeline(value: unknown): value is Lifeline {
-  return typeof value === 'string' && (LIFELINES as readonly string[]).includes(value);
+  return (LIFELINES as readonly unknown[]).includes(value);
 }
 
 /** Modes that offer lifelines: quiz zone for now; a mode that gets them later is turned on here. */
@@ -90,6 +90,9 @@ export function refusalMessageKey(lifeline: Lifeline, code: string | null): stri
   return messageKeyFor(code);
 }
 
+/** The most wrong options an audience poll can give a point each (its least rest, 25 %). */
+export const MAX_POLL_WRONG = 25;
+
 /** A source of numbers in [0, 1): `Math.random` in production, a fixed sequence in tests. */
 export type RandomSource = () => number;
 
@@ -124,6 +127,8 @@ export function pickFiftyFifty(rightKey: string, keys: readonly string[], random
 export function audiencePoll(rightKey: string, keys: readonly string[], random: RandomSource): Record<string, number> {
   const wrong = keys.filter((k) => k !== rightKey);
   if (wrong.length === 0) return { [rightKey]: 100 };
+  // Every wrong option gets a point of a rest of at least 25: more than 25 cannot all have one.
+  if (wrong.length > MAX_POLL_WRONG) throw new Error(`an audience poll over ${wrong.length} wrong options: at most ${MAX_POLL_WRONG} can each get a point`);
   const lowest = wrong.length === 1 ? 55 : 40;
   const right = lowest + pickIndex(76 - lowest, random);
   const rest = 100 - right;
@@ -131,18 +136,17 @@ export function audiencePoll(rightKey: string, keys: readonly string[], random: 
   const weights = wrong.map(() => 1 + random());
   const sum = weights.reduce((a, b) => a + b, 0);
   const shares = weights.map((w) => Math.max(1, Math.floor((rest * w) / sum)));
-  // Hand out what rounding left over (or take back what the minimum of 1 added), one at a time.
-  // Every share starts below the right one's (a weight is less than twice another's, so with two
-  // or more wrong options none gets 2/3 of a rest of at most 60, and one wrong option's rest is
-  // under its right share of 55 or more); handing out stops a share at one below it.
-  let diff = rest - shares.reduce((a, b) => a + b, 0);
-  for (let i = 0; diff !== 0; i = (i + 1) % shares.length) {
-    if (diff > 0 && shares[i]! < right - 1) {
+  // Hand out what rounding left over, one point at a time. Nothing is ever to be taken back: the
+  // minimum of 1 raises a share only when its proportion is under 1, and as no weight is twice
+  // another's every proportion is then under 2, so every share is 1 and they add up to at most
+  // 25, the least rest. Every share starts below the right one's (with two or more wrong options
+  // none gets 2/3 of a rest of at most 60; one wrong option's rest is under its right share of 55
+  // or more), and handing out stops a share at one below it.
+  let left = rest - shares.reduce((a, b) => a + b, 0);
+  for (let i = 0; left > 0; i = (i + 1) % shares.length) {
+    if (shares[i]! < right - 1) {
       shares[i]! += 1;
-      diff -= 1;
-    } else if (diff < 0 && shares[i]! > 1) {
-      shares[i]! -= 1;
-      diff += 1;
+      left -= 1;
     }
   }
 
