@@ -45,8 +45,13 @@ interface TestablePath<P> {
   test(params: P): Promise<unknown>;
 }
 
-const assertions = () => expect.getState().assertionCalls;
-const oneLine = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+/** Assertions made so far in the running test (a step's count is the difference across it). */
+export const assertions = () => expect.getState().assertionCalls;
+
+/** A failure as a step records it: its message without terminal colours, at most 40 lines. */
+export function failureMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 40).join('\n');
+}
 
 function eventText(event: EventObject): string {
   return event.type === 'xstate.init' ? '(start)' : pathEvents([{ event }]);
@@ -118,7 +123,7 @@ export async function testPath<P extends PathParams>(path: TestablePath<P>, para
     await path.test({ ...params, events: wrappedEvents, states } as P);
   } catch (error) {
     const step = trace.steps.at(-1);
-    const message = oneLine(error instanceof Error ? error.message : String(error)).split('\n').slice(0, 40).join('\n');
+    const message = failureMessage(error);
     trace.failed = { step: step?.index ?? 0, during, message };
     print(`  ✗ failed at step ${step?.index ?? 0} (${during === 'event' ? 'sending' : 'checking'} ${step?.event ?? ''}):\n${message}`);
     throw error;

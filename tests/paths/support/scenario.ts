@@ -1,5 +1,5 @@
 import { scenarioId } from '@/machines/testing/paths';
-import { writeTrace, type PathTrace, type TracedStep } from '@/machines/testing/trace';
+import { assertions, failureMessage, writeTrace, type PathTrace, type TracedStep } from '@/machines/testing/trace';
 
 /**
  * A real-server scenario: a test with an id (`<machine>/scenarios/<8 hex digits>`) and named
@@ -19,8 +19,6 @@ import { writeTrace, type PathTrace, type TracedStep } from '@/machines/testing/
 
 export type Step = <T>(label: string, run: () => T | Promise<T>) => Promise<T>;
 
-const assertions = () => expect.getState().assertionCalls;
-const oneLine = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 export function scenario(machine: string, title: string, body: (tools: { step: Step }) => Promise<void>, timeout?: number): void {
   const id = scenarioId(machine, title);
@@ -46,7 +44,7 @@ export function scenario(machine: string, title: string, body: (tools: { step: S
           return value;
         } catch (error) {
           current.assertions = assertions() - before;
-          trace.failed ??= { step: current.index, during: 'event', message: oneLine(error instanceof Error ? error.message : String(error)).split('\n').slice(0, 40).join('\n') };
+          trace.failed ??= { step: current.index, during: 'event', message: failureMessage(error) };
           throw error;
         } finally {
           running = null;
@@ -61,7 +59,7 @@ export function scenario(machine: string, title: string, body: (tools: { step: S
         trace.failed ??= {
           step: running === null ? Math.max(0, trace.steps.length - 1) : (running as TracedStep).index,
           during: 'state',
-          message: oneLine(error instanceof Error ? error.message : String(error)).split('\n').slice(0, 40).join('\n'),
+          message: failureMessage(error),
         };
         const failed = trace.steps[trace.failed.step];
         print(`  ✗ failed at step ${trace.failed.step}${failed ? ` (${failed.event})` : ''}:\n${trace.failed.message}`);
