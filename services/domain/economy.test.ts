@@ -1,4 +1,4 @@
-import { redeemableAmount } from '@/services/domain/economy';
+import { balanceAfter, coinMovementProblem, redeemableAmount, sameCoinMovement } from '@/services/domain/economy';
 import { defaultSettings } from '@/services/domain/settings';
 
 const settings = (overrides: Record<string, string> = {}) => ({ ...defaultSettings(), ...overrides });
@@ -24,5 +24,29 @@ describe('the redeemable amount', () => {
 
   test('is 0 rather than infinite when per_coin is stored as 0', () => {
     expect(redeemableAmount(100, settings({ per_coin: '0' }))).toBe(0);
+  });
+});
+
+describe("the ledger's rules for one movement", () => {
+  test('a movement is a whole, non-zero number of coins with a key', () => {
+    expect(coinMovementProblem({ amount: 5, idempotencyKey: 'k' })).toBeNull();
+    expect(coinMovementProblem({ amount: -1, idempotencyKey: 'k' })).toBeNull();
+    expect(coinMovementProblem({ amount: 0, idempotencyKey: 'k' })).toBe('a coin movement needs a whole, non-zero amount (got 0)');
+    expect(coinMovementProblem({ amount: 2.5, idempotencyKey: 'k' })).toBe('a coin movement needs a whole, non-zero amount (got 2.5)');
+    expect(coinMovementProblem({ amount: Number.NaN, idempotencyKey: 'k' })).toMatch(/whole, non-zero amount \(got NaN\)/);
+    expect(coinMovementProblem({ amount: 3, idempotencyKey: '' })).toBe('a coin movement needs an idempotency key');
+  });
+
+  test('a balance never goes below 0; spending it all is allowed', () => {
+    expect(balanceAfter(10, 5)).toBe(15);
+    expect(balanceAfter(10, -10)).toBe(0);
+    expect(balanceAfter(10, -11)).toBeNull();
+    expect(balanceAfter(0, -1)).toBeNull();
+  });
+
+  test('a key seen before must name the same player and amount', () => {
+    expect(sameCoinMovement({ userId: 1, amount: 5 }, { userId: 1, amount: 5 })).toBe(true);
+    expect(sameCoinMovement({ userId: 1, amount: 5 }, { userId: 2, amount: 5 })).toBe(false);
+    expect(sameCoinMovement({ userId: 1, amount: 5 }, { userId: 1, amount: 6 })).toBe(false);
   });
 });

@@ -24,3 +24,25 @@ export const BATTLE_COIN_MOVEMENTS = {
   battle_refund: 'Battle refund',
 } as const;
 export type BattleCoinMovement = keyof typeof BATTLE_COIN_MOVEMENTS;
+
+/**
+ * The ledger's rules for one movement (services/server/economy/ledger.ts applies them under the
+ * player's row lock): a movement is a whole, non-zero number of coins with an idempotency key.
+ * Returns what is wrong with it (a programming error in the caller), or null.
+ */
+export function coinMovementProblem(movement: { readonly amount: number; readonly idempotencyKey: string }): string | null {
+  if (!Number.isInteger(movement.amount) || movement.amount === 0) return `a coin movement needs a whole, non-zero amount (got ${movement.amount})`;
+  if (!movement.idempotencyKey) return 'a coin movement needs an idempotency key';
+  return null;
+}
+
+/** The balance after a movement, or null when it would fall below 0 (nobody spends coins they do not have). */
+export function balanceAfter(balance: number, amount: number): number | null {
+  const after = balance + amount;
+  return after < 0 ? null : after;
+}
+
+/** A key seen before must name the same movement (the same player and amount): a retry, not another movement under a reused key. */
+export function sameCoinMovement(seen: { readonly userId: number; readonly amount: number }, movement: { readonly userId: number; readonly amount: number }): boolean {
+  return seen.userId === movement.userId && seen.amount === movement.amount;
+}

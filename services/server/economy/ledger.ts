@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { balanceAfter, coinMovementProblem, sameCoinMovement } from '@/services/domain/economy';
 import type { Db, Tx } from '@/services/server/db/client';
 import { coinLedger, users } from '@/services/server/db/schema';
 import { ApiError } from '@/services/server/gateway/api-error';
@@ -45,10 +46,8 @@ async function findByKey(tx: Executor, key: string) {
  * the current balance; the same key reused for another player or amount is a programming error.
  */
 export async function moveCoins(executor: Executor, movement: CoinMovement): Promise<CoinMoveResult> {
-  if (!Number.isInteger(movement.amount) || movement.amount === 0) {
-    throw new Error(`a coin movement needs a whole, non-zero amount (got ${movement.amount})`);
-  }
-  if (!movement.idempotencyKey) throw new Error('a coin movement needs an idempotency key');
+  const problem = coinMovementProblem(movement);
+  if (problem) throw new Error(problem);
   return executor.transaction(async (tx) => {
     const locked = await tx
       .select({ coins: users.coins })
@@ -61,14 +60,14 @@ export async function moveCoins(executor: Executor, movement: CoinMovement): Pro
     // Checked after taking the lock: a concurrent request with the same key has committed by now.
     const seen = await findByKey(tx, movement.idempotencyKey);
     if (seen) {
-      if (seen.userId !== movement.userId || seen.amount !== movement.amount) {
+      if (!sameCoinMovement(seen, movement)) {
         throw new Error(`idempotency key ${movement.idempotencyKey} was used for another movement`);
       }
       return { applied: false, entryId: seen.id, balance: current.coins };
     }
 
-    const balance = current.coins + movement.amount;
-    if (balance < 0) throw new ApiError('not_enough_coins', { detail: `balance ${current.coins}, needs ${-movement.amount}` });
+    const balance = balanceAfter(current.coins, movement.amount);
+    if (balance === null) throw new ApiError('not_enough_coins', { detail: `balance ${current.coins}, needs ${-movement.amount}` });
 
     const [entry] = await tx
       .insert(coinLedger)

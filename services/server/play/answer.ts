@@ -3,6 +3,7 @@ import { isRightAnswer, normalizeAnswer } from '@/services/domain/answers';
 import type { LifelineData, PlayMode, QuestionClockData, QuestionType, SubmitAnswerResult, WordHintData } from '@/services/domain/play-session';
 import { unrevealed, wordLetters } from '@/services/domain/word';
 import { scoreFor } from '@/services/domain/scoring';
+import { isLateAnswer, questionDeadline, shownAnswer } from '@/services/domain/settlement';
 import type { SettingsMap } from '@/services/domain/settings';
 import type { Db } from '@/services/server/db/client';
 import type { PlayQuestionState } from '@/services/server/db/schema';
@@ -19,7 +20,7 @@ import {
   type SessionRow,
 } from '@/services/server/play/repository';
 import type { InTransaction } from '@/services/server/db/prepared';
-import { GRACE_MS, openDeadline, secureRandom, timeLeftMs } from '@/services/server/play/views';
+import { openDeadline, secureRandom, timeLeftMs } from '@/services/server/play/views';
 
 /**
  * Answers and lifelines. Two requests on one session are applied one after the other: a double
@@ -54,14 +55,6 @@ async function lockOpenQuestion(on: InTransaction, userId: number, sessionId: st
   return { row, states, state };
 }
 
-/**
- * The deadline of a question opened now on a per-question clock: its time, and for audio questions
- * the wait for the audio (`startAllowance`) until `start_question_clock` sets the real one.
- */
-export function nextDeadline(timePerQuestion: number, startAllowance: number, now: Date): Date {
-  return new Date(now.getTime() + (timePerQuestion + startAllowance) * 1000 + GRACE_MS);
-}
-
 /** Moves the session to its next question (a fresh deadline when each question has its own clock). */
 function advance(row: SessionRow, states: PlayQuestionState[], now: Date): SessionPatch & { currentIndex: number } {
   const next = row.currentIndex + 1;
@@ -70,13 +63,8 @@ function advance(row: SessionRow, states: PlayQuestionState[], now: Date): Sessi
     questions: states,
     currentIndex: next,
     currentOpenedAt: now,
-    currentDeadline: perQuestion ? nextDeadline(row.timePerQuestion!, row.rules.startAllowance ?? 0, now) : null,
+    currentDeadline: perQuestion ? questionDeadline(row.timePerQuestion!, row.rules.startAllowance ?? 0, now) : null,
   };
-}
-
-function isLate(row: Pick<SessionRow, 'currentDeadline' | 'totalDeadline'>, now: Date): boolean {
-  const deadline = openDeadline(row);
-  return deadline !== null && now.getTime() > deadline.getTime();
 }
 
 /** Reads of a session that kept changing under one answer before it gives up (each retry means another call changed it). */
@@ -116,12 +104,12 @@ export async function submitAnswer(
     if (!parsed.ok) throw new ApiError('103', { field: 'answer', detail: `answer: ${parsed.reason}` });
     const letter = parsed.answer;
 
-    const late = isLate(row, arrivedAt);
+    const late = isLateAnswer(openDeadline(row), arrivedAt);
     const given = late || letter === '' ? null : letter;
     const correct = given !== null && isRightAnswer(type, given, row.rightAnswer, fold);
     const closed: PlayQuestionState = { ...state, answer: given, correct, closedAt: arrivedAt.toISOString(), timedOut: given === null };
     const next = row.currentIndex + 1;
-    const deadline = row.timePerQuestion !== null && next < row.total ? nextDeadline(row.timePerQuestion, row.startAllowance, now) : null;
+    const deadline = row.timePerQuestion !== null && next < row.total ? questionDeadline(row.timePerQuestion, row.startAllowance, now) : null;
     const applied = await closeOpenQuestion(db, { sessionId: input.sessionId, version: row.version, index: row.currentIndex, state: closed, openedAt: now, deadline });
     if (!applied) {
       if (attempt < MAX_ANSWER_ATTEMPTS) continue;
@@ -131,7 +119,7 @@ export async function submitAnswer(
     const data: SubmitAnswerResult = {
       correct: closed.correct === true,
       // A running contest keeps its right answers until it ends: others are still playing it.
-      correct_answer: row.answersHiddenUntil !== null && now < row.answersHiddenUntil ? null : row.rightAnswer,
+      correct_answer: shownAnswer(row.rightAnswer, row.answersHiddenUntil, now),
       timed_out: given === null,
       current_index: next,
       time_left_ms: timeLeftMs({ currentDeadline: deadline, totalDeadline: row.totalDeadline, status: 'open' }, now),
@@ -172,7 +160,7 @@ export async function applyLifeline(
       state.order.length,
     );
     if (refusal) throw new ApiError(refusal, { field: 'lifeline' });
-    if (isLate(row, now)) throw new ApiError('answer_too_late', { field: 'lifeline', detail: 'the deadline of this question had passed' });
+    if (isLateAnswer(openDeadline(row), now)) throw new ApiError('answer_too_late', { field: 'lifeline', detail: 'the deadline of this question had passed' });
 
     let coins: number | null = null;
     if (row.rules.lifelineCost > 0) {
@@ -207,7 +195,7 @@ export async function applyLifeline(
         const patch: SessionPatch = { ...base, questions: states };
         if (row.timePerQuestion !== null) {
           patch.currentOpenedAt = now;
-          patch.currentDeadline = new Date(now.getTime() + row.timePerQuestion * 1000 + GRACE_MS);
+          patch.currentDeadline = questionDeadline(row.timePerQuestion, 0, now);
         }
         await updateSession(tx, row.id, patch);
         return { time_left_ms: timeLeftMs({ ...row, ...patch }, now), coins };
@@ -234,7 +222,7 @@ export async function revealHint(db: Db, userId: number, input: { sessionId: str
     const { row, states, state } = await lockOpenQuestion({ db, tx }, userId, input.sessionId, input.questionId);
     const rules = row.rules.hints;
     if (!rules || !state.word) throw new ApiError('hint_not_allowed', { field: 'question_id', detail: 'hints are for guess-the-word questions of guess the word' });
-    if (isLate(row, now)) throw new ApiError('answer_too_late', { field: 'question_id', detail: 'the deadline of this question had passed' });
+    if (isLateAnswer(openDeadline(row), now)) throw new ApiError('answer_too_late', { field: 'question_id', detail: 'the deadline of this question had passed' });
     const used = state.word.hints.length;
     if (used >= rules.perQuestion) throw new ApiError('hint_limit', { field: 'question_id', detail: `at most ${rules.perQuestion} hints per question` });
     const question = (await loadQuestions(tx, [state.id], row.questionTable)).get(state.id);
@@ -271,10 +259,10 @@ export async function revealHint(db: Db, userId: number, input: { sessionId: str
 export async function startQuestionClock(db: Db, userId: number, input: { sessionId: string; questionId: number }, now: Date = new Date()): Promise<QuestionClockData> {
   return db.transaction(async (tx) => {
     const { row, states, state } = await lockOpenQuestion({ db, tx }, userId, input.sessionId, input.questionId);
-    if (!row.rules.startAllowance || row.timePerQuestion === null || state.clockStartedAt || isLate(row, now)) {
+    if (!row.rules.startAllowance || row.timePerQuestion === null || state.clockStartedAt || isLateAnswer(openDeadline(row), now)) {
       return { time_left_ms: timeLeftMs(row, now) };
     }
-    const deadline = new Date(Math.min(row.currentDeadline!.getTime(), now.getTime() + row.timePerQuestion * 1000 + GRACE_MS));
+    const deadline = new Date(Math.min(row.currentDeadline!.getTime(), questionDeadline(row.timePerQuestion, 0, now).getTime()));
     states[row.currentIndex] = { ...state, clockStartedAt: now.toISOString() };
     await updateSession(tx, row.id, { questions: states, currentDeadline: deadline });
     return { time_left_ms: timeLeftMs({ ...row, currentDeadline: deadline }, now) };

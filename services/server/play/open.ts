@@ -22,7 +22,7 @@ import {
 import type { InTransaction } from '@/services/server/db/prepared';
 import { settleLocked } from '@/services/server/play/settle';
 import { GRACE_MS, newQuestionState, openDeadline, sessionView, type CurrentEffects } from '@/services/server/play/views';
-import { nextDeadline } from '@/services/server/play/answer';
+import { questionDeadline } from '@/services/domain/settlement';
 import { MAX_COINS_SETTING, SCORE_SETTINGS } from '@/services/domain/scoring';
 import { foldOf } from '@/services/domain/word';
 
@@ -163,7 +163,7 @@ async function insertNew(
   const perQuestion = spec.totalTime === undefined;
   const seconds = extendSeconds(perQuestion ? spec.timePerQuestion! : spec.totalTime!, timeExtension);
   const rules = rulesFor(spec.mode, settings);
-  const deadline = perQuestion ? nextDeadline(seconds, rules.startAllowance ?? 0, now) : new Date(now.getTime() + seconds * 1000 + GRACE_MS);
+  const deadline = perQuestion ? questionDeadline(seconds, rules.startAllowance ?? 0, now) : new Date(now.getTime() + seconds * 1000 + GRACE_MS);
   const row = await insertSession(on, {
     id: newSessionId(),
     userId,

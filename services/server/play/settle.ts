@@ -1,5 +1,6 @@
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
 import { playOutcome } from '@/services/domain/scoring';
+import { boardScore, closeRemaining, passPlace, passReward, passTitle, tallyPlay } from '@/services/domain/settlement';
 import type { PlayMode, PlayResult } from '@/services/domain/play-session';
 import type { Db } from '@/services/server/db/client';
 import { moveCoins } from '@/services/server/economy/ledger';
@@ -10,24 +11,6 @@ import { leaderboardPeriods, leaderboardTimezone } from '@/services/server/leade
 import { lockSession, markDailyPlayFinished, recordPlay, storeSettlement, type RecordedPlay, type SessionRow } from '@/services/server/play/repository';
 import type { InTransaction } from '@/services/server/db/prepared';
 import { recordContestScore } from '@/services/server/contests/repository';
-
-/** Modes whose pass adds its score to the leaderboards (rules.md: quiz zone; ours: daily quiz, true/false). */
-const SCORED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'daily_quiz', 'true_false', 'maths', 'guess_the_word', 'fun_n_learn', 'audio', 'multi_match']);
-
-/** Modes whose pass is recorded for its place (category, subcategory, level): coins come with a new pass only. */
-const PLACED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'maths', 'guess_the_word', 'fun_n_learn', 'audio', 'multi_match']);
-
-/** Modes played by level: a new pass opens the next level. */
-const LEVELLED_MODES: ReadonlySet<string> = new Set(['quiz_zone', 'multi_match']);
-
-/** How a pass is named in the coin history. */
-const PASS_TITLES: Readonly<Record<string, string>> = {
-  maths: 'Maths mania passed',
-  guess_the_word: 'Guess the word passed',
-  fun_n_learn: 'Fun and learn passed',
-  audio: 'Audio questions passed',
-  multi_match: 'Multi match level',
-};
 
 /** Coins a review of this session costs now: 0 when reviews are free or it was already paid. */
 export function reviewCost(row: Pick<SessionRow, 'reviewedAt'>, settings: SettingsMap): number {
@@ -50,13 +33,8 @@ export function reviewCost(row: Pick<SessionRow, 'reviewedAt'>, settings: Settin
 export async function settleLocked(on: InTransaction, row: SessionRow, settings: SettingsMap, now: Date): Promise<PlayResult> {
   const { tx } = on;
   if (row.status !== 'open') throw new Error(`session ${row.id} is not open`);
-  const closedAt = now.toISOString();
-  const states = row.questions.map((s) => (s.closedAt ? s : { ...s, answer: null, correct: false, closedAt, timedOut: true }));
-  const total = states.length;
-  const skipped = states.filter((s) => s.skipped).length;
-  const correct = states.filter((s) => !s.skipped && s.correct === true).length;
-  const wrong = states.filter((s) => !s.skipped && s.answer !== null && s.correct === false).length;
-  const unanswered = total - skipped - correct - wrong;
+  const states = closeRemaining(row.questions, now.toISOString());
+  const { total, skipped, correct, wrong, unanswered } = tallyPlay(states);
 
   const mode = row.mode as PlayMode;
   const rules = { ...settings, ...row.rules.settings };
@@ -66,26 +44,15 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   // the categorised questions (a contest's own questions have no category).
   const answers = row.questionTable === 'questions' ? states.filter((s) => s.answer !== null).map((s) => ({ id: s.id, correct: s.correct === true })) : [];
   // Maths mania plays its place at level 1: its first pass is its only "new" pass.
-  const place = PLACED_MODES.has(mode) && outcome.passed && row.categoryId !== null && row.level !== null ? { categoryId: row.categoryId, subcategoryId: row.subcategoryId, level: row.level } : null;
+  const place = passPlace(mode, outcome.passed, row);
   const recorded: RecordedPlay =
     answers.length > 0 || place
       ? await recordPlay(on, { userId: row.userId, answers, passed: place ?? undefined })
       : { categoriesCounted: 0, newlyPassed: false, hasNextLevel: false };
 
-  let coinsEarned = 0;
-  let levelUnlocked: number | null = null;
-  if (place && recorded.newlyPassed) {
-    coinsEarned = outcome.coins;
-    if (recorded.hasNextLevel && LEVELLED_MODES.has(mode)) levelUnlocked = place.level + 1;
-  }
+  const { coinsEarned, levelUnlocked } = place ? passReward({ mode, level: place.level, newlyPassed: recorded.newlyPassed, hasNextLevel: recorded.hasNextLevel, coins: outcome.coins }) : { coinsEarned: 0, levelUnlocked: null };
   if (coinsEarned > 0) {
-    await moveCoins(tx, {
-      userId: row.userId,
-      amount: coinsEarned,
-      type: 'level_passed',
-      title: mode === 'quiz_zone' ? `Level ${row.level} passed` : mode === 'multi_match' ? `Multi match level ${row.level} passed` : (PASS_TITLES[mode] ?? `${mode} passed`),
-      idempotencyKey: `play:${row.id}`,
-    });
+    await moveCoins(tx, { userId: row.userId, amount: coinsEarned, type: 'level_passed', title: passTitle(mode, row.level), idempotencyKey: `play:${row.id}` });
   }
 
   if (mode === 'daily_quiz' && row.day) await markDailyPlayFinished(tx, row.userId, row.day);
@@ -135,9 +102,8 @@ export async function settleLocked(on: InTransaction, row: SessionRow, settings:
   // Last: the leaderboards' score counts are rows many settlements share, locked until commit.
   // Only a score above zero is added (docs/economy.md): a pass never takes points off a board, so
   // no total there is below zero, under the players who have not played yet.
-  if (SCORED_MODES.has(mode) && outcome.passed && outcome.score > 0) {
-    await addScore(on, { userId: row.userId, score: outcome.score, day: periods.day, month: periods.month });
-  }
+  const added = boardScore(mode, outcome.passed, outcome.score);
+  if (added > 0) await addScore(on, { userId: row.userId, score: added, day: periods.day, month: periods.month });
   return result;
 }
 

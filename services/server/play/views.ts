@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PLAY_GRACE_MS, playTimeLeftMs } from '@/services/domain/settlement';
 import { LIFELINES, type Lifeline, type RandomSource } from '@/services/domain/lifelines';
 import type { PlayMode, PlayOption, PlayQuestion, PlaySession, QuestionType, ReviewQuestion, ReviewStatus, WordHintReveal } from '@/services/domain/play-session';
 import { wordSlots, wordTiles, type WordFold } from '@/services/domain/word';
@@ -14,7 +15,8 @@ import { optionsToPick } from '@/services/domain/answers';
  */
 
 /** Network allowance added to every stored deadline. */
-export const GRACE_MS = 1000;
+/** The grace on every deadline (services/domain/settlement.ts). */
+export const GRACE_MS = PLAY_GRACE_MS;
 
 /** Unpredictable numbers for shuffles, 50/50 and the poll: a player cannot replay the sequence. */
 export const secureRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
@@ -130,9 +132,7 @@ export function openDeadline(row: Pick<SessionRow, 'currentDeadline' | 'totalDea
 }
 
 export function timeLeftMs(row: Pick<SessionRow, 'currentDeadline' | 'totalDeadline' | 'status'>, now: Date): number {
-  const deadline = openDeadline(row);
-  if (!deadline || row.status !== 'open') return 0;
-  return Math.max(0, deadline.getTime() - GRACE_MS - now.getTime());
+  return playTimeLeftMs(openDeadline(row), row.status === 'open', now);
 }
 
 export interface CurrentEffects {

@@ -1,0 +1,431 @@
+/**
+ * The live game's own rules, without a database: the sinks and the outlet are fakes that record
+ * what the game asks of them, and the clock is held by the test. The rules of points and ranks
+ * (services/domain/live.ts) have their own tests; these check what the game does with them: which
+ * answers it takes and when, how a close moves each score and streak, the reveal, the standings,
+ * pauses and restarts, and what it writes. Expected figures are worked out here by hand.
+ * The database-backed game is tested through the API (tests/api/live.test.ts) and its paths.
+ */
+import type { LiveSecretQuestion } from '@/services/domain/live';
+import { ApiError } from '@/services/server/gateway/api-error';
+import type { AnswerRow, GameRow, PlayerRow, SettleItem, StepItem } from '@/services/server/live/repository';
+
+const repo = { removed: [] as number[][], statistics: [] as number[], steps: [] as unknown[] };
+jest.mock('@/services/server/live/repository', () => ({
+  setRemoved: async (_db: unknown, gameId: number, playerId: number) => {
+    repo.removed.push([gameId, playerId]);
+  },
+  recordLiveStatistics: async (_tx: unknown, gameId: number) => {
+    repo.statistics.push(gameId);
+  },
+  writeStep: async (_tx: unknown, _gameId: number, _from: number, change: unknown) => {
+    repo.steps.push(change);
+    return true;
+  },
+}));
+
+// Imported after the mock above is in place (jest hoists it).
+import { LiveGame, type LiveOutlet } from '@/services/server/live/game';
+
+const T0 = 1_700_000_000_000;
+const READY = 3000;
+
+function question(over: Partial<LiveSecretQuestion> = {}): LiveSecretQuestion {
+  return {
+    question_id: null,
+    type: 'multiple',
+    text: 'Which?',
+    image: null,
+    options: ['a', 'b', 'c', 'd'].map((key) => ({ key, text: key.toUpperCase() })),
+    answer: 'b',
+    time_limit: 20,
+    points: 1000,
+    ...over,
+  };
+}
+
+function gameRow(questions: LiveSecretQuestion[], over: Partial<GameRow> = {}): GameRow {
+  return {
+    id: 7,
+    pin: '123456',
+    hostId: 1,
+    title: 'Quiz night',
+    source: { kind: 'set', set_id: 1 },
+    questions,
+    status: 'lobby',
+    paused: null,
+    pausedAt: null,
+    locked: false,
+    currentIndex: -1,
+    opensAt: null,
+    deadlineAt: null,
+    restarted: false,
+    maxPlayers: 100,
+    version: 1,
+    lastRanks: {},
+    endedReason: null,
+    hostSeenAt: new Date(T0),
+    holder: null,
+    heldUntil: null,
+    createdAt: new Date(T0),
+    startedAt: null,
+    finishedAt: null,
+    ...over,
+  };
+}
+
+function player(id: number, over: Partial<PlayerRow> = {}): PlayerRow {
+  return { id, gameId: 7, nickname: `P${id}`, nicknameKey: `p${id}`, userId: null, tokenHash: `t${id}`, score: 0, streak: 0, correct: 0, answered: 0, timeMs: 0, removed: false, ...over };
+}
+
+interface Harness {
+  game: LiveGame;
+  clock: { at: number; timers: { fn: () => void; due: number; live: boolean }[] };
+  stored: AnswerRow[];
+  steps: StepItem[];
+  settles: SettleItem[];
+  frames: string[];
+  /** Moves the held clock and fires the timers due by then. */
+  advance(ms: number): Promise<void>;
+}
+
+function harness(questions: LiveSecretQuestion[], players: PlayerRow[], options: { row?: Partial<GameRow>; answers?: AnswerRow[]; sinkAnswers?: (row: AnswerRow) => Promise<boolean> } = {}): Harness {
+  const clock: Harness['clock'] = { at: T0, timers: [] };
+  const stored: AnswerRow[] = [];
+  const steps: StepItem[] = [];
+  const settles: SettleItem[] = [];
+  const frames: string[] = [];
+  const outlet: LiveOutlet = {
+    version: (_g, withMe) => frames.push(withMe ? 'version+me' : 'version'),
+    counts: () => frames.push('counts'),
+    flushCounts: () => frames.push('flush'),
+    player: (_g, item, change) => frames.push(`${change}:${item.id}`),
+    me: (_g, id) => frames.push(`me:${id}`),
+    answered: (_g, id) => frames.push(`answered:${id}`),
+    closed: () => frames.push('closed'),
+  };
+  const db = { transaction: async (fn: (tx: unknown) => Promise<unknown>) => fn({}) };
+  const game = new LiveGame(gameRow(questions, options.row), players, options.answers ?? [], {
+    db: db as never,
+    outlet,
+    sink: {
+      add: async (row) => {
+        if (options.sinkAnswers) return options.sinkAnswers(row);
+        stored.push(row);
+        return true;
+      },
+    },
+    settle: { add: async (item) => (settles.push(item), true) },
+    steps: { add: async (item) => (steps.push(item), true) },
+    clock: {
+      now: () => clock.at,
+      setTimeout: (fn, ms) => {
+        const t = { fn, due: clock.at + ms, live: true };
+        clock.timers.push(t);
+        return t;
+      },
+      clearTimeout: (t) => {
+        (t as { live: boolean }).live = false;
+      },
+    },
+  });
+  return {
+    game,
+    clock,
+    stored,
+    steps,
+    settles,
+    frames,
+    async advance(ms) {
+      clock.at += ms;
+      for (const t of clock.timers) {
+        if (t.live && t.due <= clock.at) {
+          t.live = false;
+          t.fn();
+        }
+      }
+      await new Promise((r) => setImmediate(r));
+      await game.idle();
+    },
+  };
+}
+
+const code = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    return e instanceof ApiError ? e.code : String(e);
+  }
+  return 'ok';
+};
+
+beforeEach(() => {
+  repo.removed = [];
+  repo.statistics = [];
+  repo.steps = [];
+});
+
+describe('opening a question', () => {
+  test('needs a player; opens the first question after the get-ready time, with its deadline', async () => {
+    const empty = harness([question()], []);
+    expect(await code(empty.game.next())).toBe('live_no_players');
+
+    const h = harness([question({ time_limit: 20 })], [player(1)]);
+    const view = await h.game.next();
+    expect(view.status).toBe('question');
+    expect(view.question).toMatchObject({ index: 0, opens_at: T0 + READY, deadline_at: T0 + READY + 20_000, restarted: false });
+    expect(view.questions_shown).toBe(1);
+    expect(h.steps[0]!.change).toMatchObject({ status: 'question', currentIndex: 0, startedAt: new Date(T0) });
+    expect(h.steps[0]!.fromVersion).toBe(1);
+    expect(view.version).toBe(2);
+    // The answer never leaves with the question.
+    expect(JSON.stringify(view.question)).not.toContain('"answer"');
+    expect(view.reveal).toBeNull();
+  });
+
+  test('an answer before the question opens is refused; one at the deadline is too late', async () => {
+    const h = harness([question()], [player(1), player(2)]);
+    await h.game.next();
+    expect(await code(h.game.answer(1, 0, 'b', T0 + READY - 1))).toBe('question_not_open');
+    expect(await code(h.game.answer(1, 1, 'b', T0 + READY))).toBe('question_not_open');
+    expect(await code(h.game.answer(1, 0, 'b', T0 + READY + 20_000))).toBe('answer_too_late');
+    expect(await code(h.game.answer(1, 0, 'b', T0 + READY + 19_999))).toBe('ok');
+    expect(await code(h.game.answer(9, 0, 'b', T0 + READY + 1))).toBe('live_removed');
+  });
+
+  test('an answer of the wrong shape, or empty, is refused; a second answer of a player is refused', async () => {
+    const h = harness([question()], [player(1), player(2)]);
+    await h.game.next();
+    expect(await code(h.game.answer(1, 0, 'z', T0 + READY))).toBe('103');
+    expect(await code(h.game.answer(1, 0, '', T0 + READY))).toBe('103');
+    expect(await code(h.game.answer(1, 0, 'a', T0 + READY))).toBe('ok');
+    expect(await code(h.game.answer(1, 0, 'b', T0 + READY + 1))).toBe('already_answered');
+    expect(h.stored).toHaveLength(1);
+  });
+});
+
+describe('points, streaks and ranks', () => {
+  test('points go by the time taken, the streak bonus from the second right answer in a row', async () => {
+    const qs = [question({ answer: 'a' }), question({ answer: 'b' }), question({ answer: 'c' })];
+    const h = harness(qs, [player(1), player(2)]);
+    await h.game.next();
+    // Player 1 at 5 s of 20: 1000 × (1 − 0.25 / 2) = 875. Player 2 wrong at 1 s: 0.
+    const r1 = await h.game.answer(1, 0, 'a', T0 + READY + 5000);
+    expect(r1).toEqual({ question_index: 0, answer: 'a', answered: 1 });
+    await h.game.answer(2, 0, 'b', T0 + READY + 1000);
+    expect(h.stored.map((a) => [a.playerId, a.correct, a.points, a.bonus, a.elapsedMs])).toEqual([
+      [1, true, 875, 0, 5000],
+      [2, false, 0, 0, 1000],
+    ]);
+    await h.game.idle(); // both in: the question closes itself
+    expect(h.game.state.status).toBe('reveal');
+    expect(h.settles).toEqual([{ gameId: 7, fromVersion: 2, questionIndex: 0, limitMs: 20_000, points: 1000 }]);
+    expect(h.game.me(1)).toMatchObject({ score: 875, streak: 1, rank: 1, last: { index: 0, correct: true, points: 875, bonus: 0 } });
+    expect(h.game.me(2)).toMatchObject({ score: 0, streak: 0, rank: 2, last: { index: 0, correct: false, points: 0, bonus: 0 } });
+    const reveal = h.game.view().reveal!;
+    expect(reveal).toEqual({ index: 0, answer: 'a', counts: { a: 1, b: 1 }, answered: 2, correct: 1 });
+
+    await h.game.next(); // leaderboard
+    expect(h.game.view().standings.map((s) => [s.player_id, s.score, s.rank, s.moved])).toEqual([
+      [1, 875, 1, 0],
+      [2, 0, 2, 0],
+    ]);
+    await h.game.next(); // question 2
+    const opens2 = h.clock.at + READY;
+    // Player 1 right at once: 1000, and a streak of 2: +100. Player 2 right at 10 s: 750.
+    await h.game.answer(1, 1, 'b', opens2);
+    await h.game.answer(2, 1, 'b', opens2 + 10_000);
+    await h.game.idle();
+    expect(h.stored.slice(2).map((a) => [a.playerId, a.points, a.bonus])).toEqual([
+      [1, 1000, 100],
+      [2, 750, 0],
+    ]);
+    expect(h.game.me(1)).toMatchObject({ score: 875 + 1100, streak: 2 });
+    expect(h.game.me(2)).toMatchObject({ score: 750, streak: 1 });
+    await h.game.next(); // leaderboard
+    await h.game.next(); // question 3
+    const opens3 = h.clock.at + READY;
+    // Player 1 wrong: the streak breaks. Player 2 right at 20 s less 1 ms: 500 (rounded), streak 2: +100.
+    await h.game.answer(1, 2, 'a', opens3);
+    await h.game.answer(2, 2, 'c', opens3 + 19_999);
+    await h.game.idle();
+    expect(h.stored.slice(4).map((a) => [a.playerId, a.points, a.bonus])).toEqual([
+      [1, 0, 0],
+      [2, 500, 100],
+    ]);
+    expect(h.game.me(1)).toMatchObject({ score: 1975, streak: 0 });
+    expect(h.game.me(2)).toMatchObject({ score: 1350, streak: 2 });
+    await h.game.next(); // leaderboard
+    const board = h.game.view().standings;
+    expect(board.map((s) => [s.player_id, s.rank, s.moved])).toEqual([
+      [1, 1, 0],
+      [2, 2, 0],
+    ]);
+    await h.game.next(); // podium: the last question was played
+    expect(h.game.view().status).toBe('podium');
+    expect(repo.statistics).toEqual([7]);
+    expect(h.frames.at(-1)).toBe('closed');
+    expect(h.game.running).toBe(false);
+    expect(await code(h.game.next())).toBe('live_over');
+    expect(await code(h.game.answer(1, 2, 'c', h.clock.at))).toBe('live_over');
+  });
+
+  test('a question worth no points neither carries a streak on nor breaks it, and scores nothing', async () => {
+    const qs = [question({ answer: 'a' }), question({ answer: 'a', points: 0 }), question({ answer: 'a' })];
+    const h = harness(qs, [player(1)]);
+    const play = async (answer: string) => {
+      await h.game.next();
+      await h.game.answer(1, h.game.state.currentIndex, answer, h.clock.at + READY);
+      await h.game.idle();
+    };
+    await play('a');
+    expect(h.game.me(1)).toMatchObject({ score: 1000, streak: 1 });
+    await h.game.next();
+    await play('b'); // wrong on the warm-up: the streak stays
+    expect(h.game.me(1)).toMatchObject({ score: 1000, streak: 1 });
+    await h.game.next();
+    await play('a'); // the second right in a row: +100
+    expect(h.game.me(1)).toMatchObject({ score: 2100, streak: 2 });
+  });
+
+  test('the leaderboard says who moved since the last one; ties on score go to the faster', async () => {
+    const qs = [question({ answer: 'a' }), question({ answer: 'a' })];
+    const h = harness(qs, [player(1), player(2), player(3)]);
+    await h.game.next();
+    const o1 = h.clock.at + READY;
+    await h.game.answer(1, 0, 'a', o1); // 1000
+    await h.game.answer(2, 0, 'b', o1);
+    await h.game.answer(3, 0, 'b', o1 + 2000);
+    await h.game.idle();
+    await h.game.next();
+    // 2 and 3 both 0: 2 answered faster, so it ranks above 3.
+    expect(h.game.view().standings.map((s) => [s.player_id, s.rank, s.moved])).toEqual([
+      [1, 1, 0],
+      [2, 2, 0],
+      [3, 3, 0],
+    ]);
+    await h.game.next();
+    const o2 = h.clock.at + READY;
+    await h.game.answer(3, 1, 'a', o2); // 1000
+    await h.game.answer(1, 1, 'b', o2);
+    await h.game.answer(2, 1, 'b', o2);
+    await h.game.idle();
+    await h.game.next();
+    // 1 and 3 on 1000: 1 took 0 + 0 ms, 3 took 2000 + 0 ms. 2 is on 0 and moves down one.
+    expect(h.game.view().standings.map((s) => [s.player_id, s.score, s.rank, s.moved])).toEqual([
+      [1, 1000, 1, 0],
+      [3, 1000, 2, 1],
+      [2, 0, 3, -1],
+    ]);
+  });
+});
+
+describe('closing', () => {
+  test('the deadline closes the question; an unanswered question costs its whole time', async () => {
+    const h = harness([question({ time_limit: 10 }), question()], [player(1), player(2)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'b', h.clock.at + READY + 4000);
+    await h.game.idle();
+    expect(h.game.state.status).toBe('question');
+    await h.advance(READY + 10_000 - 1);
+    expect(h.game.state.status).toBe('question');
+    await h.advance(1);
+    expect(h.game.state.status).toBe('reveal');
+    const p1 = h.game.players.get(1)!;
+    const p2 = h.game.players.get(2)!;
+    expect([p1.timeMs, p1.answered, p1.correct]).toEqual([4000, 1, 1]);
+    expect([p2.timeMs, p2.answered, p2.correct]).toEqual([10_000, 0, 0]);
+    expect(h.game.me(2)!.last).toEqual({ index: 0, correct: false, points: 0, bonus: 0 });
+    // The host's last counts go out before the close, then every phone gets its own frame.
+    expect(h.frames.slice(-2)).toEqual(['flush', 'version+me']);
+  });
+
+  test('ending during a question closes it first, so its answers count', async () => {
+    const h = harness([question(), question()], [player(1), player(2)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'b', h.clock.at + READY);
+    const view = await h.game.end('host');
+    expect(view.status).toBe('ended');
+    expect(h.settles).toHaveLength(1);
+    expect(h.game.me(1)!.score).toBe(1000);
+    expect(repo.steps.at(-1)).toMatchObject({ status: 'ended', endedReason: 'host' });
+    expect(view.standings.map((s) => s.player_id)).toEqual([1, 2]);
+    // Ending again changes nothing.
+    expect((await h.game.end('abandoned')).status).toBe('ended');
+    expect(repo.steps).toHaveLength(1);
+  });
+
+  test('removing the last player who had not answered closes the question', async () => {
+    const h = harness([question()], [player(1), player(2)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'b', h.clock.at + READY);
+    await h.game.idle();
+    expect(h.game.state.status).toBe('question');
+    await h.game.remove(2);
+    await h.game.idle();
+    expect(repo.removed).toEqual([[7, 2]]);
+    expect(h.game.activeCount).toBe(1);
+    expect(h.game.state.status).toBe('reveal');
+    expect(await code(h.game.remove(5))).toBe('102');
+    // Removed twice: nothing more is written.
+    await h.game.remove(2);
+    expect(repo.removed).toHaveLength(1);
+    expect(await code(h.game.answer(2, 0, 'b', h.clock.at))).toBe('live_removed');
+  });
+
+  test('an answer the store already had does not count', async () => {
+    const h = harness([question()], [player(1), player(2)], { sinkAnswers: async () => false });
+    await h.game.next();
+    expect(await code(h.game.answer(1, 0, 'b', h.clock.at + READY))).toBe('already_answered');
+    expect(h.game.received).toBe(0);
+    expect(h.game.view().answered_count).toBe(0);
+  });
+});
+
+describe('pause, resume and restart', () => {
+  test('a pause stops the clock; resuming gives back the time not yet spent', async () => {
+    const h = harness([question({ time_limit: 20 })], [player(1), player(2)]);
+    await h.game.next();
+    const opens = T0 + READY;
+    await h.advance(READY + 5000);
+    await h.game.pause('host');
+    expect(h.game.state.paused).toBe('host');
+    expect(await code(h.game.answer(1, 0, 'b', h.clock.at))).toBe('live_paused');
+    expect(await code(h.game.next())).toBe('live_paused');
+    await h.advance(60_000); // paused: the deadline passes and nothing closes
+    expect(h.game.state.status).toBe('question');
+    const view = await h.game.resume();
+    expect(view.question).toMatchObject({ opens_at: opens + 60_000, deadline_at: opens + 60_000 + 20_000 });
+    expect(view.paused).toBeNull();
+    await h.advance(15_000 - 1);
+    expect(h.game.state.status).toBe('question');
+    await h.advance(1);
+    expect(h.game.state.status).toBe('reveal');
+  });
+
+  test('after a restart the open question starts again with a fresh clock, said on every screen', async () => {
+    const h = harness([question({ time_limit: 10 })], [player(1)], {
+      row: { status: 'question', currentIndex: 0, opensAt: new Date(T0 - 60_000), deadlineAt: new Date(T0 - 50_000), version: 4 },
+    });
+    await h.game.restartQuestion();
+    expect(h.game.view().question).toMatchObject({ opens_at: T0 + READY, deadline_at: T0 + READY + 10_000, restarted: true });
+    await h.advance(READY + 10_000);
+    expect(h.game.state.status).toBe('reveal');
+  });
+
+  test('a game taken up at a reveal shows what each last answer earned', () => {
+    const answers: AnswerRow[] = [{ gameId: 7, questionIndex: 0, playerId: 1, answer: 'b', correct: true, points: 900, bonus: 100, elapsedMs: 2000 }];
+    const h = harness([question()], [player(1, { score: 1000 }), player(2)], { row: { status: 'reveal', currentIndex: 0, version: 5 }, answers });
+    expect(h.game.me(1)!.last).toEqual({ index: 0, correct: true, points: 900, bonus: 100 });
+    expect(h.game.me(2)!.last).toEqual({ index: 0, correct: false, points: 0, bonus: 0 });
+    expect(h.game.view().reveal).toEqual({ index: 0, answer: 'b', counts: { b: 1 }, answered: 1, correct: 1 });
+    expect(h.game.me(1)!.rank).toBe(1);
+  });
+
+  test('locking the lobby writes a step once', async () => {
+    const h = harness([question()], [player(1)]);
+    expect((await h.game.lock(true)).locked).toBe(true);
+    await h.game.lock(true);
+    expect(h.steps).toHaveLength(1);
+  });
+});
