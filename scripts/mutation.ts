@@ -2,7 +2,8 @@
  * `npm run test:mutation`: StrykerJS over the rule modules (stryker.config.mjs), then each module's
  * mutation score against the committed baseline (tests/mutation/baseline.json).
  *
- *   npm run test:mutation                      incremental run from the committed results; fails when a module's score drops
+ *   npm run test:mutation                      the rule modules (CI's set): incremental run from the committed results; fails when a module's score drops
+ *   npm run test:mutation -- --set machines    the flow machines' set instead (stryker.config.mjs names both sets)
  *   npm run test:mutation -- --full            every mutant again (the committed results are not read)
  *   npm run test:mutation -- --mutate <files>  only these files (comma-separated; Stryker's own syntax)
  *   npm run test:mutation -- --report-only     judge the last report without running Stryker
@@ -17,21 +18,34 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { judgeMutation, readEquivalents, scoreFiles, type MutationReport } from './support/mutation-scores';
 
-const root = process.cwd();
-const reportDir = path.join(root, 'reports/mutation');
-const reportFile = path.join(reportDir, 'mutation.json');
-const incrementalFile = path.join(reportDir, 'stryker-incremental.json');
-const committedDir = path.join(root, 'tests/mutation');
-const committedIncremental = path.join(committedDir, 'stryker-incremental.json');
-const baselineFile = path.join(committedDir, 'baseline.json');
-const equivalentsFile = path.join(committedDir, 'equivalent.json');
-
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
 const valueOf = (name: string) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
+
+/** Each set's report, committed results and baseline (the rule modules keep the first names they had). */
+const SETS = {
+  rules: { reports: 'reports/mutation', incremental: 'stryker-incremental.json', baseline: 'baseline.json', label: 'all rule modules', target: true },
+  machines: { reports: 'reports/mutation/machines', incremental: 'machines-incremental.json', baseline: 'machines-baseline.json', label: 'all mutated machines', target: false },
+} as const;
+const setName = valueOf('--set') ?? 'rules';
+if (!(setName in SETS)) {
+  console.error(`--set takes one of ${Object.keys(SETS).join(', ')} (got ${setName})`);
+  process.exit(2);
+}
+const set = SETS[setName as keyof typeof SETS];
+process.env.QA_MUTATION_SET = setName;
+
+const root = process.cwd();
+const reportDir = path.join(root, set.reports);
+const reportFile = path.join(reportDir, 'mutation.json');
+const incrementalFile = path.join(reportDir, 'stryker-incremental.json');
+const committedDir = path.join(root, 'tests/mutation');
+const committedIncremental = path.join(committedDir, set.incremental);
+const baselineFile = path.join(committedDir, set.baseline);
+const equivalentsFile = path.join(committedDir, 'equivalent.json');
 
 function run(): void {
   mkdirSync(reportDir, { recursive: true });
@@ -66,6 +80,6 @@ if (flag('--update-baseline')) {
 }
 
 const baseline = existsSync(baselineFile) ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Record<string, number>) : {};
-const verdict = judgeMutation(scores, baseline, { partial: Boolean(valueOf('--mutate')) });
+const verdict = judgeMutation(scores, baseline, { partial: Boolean(valueOf('--mutate')), label: set.label, target: set.target });
 for (const line of verdict.lines) console.log(line);
 process.exit(verdict.ok ? 0 : 1);

@@ -57,4 +57,10 @@ describe('mutation scores', () => {
     const good: MutationReport = { files: { 'a.ts': { source: 'x\n', mutants: [mutant('1', 'Killed', 1)] } } };
     expect(judgeMutation(scoreFiles(good, []), {}, { partial: false }).lines.join('\n')).toContain('all rule modules: 100.00 %');
   });
+
+  test("another set names its whole its own way and is not held to the rules' target", () => {
+    const text = judgeMutation(scoreFiles(report, []), {}, { partial: false, label: 'all mutated machines', target: false }).lines.join('\n');
+    expect(text).toContain('all mutated machines: ');
+    expect(text).not.toContain('target 85 %');
+  });
 });
