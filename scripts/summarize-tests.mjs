@@ -38,6 +38,32 @@ if (fs.existsSync(checksFile)) {
   }
 }
 
+// Each stage's time beside its share of CI's 30 minutes (scripts/test-all.sh records them).
+const timesFile = path.join(dir, 'times.txt');
+if (fs.existsSync(timesFile)) {
+  const rows = fs
+    .readFileSync(timesFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [name, share, ms] = line.split(' ');
+      return { name, share: Number(share), s: Number(ms) / 1000 };
+    });
+  const width = Math.max(...rows.map((r) => r.name.length), 'wall clock'.length);
+  console.log(`\n${'stage'.padEnd(width)}  ${'time'.padStart(8)}  ${'share'.padStart(7)}`);
+  for (const r of rows) console.log(`${r.name.padEnd(width)}  ${`${r.s.toFixed(1)} s`.padStart(8)}  ${`${r.share} s`.padStart(7)}${r.s > r.share ? '  over its share' : ''}`);
+  const total = rows.reduce((n, r) => n + r.s, 0);
+  const shares = rows.reduce((n, r) => n + r.share, 0);
+  console.log(`${'stages'.padEnd(width)}  ${`${total.toFixed(1)} s`.padStart(8)}  ${`${shares} s`.padStart(7)}`);
+  // Stages that run side by side overlap: the wall clock is what CI waits (the install included).
+  const wallFile = path.join(dir, 'wall.txt');
+  if (fs.existsSync(wallFile)) {
+    const wall = Number(fs.readFileSync(wallFile, 'utf8')) / 1000;
+    console.log(`${'wall clock'.padEnd(width)}  ${`${wall.toFixed(1)} s`.padStart(8)}  ${'1800 s'.padStart(7)}${wall > 1800 ? '  over the 30 minutes' : ''}`);
+  }
+  console.log('');
+}
+
 for (const p of problems) console.log(p);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -6,55 +6,85 @@ set -u
 cd "$(dirname "$0")/.."
 out="$(mktemp -d)"
 export NEXT_TELEMETRY_DISABLED=1
+started=$(date +%s%N)
 export NODE_OPTIONS="--experimental-vm-modules ${NODE_OPTIONS:-}"
 
-stage() { # stage <name> <command…>: runs a check that is not a test file and records its result
-  local name="$1"; shift
-  echo "::: $name"
-  if "$@"; then echo "pass $name" >> "$out/checks.txt"; else echo "fail $name" >> "$out/checks.txt"; fi
+# Each stage's time, printed as it ends and in the summary beside its share of the 30 minutes CI
+# may take (docs/testing.md, "Where CI's time goes"); a stage over its share says so.
+timed() { # timed <name> <share in s> <command…>: runs a step, records its time, returns its exit code
+  local name="$1" share="$2"; shift 2
+  local start end rc
+  start=$(date +%s%N)
+  "$@"; rc=$?
+  end=$(date +%s%N)
+  local took=$(( (end - start) / 1000000 ))
+  echo "$name $share $took" >> "$out/times.txt"
+  local over=''
+  [ "$took" -gt $((share * 1000)) ] && over=': over its share'
+  echo "::: $name took $((took / 1000)).$(((took % 1000) / 100)) s (its share: $share s)$over"
+  return $rc
 }
 
-stage lint npx eslint . --max-warnings=0
-stage typecheck npx tsc --noEmit
+stage() { # stage <name> <share in s> <command…>: a check that is not a test file, timed, its result recorded
+  local name="$1" share="$2"; shift 2
+  echo "::: $name"
+  if timed "$name" "$share" "$@"; then echo "pass $name" >> "$out/checks.txt"; else echo "fail $name" >> "$out/checks.txt"; fi
+}
+
+# The install's time, when .ci/run measured it (it runs before this script).
+if [ -n "${QA_INSTALL_MS:-}" ]; then echo "install ${QA_INSTALL_SHARE:-180} $QA_INSTALL_MS" >> "$out/times.txt"; fi
+
+stage lint 60 npx eslint . --max-warnings=0
+stage typecheck 60 npx tsc --noEmit
 
 # The model-based path suites run once, in their own stage below (npm run test:paths).
 mapfile -t path_suites < <(npx tsx scripts/paths.ts --suites)
-echo "::: unit and integration tests (PGlite)"
-npx jest --ci --json --outputFile="$out/jest-pglite.json" --testPathIgnorePatterns /tests/e2e/ /bench/ /data/ "${path_suites[@]}" || true
-
-# Every game machine's model paths at the machine, view and real-server depths; writes
-# reports/paths/index.html and fails when a machine's coverage fell below its baseline.
-echo "::: model-based path tests (npm run test:paths)"
-stage path-coverage npx tsx scripts/test-paths.ts --results "$out/jest-paths.json"
-
-# Mutation testing of the rule modules, incremental from the committed results (tests/mutation/):
-# fails when a module's mutation score drops below its baseline (docs/testing.md).
-echo "::: mutation testing (npm run test:mutation, incremental)"
-stage mutation npx tsx scripts/mutation.ts
-
+# The API tests on PostgreSQL run beside the PGlite stages: Jest gives each run one worker on two
+# cores, and most of the PostgreSQL run's time is the server's, on the other core. Their output is
+# printed once they end.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "::: integration tests (PostgreSQL: TEST_DATABASE_URL)"
-  QA_TEST_DB=postgres npx jest --ci tests/api --json --outputFile="$out/jest-postgres.json" || true
+  timed jest-postgres 600 env QA_TEST_DB=postgres npx jest --ci tests/api --json --outputFile="$out/jest-postgres.json" > "$out/postgres.log" 2>&1 &
+  pg_pid=$!
 else
   echo "::: integration tests on PostgreSQL skipped: TEST_DATABASE_URL is not set"
 fi
 
-stage build node scripts/ensure-build.mjs
+echo "::: unit and integration tests (PGlite)"
+timed jest-pglite 360 npx jest --ci --json --outputFile="$out/jest-pglite.json" --testPathIgnorePatterns /tests/e2e/ /bench/ /data/ "${path_suites[@]}" || true
+
+# Every game machine's model paths at the machine, view and real-server depths; writes
+# reports/paths/index.html and fails when a machine's coverage fell below its baseline.
+echo "::: model-based path tests (npm run test:paths)"
+stage paths 360 npx tsx scripts/test-paths.ts --results "$out/jest-paths.json"
+
+# Mutation testing of the rule modules, incremental from the committed results (tests/mutation/):
+# fails when a module's mutation score drops below its baseline (docs/testing.md).
+echo "::: mutation testing (npm run test:mutation, incremental)"
+stage mutation 60 npx tsx scripts/mutation.ts
+
+if [ -n "${pg_pid:-}" ]; then
+  wait "$pg_pid"
+  echo "::: integration tests (PostgreSQL: TEST_DATABASE_URL), run beside the stages above"
+  cat "$out/postgres.log"
+fi
+
+stage build 180 node scripts/ensure-build.mjs
 # First-load JavaScript of the main pages against their budgets (bench/web/budget.json).
-stage bundle-budget npx tsx bench/web/first-load.ts --check
+stage bundle-budget 15 npx tsx bench/web/first-load.ts --check
 
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "::: browser tests (Chromium)"
-  npx jest --ci -c jest.e2e.config.js --json --outputFile="$out/jest-e2e.json" || true
+  timed e2e 300 npx jest --ci -c jest.e2e.config.js --json --outputFile="$out/jest-e2e.json" || true
   # Sampled model paths of the quiz, exam and battle flows through the built app (docs/testing.md);
   # adds them to reports/paths/index.html. A fixed seed: the same paths every run.
-  stage browser-paths npx tsx scripts/test-paths-browser.ts --flow quiz,exam,battle --sample 4 --seed 1
+  stage browser-paths 60 npx tsx scripts/test-paths-browser.ts --flow quiz,exam,battle --sample 4 --seed 1
   # Lighthouse on the home, login, play and battle-lobby pages: accessibility, best practices, SEO
   # and layout shift gated; the performance score printed, not judged (decision 044).
-  stage lighthouse npx tsx bench/web/lighthouse.ts --check
+  stage lighthouse 60 npx tsx bench/web/lighthouse.ts --check
 else
   echo "::: browser tests cannot run: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium)"
   echo "fail browser-tests (no chromium)" >> "$out/checks.txt"
 fi
 
+echo $(( ($(date +%s%N) - started) / 1000000 + ${QA_INSTALL_MS:-0} )) > "$out/wall.txt"
 node scripts/summarize-tests.mjs "$out"
