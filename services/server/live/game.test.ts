@@ -429,3 +429,269 @@ describe('pause, resume and restart', () => {
     expect(h.steps).toHaveLength(1);
   });
 });
+
+// ---- refusals, views and edges (appended: the tests above keep their places) ----
+
+const refusal = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiError) return { code: e.code, field: e.field, detail: e.detail };
+    throw e;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('refusals name what was wrong', () => {
+  test('each refusal has its field and its reason', async () => {
+    const h = harness([question({ type: 'multiple' })], [player(1), player(2)]);
+    expect(await refusal(h.game.remove(5))).toEqual({ code: '102', field: 'player_id', detail: 'no player 5 in this game' });
+    await h.game.next();
+    expect(await refusal(h.game.answer(1, 0, 'b', T0))).toEqual({ code: 'question_not_open', field: 'question_index', detail: 'question 0 is not open yet' });
+    expect(await refusal(h.game.answer(1, 3, 'b', T0 + READY))).toEqual({ code: 'question_not_open', field: 'question_index', detail: 'question 3 is not open yet' });
+    expect(await refusal(h.game.answer(1, 0, 'b', T0 + READY + 20_000))).toEqual({ code: 'answer_too_late', field: 'question_index', detail: 'question 0 has closed' });
+    expect(await refusal(h.game.answer(1, 0, 'q', T0 + READY))).toEqual({ code: '103', field: 'answer', detail: expect.stringMatching(/^answer: .+/) });
+    expect(await refusal(h.game.answer(1, 0, '', T0 + READY))).toEqual({ code: '103', field: 'answer', detail: 'answer: is required' });
+    await h.game.pause('host');
+    expect(await refusal(h.game.next())).toEqual({ code: 'live_paused', field: undefined, detail: 'resume the game first' });
+    const empty = harness([question()], []);
+    expect(await refusal(empty.game.next())).toEqual({ code: 'live_no_players', field: undefined, detail: 'nobody has joined yet' });
+  });
+
+  test('a step the database refused (the game moved elsewhere) is refused and shows nothing', async () => {
+    const h = harness([question()], [player(1)]);
+    (h.game as unknown as { deps: { steps: { add: () => Promise<boolean> } } }).deps.steps.add = async () => false;
+    expect(await refusal(h.game.next())).toEqual({ code: 'live_moved', field: undefined, detail: 'live game 7 changed elsewhere (version 1)' });
+    expect(h.game.state.status).toBe('lobby');
+    expect(h.frames).not.toContain('version');
+  });
+
+  test("a close the database refused is refused; the scores stay", async () => {
+    const h = harness([question()], [player(1), player(2)]);
+    await h.game.next();
+    (h.game as unknown as { deps: { settle: { add: () => Promise<boolean> } } }).deps.settle.add = async () => false;
+    await h.game.answer(1, 0, 'b', h.clock.at + READY);
+    expect(await refusal(h.game.next())).toEqual({ code: 'live_moved', field: undefined, detail: 'live game 7 changed elsewhere (version 2)' });
+    expect(h.game.state.status).toBe('question');
+    expect(h.game.me(1)!.score).toBe(0);
+  });
+});
+
+describe('a game taken up from the database', () => {
+  test('removed players are not counted in; only answers to the question on screen count', () => {
+    const answers: AnswerRow[] = [
+      { gameId: 7, questionIndex: 0, playerId: 1, answer: 'a', correct: false, points: 0, bonus: 0, elapsedMs: 100 },
+      { gameId: 7, questionIndex: 1, playerId: 1, answer: 'b', correct: true, points: 800, bonus: 0, elapsedMs: 100 },
+    ];
+    const h = harness([question(), question()], [player(1), player(2, { removed: true }), player(3)], { row: { status: 'question', currentIndex: 1, opensAt: new Date(T0), deadlineAt: new Date(T0 + 20_000) }, answers });
+    expect(h.game.activeCount).toBe(2);
+    expect(h.game.view().player_count).toBe(2);
+    expect(h.game.received).toBe(1);
+    // During a question nobody's last result is shown yet.
+    expect(h.game.me(1)!.last).toBeNull();
+    expect(h.game.me(1)).toMatchObject({ answer: 'b', answer_index: 1 });
+    expect(h.game.playerItems().map((p) => p.id)).toEqual([1, 3]);
+  });
+
+  test.each(['leaderboard', 'podium', 'ended'] as const)('at %s each player has what their last answer earned', (status) => {
+    const answers: AnswerRow[] = [{ gameId: 7, questionIndex: 0, playerId: 1, answer: 'b', correct: true, points: 700, bonus: 0, elapsedMs: 10 }];
+    const h = harness([question()], [player(1, { score: 700 }), player(2)], { row: { status, currentIndex: 0 }, answers });
+    expect(h.game.me(1)!.last).toEqual({ index: 0, correct: true, points: 700, bonus: 0 });
+    expect(h.game.me(2)!.last).toEqual({ index: 0, correct: false, points: 0, bonus: 0 });
+    // Outside a question and its reveal, a phone no longer shows its answer.
+    expect(h.game.me(1)).toMatchObject({ answer: '', answer_index: null });
+  });
+
+  test('in the lobby nobody has a last result', () => {
+    const h = harness([question()], [player(1)], { row: { status: 'lobby', currentIndex: -1 } });
+    expect(h.game.me(1)!.last).toBeNull();
+    expect(h.game.me(99)).toBeNull();
+  });
+});
+
+describe('what the screens are shown', () => {
+  test('the question while it is open and at its reveal; not at the leaderboard; a multiselect says how many to pick', async () => {
+    const h = harness([question({ type: 'multiselect', answer: 'a,c', options: ['a', 'b', 'c', 'd'].map((key) => ({ key, text: key })) }), question()], [player(1)]);
+    expect(h.game.view()).toMatchObject({ status: 'lobby', question: null, questions_shown: 0, standings: [], reveal: null });
+    await h.game.next();
+    expect(h.game.view().question).toMatchObject({ index: 0, type: 'multiselect', pick: 2 });
+    await h.game.answer(1, 0, 'a,c', h.clock.at + READY);
+    await h.game.idle();
+    expect(h.game.view()).toMatchObject({ status: 'reveal', questions_shown: 1, standings: [] });
+    expect(h.game.view().question).toMatchObject({ index: 0 });
+    expect(h.game.view().reveal).toMatchObject({ counts: { a: 1, c: 1 }, correct: 1 });
+    expect(h.game.me(1)).toMatchObject({ answer: 'a,c', answer_index: 0 });
+    await h.game.next();
+    expect(h.game.view()).toMatchObject({ status: 'leaderboard', question: null, reveal: null });
+    expect(h.game.view().standings).toHaveLength(1);
+    await h.game.next();
+    // A single-choice question says nothing of picking.
+    expect(h.game.view().question).not.toHaveProperty('pick');
+    expect(h.game.view().questions_shown).toBe(2);
+    expect(h.game.view().standings).toEqual([]);
+  });
+
+  test('a join or an answer shows in the counts without a new version', async () => {
+    const h = harness([question()], [player(1), player(2)]);
+    await h.game.next();
+    const before = h.game.view();
+    h.game.addPlayer(player(3));
+    expect(h.frames.slice(-2)).toEqual(['joined:3', 'counts']);
+    expect(h.game.view()).toMatchObject({ version: before.version, player_count: 3, answered_count: 0 });
+    await h.game.answer(1, 0, 'b', h.clock.at + READY);
+    expect(h.game.view()).toMatchObject({ version: before.version, player_count: 3, answered_count: 1 });
+    // The same version with the same counts: the same view.
+    expect(h.game.view()).toBe(h.game.view());
+    // A removed player joining again under a removed row does not count in.
+    h.game.addPlayer(player(4, { removed: true }));
+    expect(h.game.activeCount).toBe(3);
+  });
+
+  test('a closed question moves the version by one; the standings leave removed players out, ties by id', async () => {
+    const h = harness([question(), question()], [player(2), player(1), player(3)]);
+    await h.game.next();
+    const v = h.game.view().version;
+    await h.game.answer(2, 0, 'b', h.clock.at + READY);
+    await h.game.answer(1, 0, 'b', h.clock.at + READY);
+    await h.game.remove(3);
+    await h.game.idle();
+    expect(h.game.view().version).toBe(v + 1);
+    await h.game.next();
+    expect(h.game.view().standings.map((s) => [s.player_id, s.rank])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(h.game.rememberRanks()).toEqual({ '1': 1, '2': 1 });
+  });
+
+  test('a sequence answer is not counted per option', async () => {
+    const h = harness([question({ type: 'sequence', answer: 'b,a,c,d' })], [player(1), player(2)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'b,a,c,d', h.clock.at + READY);
+    expect(h.game.counts).toEqual({ b: 0, a: 0, c: 0, d: 0 });
+  });
+
+  test('a signed-in player is listed as such', () => {
+    const h = harness([question()], [player(1, { userId: 40 }), player(2)]);
+    expect(h.game.playerItems()).toEqual([
+      { id: 1, nickname: 'P1', signed_in: true },
+      { id: 2, nickname: 'P2', signed_in: false },
+    ]);
+  });
+});
+
+describe('players and tokens', () => {
+  test('a token names its player; a new token replaces the old', () => {
+    const h = harness([question()], [player(1), player(2)]);
+    expect(h.game.playerByToken('t2')!.id).toBe(2);
+    expect(h.game.playerByToken('nope')).toBeNull();
+    h.game.setToken(2, 'fresh');
+    expect(h.game.playerByToken('t2')).toBeNull();
+    expect(h.game.playerByToken('fresh')!.id).toBe(2);
+    h.game.addPlayer(player(3));
+    expect(h.game.playerByToken('t3')!.id).toBe(3);
+    expect(h.game.activeCount).toBe(3);
+  });
+
+  test("an answer the store failed leaves the host's count again", async () => {
+    const h = harness([question()], [player(1), player(2)], { sinkAnswers: async () => false });
+    await h.game.next();
+    h.frames.length = 0;
+    await h.game.answer(1, 0, 'b', h.clock.at + READY).catch(() => undefined);
+    expect(h.frames).toEqual(['counts', 'counts']);
+    const ok = harness([question()], [player(1), player(2)]);
+    await ok.game.next();
+    ok.frames.length = 0;
+    await ok.game.answer(1, 0, 'b', ok.clock.at + READY);
+    expect(ok.frames).toEqual(['counts', 'answered:1']);
+  });
+});
+
+describe('closing, the clock and pauses', () => {
+  test('an answer to an earlier question, or during the close, is too late', async () => {
+    const h = harness([question(), question()], [player(1), player(2)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'b', h.clock.at + READY);
+    await h.game.answer(2, 0, 'b', h.clock.at + READY);
+    await h.game.idle();
+    expect((await refusal(h.game.answer(1, 0, 'b', h.clock.at))).code).toBe('answer_too_late');
+    await h.game.next();
+    await h.game.next();
+    expect((await refusal(h.game.answer(1, 0, 'b', h.clock.at + READY))).code).toBe('answer_too_late');
+  });
+
+  test('the question does not close while someone still in has not answered', async () => {
+    const h = harness([question()], [player(1), player(2), player(3)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'b', h.clock.at + READY);
+    await h.game.answer(2, 0, 'b', h.clock.at + READY);
+    await h.game.idle();
+    expect(h.game.state.status).toBe('question');
+    expect(h.settles).toHaveLength(0);
+  });
+
+  test("a paused game's deadline passes without a close; resuming arms the clock again", async () => {
+    const h = harness([question({ time_limit: 10 })], [player(1), player(2)]);
+    await h.game.next();
+    await h.advance(READY);
+    await h.game.answer(1, 0, 'b', h.clock.at);
+    await h.game.pause('host');
+    await h.game.pause('host'); // paused already: nothing more
+    expect(h.steps).toHaveLength(2);
+    await h.advance(30_000);
+    expect(h.game.state.status).toBe('question');
+    await h.game.resume();
+    await h.game.resume(); // not paused: nothing more
+    expect(h.steps).toHaveLength(3);
+    await h.advance(10_000);
+    expect(h.game.state.status).toBe('reveal');
+  });
+
+  test('a pause in the lobby moves no clock', async () => {
+    const h = harness([question()], [player(1)]);
+    await h.game.pause('host');
+    await h.advance(5000);
+    await h.game.resume();
+    expect(h.steps.at(-1)!.change).toEqual({ paused: null, pausedAt: null, hostSeenAt: new Date(T0 + 5000) });
+  });
+
+  test("a restart's old timer does not close the question at its old deadline", async () => {
+    const h = harness([question({ time_limit: 10 })], [player(1)]);
+    await h.game.next();
+    await h.advance(READY + 5000);
+    await h.game.restartQuestion();
+    // The first deadline (T0 + 13 s) passes: the question stays open until its new one.
+    await h.advance(5000);
+    expect(h.game.state.status).toBe('question');
+    await h.advance(READY + 10_000 - 5000);
+    expect(h.game.state.status).toBe('reveal');
+  });
+
+  test('a restart outside an open question, or while paused, changes nothing', async () => {
+    const lobby = harness([question()], [player(1)]);
+    await lobby.game.restartQuestion();
+    expect(lobby.steps).toHaveLength(0);
+    const paused = harness([question()], [player(1)]);
+    await paused.game.next();
+    await paused.game.pause('host');
+    await paused.game.restartQuestion();
+    expect(paused.steps).toHaveLength(2);
+  });
+
+  test('a game over takes no command; ending it during the lobby writes its end', async () => {
+    const h = harness([question()], [player(1)]);
+    await h.game.end('abandoned');
+    expect(repo.steps.at(-1)).toMatchObject({ status: 'ended', endedReason: 'abandoned' });
+    expect(h.settles).toHaveLength(0);
+    for (const command of [h.game.next(), h.game.pause('host'), h.game.resume(), h.game.lock(true)]) expect((await refusal(command)).code).toBe('live_over');
+    expect(h.frames).toContain('me:1');
+  });
+
+  test('dispose stops the clock: the deadline passes and nothing closes', async () => {
+    const h = harness([question({ time_limit: 10 })], [player(1)]);
+    await h.game.next();
+    h.game.dispose();
+    await h.advance(READY + 20_000);
+    expect(h.game.state.status).toBe('question');
+  });
+});
