@@ -87,8 +87,9 @@ export const wordEntryModel = setup({
       return { places, refused: null };
     }),
     clearAll: assign(({ context }) => ({ places: context.places.map((l, i) => (context.locked[i] ? l : '')), refused: null })),
-    reveal: assign(({ context }) => {
-      const { index, letter } = MODEL_HINT;
+    reveal: assign(({ context, event }) => {
+      // The letter the event reveals: MODEL_HINT on the model's own paths, the server's at its depth.
+      const { index, letter } = event.type === 'hint.revealed' ? event.hint : MODEL_HINT;
       if (context.locked[index]) return { refused: null };
       // The hint's letter moves to its place (from wherever it was) and is locked there.
       const places = context.places.map((l) => (l === letter ? '' : l));

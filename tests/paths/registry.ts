@@ -122,14 +122,20 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     title: "Guess the word's letter entry (tiles, keyboard, hints)",
     machine: wordEntryMachine,
     configs: { default: wordEntryModelPaths },
-    suites: [{ file: 'machines/word-entry/word-entry.test.ts', depth: 'machine' }],
+    suites: [
+      { file: 'machines/word-entry/word-entry.test.ts', depth: 'machine' },
+      { file: 'tests/paths/entry-server-paths.test.ts', depth: 'server' },
+    ],
   },
   {
     name: 'sequence-order',
     title: 'Putting a sequence in order (pointer, buttons, keyboard)',
     machine: sequenceOrderMachine,
     configs: { default: sequenceOrderModelPaths },
-    suites: [{ file: 'machines/sequence-order/sequence-order.test.ts', depth: 'machine' }],
+    suites: [
+      { file: 'machines/sequence-order/sequence-order.test.ts', depth: 'machine' },
+      { file: 'tests/paths/entry-server-paths.test.ts', depth: 'server' },
+    ],
   },
   {
     name: 'contest',

@@ -18,6 +18,9 @@ export const SOLO = {
   wrongScore: 4,
   /** quiz_zone_lifeline_deduct_coin: 5 (docs/economy.md; rules.md's reference product charged 10) */
   lifelinePrice: 5,
+  /** guess_the_word_hint_deduct_coin: a hint's price, paid once per hint; guess_the_word_max_hints per word */
+  hintPrice: 2,
+  hintsPerWord: 2,
   /** The second every question's time is given for the network (docs/api.md, "The time of an answer"); time_left_ms leaves it out. */
   networkMs: 1000,
 } as const;
