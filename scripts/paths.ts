@@ -29,7 +29,8 @@ function describeMachine(name: string, withPaths: boolean) {
     const views = new Set(viewPathsOf(name, config).map((p) => pathId(name, config, p.steps)));
     const listed = all.map((p) => {
       const id = pathId(name, config, p.steps);
-      return { id, depths: views.has(id) ? ['machine', 'view'] : ['machine'], events: pathEvents(p.steps) || '(start)', steps: p.steps.length - 1 };
+      const depths = ['machine', ...(views.has(id) ? ['view'] : []), ...(m.serverPaths?.includes(config) ? ['server'] : [])];
+      return { id, depths, events: pathEvents(p.steps) || '(start)', steps: p.steps.length - 1 };
     });
     return { config, paths: all.length, viewPaths: views.size, ...(withPaths ? { list: listed } : {}) };
   });
@@ -43,6 +44,7 @@ function describeMachine(name: string, withPaths: boolean) {
     scenarios: withPaths ? scenarios : scenarios.length,
     suites: m.suites,
     childOf: m.childOf ?? [],
+    serverPaths: m.serverPaths ?? [],
   };
 }
 
@@ -64,7 +66,8 @@ try {
       console.log(`${d.machine} — ${d.title}`);
       if (!d.configs.length) console.log(`  no model of its own: reached through the paths of ${d.childOf.join(', ')}`);
       for (const c of d.configs) {
-        console.log(`  ${c.config.padEnd(18)} ${String(c.paths).padStart(5)} paths on the machine${c.viewPaths ? `, ${c.viewPaths} of them through the views` : ''}`);
+        const atServer = d.serverPaths.includes(c.config) ? ', every one also against the real server' : '';
+        console.log(`  ${c.config.padEnd(18)} ${String(c.paths).padStart(5)} paths on the machine${c.viewPaths ? `, ${c.viewPaths} of them through the views` : ''}${atServer}`);
         for (const p of 'list' in c ? c.list ?? [] : []) console.log(`    ${p.id}  [${p.depths.join('+')}]  ${p.events}`);
       }
       const server = d.suites.filter((s) => s.depth === 'server').map((s) => s.file);

@@ -81,7 +81,8 @@ try {
       const drawn = m.configs[config];
       if (!drawn) fail(`No configuration ${config} in ${machine}'s model: ${[...Object.keys(m.configs), 'scenarios'].join(', ')} (\`npm run paths -- --machine ${machine}\` lists the ids).`);
       if (!drawn().some((p) => pathId(machine, config, p.steps) === pathToReplay)) fail(`No path ${pathToReplay} in ${machine}'s model: \`npm run paths -- --machine ${machine}\` lists the ids.`);
-      files = m.suites.filter((s) => s.depth !== 'server').map((s) => s.file);
+      // A configuration whose every path also runs at the server's depth replays there too.
+      files = m.suites.filter((s) => s.depth !== 'server' || m.serverPaths?.includes(config)).map((s) => s.file);
     }
     pattern = `\\[${pathToReplay.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\]`;
   } else if (machineName) {

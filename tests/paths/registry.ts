@@ -57,6 +57,8 @@ export interface GameMachine {
   /** The model's paths per configuration (empty when the machine is tested through another's paths). */
   readonly configs: Readonly<Record<string, () => readonly PathLike[]>>;
   readonly suites: readonly Suite[];
+  /** Configurations whose every path also runs in the machine's server suites (not only planned scenarios there). */
+  readonly serverPaths?: readonly string[];
   /** Which machines' paths run this one as their child (it is counted there too). */
   readonly childOf?: readonly string[];
   /**
@@ -122,6 +124,7 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     title: "Guess the word's letter entry (tiles, keyboard, hints)",
     machine: wordEntryMachine,
     configs: { default: wordEntryModelPaths },
+    serverPaths: ['default'],
     suites: [
       { file: 'machines/word-entry/word-entry.test.ts', depth: 'machine' },
       { file: 'tests/paths/entry-server-paths.test.ts', depth: 'server' },
@@ -132,6 +135,7 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     title: 'Putting a sequence in order (pointer, buttons, keyboard)',
     machine: sequenceOrderMachine,
     configs: { default: sequenceOrderModelPaths },
+    serverPaths: ['default'],
     suites: [
       { file: 'machines/sequence-order/sequence-order.test.ts', depth: 'machine' },
       { file: 'tests/paths/entry-server-paths.test.ts', depth: 'server' },
