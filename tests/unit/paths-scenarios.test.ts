@@ -1,6 +1,6 @@
 import { scenarioId } from '@/machines/testing/paths';
 import { scenariosIn, scenariosOf, serverScenarios } from '@/scripts/paths/scenarios';
-import { allSuites } from '@/tests/paths/registry';
+import { allSuites, GAME_MACHINES } from '@/tests/paths/registry';
 
 describe('server scenarios: listed from the suites without running them', () => {
   test('each scenario( call is read with its machine and title, and its id is the one its test carries', () => {
@@ -31,9 +31,12 @@ describe('server scenarios: listed from the suites without running them', () => 
     expect(() => scenariosIn('x.test.ts', "scenario('exam', 'twice', async () => {});\nscenario('exam', 'twice', async () => {});")).toThrow(/two scenarios named "twice"/);
   });
 
-  test('every server suite declares its scenarios, and a machine counts those of each server suite it lists', () => {
+  test('every server suite declares its scenarios (or runs the model paths of machines that say so), and a machine counts those of each server suite it lists', () => {
     const all = serverScenarios();
-    const serverFiles = allSuites().filter((s) => s.depth === 'server').map((s) => s.file);
+    // A suite that runs every model path at the server's depth has path ids, not scenarios.
+    const pathSuites = new Set(GAME_MACHINES.filter((m) => m.serverPaths?.length).flatMap((m) => m.suites.filter((s) => s.depth === 'server').map((s) => s.file)));
+    expect([...pathSuites]).toEqual(['tests/paths/entry-server-paths.test.ts']);
+    const serverFiles = allSuites().filter((s) => s.depth === 'server' && !pathSuites.has(s.file)).map((s) => s.file);
     for (const file of serverFiles) expect({ file, scenarios: all.filter((s) => s.file === file).length > 0 }).toEqual({ file, scenarios: true });
     expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
     const battle = scenariosOf('group-battle').map((s) => s.file);

@@ -50,6 +50,11 @@ export interface DatabaseConfig {
    * streams through a large file keeps its memory down with a small one (decision 035).
    */
   pgliteSharedBuffers?: string;
+  /**
+   * An in-memory PGlite started from a data directory dumped earlier (`snapshot()`), instead of a
+   * new one: skips initdb, about 1.4 s instead of 5 s on two cores (the tests' template, tests/setup/db.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 /** Changes of sessions and of players' access (migration 0015; services/server/accounts/session-cache.ts). */
@@ -142,7 +147,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     poolStats = () => ({ waiting: remote.waiting });
     client = remote;
   } else {
-    const local = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams });
+    const local = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) });
     snapshot = async () => new Uint8Array(await (await local.dumpDataDir('none')).arrayBuffer());
     client = local;
   }
