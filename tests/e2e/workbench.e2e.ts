@@ -43,9 +43,10 @@ describe("the testers' workbench", () => {
   test('a machine run writes a report with its diagram, coverage and every path, and a JUnit file', async () => {
     const run = testPaths(['--machine', 'sequence-order']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/sequence-order\s+358\s+0\s+100\.0 % 2\/2\s+100\.0 % 8\/8/);
+    // Every path runs twice: on the machine and against the real server.
+    expect(run.stdout).toMatch(/sequence-order\s+716\s+0\s+100\.0 % 2\/2\s+100\.0 % 8\/8/);
     const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
-    expect(junit.match(/<testcase [^>]*name="\[sequence-order\/default\/[0-9a-f]{8}\]/g)).toHaveLength(358);
+    expect(junit.match(/<testcase [^>]*name="\[sequence-order\/default\/[0-9a-f]{8}\]/g)).toHaveLength(716);
 
     await page.goto(`file://${path.join(out, 'index.html')}`);
     const section = page.locator('section#sequence-order');
@@ -58,7 +59,8 @@ describe("the testers' workbench", () => {
     expect(labels).toEqual(expect.arrayContaining(['idle', 'holding']));
     await expect(section.locator('svg g.node polygon, svg g.node path').first().getAttribute('stroke')).resolves.toBe('#15803d');
     await section.getByText(/default · machine: 358 paths/).click();
-    await expect(section.locator('table.paths tbody tr').count()).resolves.toBe(358);
+    await section.getByText(/default · server: 358 paths/).click();
+    await expect(section.locator('table.paths tbody tr').count()).resolves.toBe(716);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
@@ -69,7 +71,8 @@ describe("the testers' workbench", () => {
     const replay = testPaths(['--path', target.id]);
     expect(replay.status).toBe(0);
     expect(replay.stderr).toContain(`path ${target.id}: ${target.steps + 1} steps`);
-    expect(replay.stderr.match(/^\s+\d+\. .+ → "(editing|complete)"\s+checked \* \(\d+ assertions\)$/gm)).toHaveLength(target.steps + 1);
+    // Once on the machine, once against the real server (the word-entry paths run at both depths).
+    expect(replay.stderr.match(/^\s+\d+\. .+ → "(editing|complete)"\s+checked \* \(\d+ assertions\)$/gm)).toHaveLength(2 * (target.steps + 1));
     expect(replay.stderr).toContain('✓ passed');
 
     const unknown = testPaths(['--path', 'word-entry/default/00000000']);
