@@ -1,4 +1,4 @@
-import { isRightAnswer, normalizeAnswer } from '@/services/domain/answers';
+import { isRightAnswer, normalizeAnswer, optionsToPick } from '@/services/domain/answers';
 
 const order = ['c', 'a', 'd', 'b'];
 
@@ -32,5 +32,25 @@ describe('answers by question shape', () => {
     expect(isRightAnswer('word', 'NEWYORK', 'New York', 'plain')).toBe(true);
     expect(isRightAnswer('word', 'ESPANA', 'España', 'es')).toBe(false);
     expect(isRightAnswer('word', 'ESPAÑA', 'España', 'es')).toBe(true);
+  });
+});
+
+describe('answers: the shapes at their edges', () => {
+  test('a multi-select answer ignores empty items between commas; an unknown letter is named with the options', () => {
+    expect(normalizeAnswer('multiselect', 'c,,a,', ['a', 'b', 'c'])).toEqual({ ok: true, answer: 'a,c' });
+    expect(normalizeAnswer('multiselect', 'a,x', ['a', 'b', 'c'])).toEqual({ ok: false, reason: '"x" is not an option of this question (a, b, c)' });
+  });
+
+  test('a true/false answer is one of its two letters, and right when it is the right one', () => {
+    expect(normalizeAnswer('boolean', ' B ', ['a', 'b'])).toEqual({ ok: true, answer: 'b' });
+    expect(normalizeAnswer('boolean', 'c', ['a', 'b'])).toEqual({ ok: false, reason: 'must be one of a, b or empty' });
+    expect(isRightAnswer('boolean', 'a', 'a')).toBe(true);
+    expect(isRightAnswer('boolean', 'b', 'a')).toBe(false);
+  });
+
+  test('"Pick n": the number of letters the right answer names', () => {
+    expect(optionsToPick('a,c')).toBe(2);
+    expect(optionsToPick('b')).toBe(1);
+    expect(optionsToPick('a, ,d,e')).toBe(3);
   });
 });

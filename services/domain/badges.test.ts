@@ -1,14 +1,4 @@
-import {
-  BADGES,
-  badgeReward,
-  badgeThreshold,
-  canClaimReward,
-  claimReward,
-  emptyStats,
-  evaluateBadges,
-  type BadgeKey,
-  type PlayerStatsSnapshot,
-} from '@/services/domain/badges';
+import { BADGES, badgeReward, badgeThreshold, canClaimReward, claimReward, emptyStats, evaluateBadges, type BadgeKey, type PlayerStatsSnapshot, isBadgeKey } from '@/services/domain/badges';
 import { defaultSettings } from '@/services/domain/settings';
 
 const seeded = defaultSettings();
@@ -157,5 +147,34 @@ describe('a badge reward', () => {
     expect(canClaimReward('reward_claimed')).toBe(false);
     expect(claimReward('locked')).toBe('locked');
     expect(claimReward('reward_claimed')).toBe('reward_claimed');
+  });
+});
+
+describe('badge keys and the empty snapshot', () => {
+  test('a badge key is one of the catalogue, as a string', () => {
+    expect(isBadgeKey('streak')).toBe(true);
+    expect(isBadgeKey('power_elite')).toBe(true);
+    expect(isBadgeKey('nope')).toBe(false);
+    expect(isBadgeKey(3)).toBe(false);
+    expect(isBadgeKey(undefined)).toBe(false);
+  });
+
+  test('a player who has done nothing: every count 0, nothing played', () => {
+    expect(emptyStats()).toEqual({
+      quizZonePlays: 0,
+      battleWins: 0,
+      groupBattleWins: 0,
+      contestPrizes: 0,
+      randomBattleWinStreak: 0,
+      ultimateBattle: false,
+      guessTheWord: null,
+      funAndLearn: null,
+      quizSession: null,
+      totalCorrectAnswers: 0,
+      totalCoinsEarned: 0,
+      dailyQuizStreak: 0,
+      referrals: 0,
+      activeDayStreak: 0,
+    });
   });
 });

@@ -50,3 +50,15 @@ describe("the ledger's rules for one movement", () => {
     expect(sameCoinMovement({ userId: 1, amount: 5 }, { userId: 1, amount: 6 })).toBe(false);
   });
 });
+
+describe('redeemable amount at its edges', () => {
+  const rate = (perCoin: string, coinAmount: string) => ({ ...defaultSettings(), per_coin: perCoin, coin_amount: coinAmount });
+  test('a balance below zero is worth nothing, not a debt', () => {
+    expect(redeemableAmount(-150, rate('100', '1'))).toBe(0);
+  });
+  test('a rate of zero coins per unit, or a negative amount, pays nothing (no division by zero, no debt)', () => {
+    expect(redeemableAmount(500, rate('0', '1'))).toBe(0);
+    expect(redeemableAmount(Number.NaN, rate('100', '1'))).toBe(0);
+    expect(redeemableAmount(500, rate('100', '-1'))).toBe(0);
+  });
+});

@@ -89,3 +89,11 @@ describe('screenshot shortcuts', () => {
     expect(isScreenshotShortcut(key)).toBe(expected);
   });
 });
+
+describe('dueEnd when two ends fall on one millisecond', () => {
+  test('the deadline and the hidden limit at the same instant: it ended by the deadline (the first reason of the table)', () => {
+    const deadline = new Date('2026-01-01T10:10:01.000Z');
+    const clock = { deadline, hiddenSince: new Date(deadline.getTime() - 5_000), hiddenLimitSeconds: 5, lastSeenAt: new Date(deadline.getTime() - 5_000), resumeMinutes: 5 };
+    expect(dueEnd(clock, new Date(deadline.getTime() + 1))).toEqual({ reason: 'deadline', at: deadline });
+  });
+});

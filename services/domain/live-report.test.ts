@@ -1,4 +1,6 @@
-import { answerText, csvField, percent, reportCsv, seconds, type LiveReport } from '@/services/domain/live-report';
+import { answerText, csvField, percent, reportCsv, reportFileName, seconds, type LiveReport } from '@/services/domain/live-report';
+
+const LIVE_PARTS = ['answers', 'questions', 'players'] as const;
 
 const options = [
   { key: 'a', text: 'Red' },
@@ -12,6 +14,9 @@ describe("a live game's report in words and in CSV", () => {
     expect(answerText({ type: 'multiselect', options }, 'a,c')).toBe('Red, Green');
     expect(answerText({ type: 'sequence', options }, 'c,a,b')).toBe('Green → Red → Blue');
     expect(answerText({ type: 'multiple', options }, '')).toBe('');
+    // An empty item between commas is no option; a letter the question lacks reads as itself.
+    expect(answerText({ type: 'multiselect', options }, 'a,,c')).toBe('Red, Green');
+    expect(answerText({ type: 'multiple', options }, 'z')).toBe('z');
   });
 
   test('CSV fields are quoted when they must be, and a would-be formula is defused', () => {
@@ -22,6 +27,8 @@ describe("a live game's report in words and in CSV", () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('+1')).toBe("'+1");
     expect(csvField('@me')).toBe("'@me");
+    // Only a formula sign at the start is defused.
+    expect(csvField('well-known = 2+2')).toBe('well-known = 2+2');
     expect(csvField(-5)).toBe('-5');
     expect([csvField(true), csvField(false), csvField(null)]).toEqual(['yes', 'no', '']);
     expect([percent(0.666), percent(null), seconds(3456), seconds(null)]).toEqual(['67', '', '3.5', '']);
@@ -44,7 +51,8 @@ describe("a live game's report in words and in CSV", () => {
       ',Bo,no,2,Q2,,,,,,',
       '',
     ]);
-    expect(reportCsv(report, 'players').split('\r\n').slice(1, 3)).toEqual(['1,Ana,yes,no,900,1,1,22.0', ',Bo,no,yes,0,0,0,0.0']);
-    expect(reportCsv(report, 'questions').split('\r\n')[1]).toBe('1,Q1,multiple,Red,1,1,100,2.0,20,1000');
+    expect(reportCsv(report, 'players').split('\r\n').slice(0, 3)).toEqual(['rank,nickname,signed_in,removed,score,correct,answered,total_time_s', '1,Ana,yes,no,900,1,1,22.0', ',Bo,no,yes,0,0,0,0.0']);
+    expect(reportCsv(report, 'questions').split('\r\n').slice(0, 2)).toEqual(['question,text,type,right_answer,answered,correct,share_right_percent,mean_time_s,time_limit_s,points', '1,Q1,multiple,Red,1,1,100,2.0,20,1000']);
+    expect(LIVE_PARTS.map((part) => reportFileName(4, part))).toEqual(['live-4-answers.csv', 'live-4-questions.csv', 'live-4-players.csv']);
   });
 });

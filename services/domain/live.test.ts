@@ -1,4 +1,4 @@
-import { blockedWordIn, checkNickname, isLivePin, livePlayerPhase, livePoints, makeLivePin, nicknameKey, rankPlayers, secondsLeft, streakBonus } from '@/services/domain/live';
+import { blockedWordIn, checkNickname, isLivePin, livePlayerPhase, livePoints, makeLivePin, nicknameKey, rankPlayers, secondsLeft, streakBonus, LIVE_NICKNAME_MIN, LIVE_NICKNAME_MAX } from '@/services/domain/live';
 
 describe('live game rules', () => {
   test('a PIN is six digits not starting with 0', () => {
@@ -87,11 +87,51 @@ describe('where a phone stands', () => {
     expect(livePlayerPhase(game, { ...me, removed: true }, 12_000)).toBe('removed');
   });
 
+  test('a phone that has not joined yet (no player): the game alone decides', () => {
+    expect(livePlayerPhase(game, null, 12_000)).toBe('answering');
+    expect(livePlayerPhase({ ...game, status: 'lobby', question: null }, null, 0)).toBe('lobby');
+  });
+
   test('seconds left count from the opening, rounded up', () => {
     expect(secondsLeft(question, 0)).toBe(20);
     expect(secondsLeft(question, 10_001)).toBe(20);
     expect(secondsLeft(question, 29_001)).toBe(1);
     expect(secondsLeft(question, 30_000)).toBe(0);
     expect(secondsLeft(question, 99_000)).toBe(0);
+  });
+});
+
+describe('live rules at their edges', () => {
+  test('a nickname of exactly the shortest and the longest length is taken; the characters refused are named', () => {
+    expect(checkNickname('a'.repeat(LIVE_NICKNAME_MIN))).toEqual({ ok: true, nickname: 'a'.repeat(LIVE_NICKNAME_MIN) });
+    expect(checkNickname('b'.repeat(LIVE_NICKNAME_MAX))).toEqual({ ok: true, nickname: 'b'.repeat(LIVE_NICKNAME_MAX) });
+    expect(checkNickname('ab<script>')).toEqual({ ok: false, reason: "may hold letters, digits, spaces and . _ - ' only" });
+  });
+
+  test("a nickname's key: lower case, accents and everything but letters and digits left out", () => {
+    expect(nicknameKey("Zoë-Ann O'Neil 2")).toBe('zoeannoneil2');
+  });
+
+  test('a question worth no points, or less, gives no points and no streak bonus', () => {
+    expect(livePoints({ correct: true, elapsedMs: 0, limitMs: 20_000, points: -1000 })).toBe(0);
+    expect(streakBonus(3, 0)).toBe(0);
+    expect(streakBonus(3, -1000)).toBe(0);
+    expect(streakBonus(3, 1000)).toBe(200);
+    // No answer in a row (a streak of 0 or 1) earns no bonus.
+    expect(streakBonus(0, 1000)).toBe(0);
+    expect(streakBonus(1, 1000)).toBe(0);
+  });
+
+  test('players equal on score and time are listed by their id, sharing the place', () => {
+    const ranked = rankPlayers([
+      { id: 9, score: 100, time_ms: 500 },
+      { id: 3, score: 100, time_ms: 500 },
+      { id: 5, score: 100, time_ms: 500 },
+    ]);
+    expect(ranked.map((p) => [p.id, p.rank])).toEqual([
+      [3, 1],
+      [5, 1],
+      [9, 1],
+    ]);
   });
 });

@@ -40,3 +40,9 @@ describe('a mobile number', () => {
     expect(normaliseMobile('+0123456789')).toBeNull();
   });
 });
+
+describe('a mobile number as typed', () => {
+  test('spaces around it, brackets, dashes and dots inside are dropped', () => {
+    expect(normaliseMobile('  +1 (555) 123-45.67  ')).toBe('+15551234567');
+  });
+});

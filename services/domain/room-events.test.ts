@@ -210,3 +210,121 @@ describe('room deltas', () => {
     expect(text).not.toContain('correct_answer');
   });
 });
+
+describe('room deltas: the tightest event for each change, and the changes no event describes', () => {
+  const two = next(lobby, (d) => m(d).players.push(m(player(2, 1))));
+  const started = next(two, (d) => {
+    m(d).status = 'started';
+    m(d).players.push(m(player(3, 2, { ready: true })));
+    m(d).questions.push(m(question(0, [1, 2, 3])));
+  });
+  const kinds = (prev: RoomDocument, cur: RoomDocument) => delta(prev, cur).events.map((e) => e.t);
+
+  test('a delta follows only a document of the same room', () => {
+    const d3 = roomDelta(two, next(two, (d) => (m(d).players[1]!.ready = true)));
+    expect(deltaApplies({ ...two, id: 'r_other' }, d3)).toBe(false);
+    expect(() => roomDelta(two, { ...next(two, () => undefined), id: 'r_other' })).toThrow('no delta from version 2 to 3');
+    expect(() => roomDelta(started, { ...next(started, () => undefined), questions: [] })).toThrow('a room never hides a question it has shown');
+  });
+
+  test('events about a question that is not shown are refused by the fold', () => {
+    const base = { id: two.id, version: two.version + 1, updated_at: at(9) };
+    expect(() => applyRoomDelta(two, { ...base, events: [{ t: 'answered', index: 4, user_ids: [1] }] })).toThrow('room r_test: answered on question 4, which is not shown');
+    expect(() => applyRoomDelta(two, { ...base, events: [{ t: 'closed', index: 4, correct_answer: 'a', answers: [] }] })).toThrow('room r_test: question 4 closed but is not shown');
+  });
+
+  test('a member joining again replaces their seat; a member leaving the lobby is removed', () => {
+    const rejoined = applyRoomDelta(two, { id: two.id, version: 3, updated_at: at(9), events: [{ t: 'joined', player: player(2, 1, { name: 'Again' }) }] });
+    expect(rejoined.players.map((p) => [p.user_id, p.name])).toEqual([
+      [1, 'P1'],
+      [2, 'Again'],
+    ]);
+    const gone = next(two, (d) => m(d).players.splice(1, 1));
+    expect(delta(two, gone).events).toEqual([{ t: 'removed', user_id: 2 }]);
+  });
+
+  test('a member: ready alone is "ready"; ready with points, or a name, is "member"; points, counts alone are "scored"', () => {
+    expect(kinds(two, next(two, (d) => (m(d).players[1]!.ready = true)))).toEqual(['ready']);
+    expect(
+      kinds(
+        two,
+        next(two, (d) => {
+          m(d).players[1]!.ready = true;
+          m(d).players[1]!.points = 3;
+        }),
+      ),
+    ).toEqual(['member']);
+    expect(kinds(two, next(two, (d) => (m(d).players[1]!.name = 'Renamed')))).toEqual(['member']);
+    expect(
+      kinds(
+        two,
+        next(two, (d) => {
+          m(d).players[1]!.name = 'Renamed';
+          m(d).players[1]!.points = 3;
+        }),
+      ),
+    ).toEqual(['member']);
+    expect(kinds(two, next(two, (d) => (m(d).players[1]!.points = 3)))).toEqual(['scored']);
+  });
+
+  test('members in a new order are sent whole', () => {
+    const reseated = next(started, (d) => {
+      m(d).players[0]!.seat = 1;
+      m(d).players[1]!.seat = 0;
+      m(d).players.reverse();
+    });
+    expect(kinds(started, reseated)).toEqual(['players']);
+  });
+
+  test('answers: each new one names only who answered, several at once too', () => {
+    const first = next(started, (d) => (m(d).questions[0]!.answers[1]!.answered = true));
+    expect(delta(started, first).events).toEqual([{ t: 'answered', index: 0, user_ids: [2] }]);
+    const both = next(first, (d) => {
+      m(d).questions[0]!.answers[0]!.answered = true;
+      m(d).questions[0]!.answers[2]!.answered = true;
+    });
+    expect(delta(first, both).events).toEqual([{ t: 'answered', index: 0, user_ids: [1, 3] }]);
+  });
+
+  test('a question reworded as it closes, a member added to its answers, or a key shown while open: the question whole', () => {
+    const reworded = next(started, (d) => {
+      const q = m(d).questions[0]!;
+      q.question = 'Reworded?';
+      q.closed = true;
+      q.correct_answer = 'b';
+    });
+    expect(kinds(started, reworded)).toEqual(['question']);
+    const added = next(started, (d) => m(d).questions[0]!.answers.push({ user_id: 9, answered: false, answer: null, correct: null, points: null, elapsed_ms: null }));
+    expect(kinds(started, added)).toEqual(['question']);
+    const keyed = next(started, (d) => (m(d).questions[0]!.correct_answer = 'c'));
+    expect(kinds(started, keyed)).toEqual(['question']);
+    const keyedAndAnswered = next(started, (d) => {
+      m(d).questions[0]!.correct_answer = 'c';
+      m(d).questions[0]!.answers[0]!.answered = true;
+    });
+    expect(kinds(started, keyedAndAnswered)).toEqual(['question']);
+  });
+
+  test('an answer taken back, alone or as another member answers: the question whole', () => {
+    const answered = next(started, (d) => (m(d).questions[0]!.answers[0]!.answered = true));
+    const withdrawn = next(answered, (d) => (m(d).questions[0]!.answers[0]!.answered = false));
+    expect(kinds(answered, withdrawn)).toEqual(['question']);
+    const swapped = next(answered, (d) => {
+      m(d).questions[0]!.answers[0]!.answered = false;
+      m(d).questions[0]!.answers[1]!.answered = true;
+    });
+    expect(kinds(answered, swapped)).toEqual(['question']);
+  });
+
+  test('messages: two new at once are two events; any other change of the list is sent whole', () => {
+    const hi = { user_id: 1, key: 'hi', at: at(1) };
+    const gg = { user_id: 2, key: 'gg', at: at(2) };
+    const twice = next(two, (d) => m(d).messages.push(m(hi), m(gg)));
+    expect(delta(two, twice).events).toEqual([
+      { t: 'message', message: hi },
+      { t: 'message', message: gg },
+    ]);
+    const edited = next(twice, (d) => m(d).messages.splice(0, 1));
+    expect(delta(twice, edited).events).toEqual([{ t: 'messages', messages: [gg] }]);
+  });
+});

@@ -141,3 +141,10 @@ describe('the stars of a play', () => {
     expect([30, 59, 60, 89, 90, 100].map((p) => starsFor(true, p))).toEqual([1, 1, 2, 2, 3, 3]);
   });
 });
+
+describe('percentage when nothing counts', () => {
+  test('every question skipped: 0 %, whatever the count of right answers says', () => {
+    expect(percentage(2, 2, 2)).toBe(0);
+    expect(percentage(1, 3, 5)).toBe(0);
+  });
+});

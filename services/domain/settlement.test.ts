@@ -39,6 +39,15 @@ describe("a play's end", () => {
     expect(tallyPlay([])).toEqual({ total: 0, correct: 0, wrong: 0, skipped: 0, unanswered: 0 });
   });
 
+  test('a time-out is unanswered, not wrong, however many of each there are', () => {
+    const states = [
+      q({ answer: 'b', correct: false, closedAt: closed }),
+      q({ answer: 'd', correct: false, closedAt: closed }),
+      q({ answer: null, correct: false, closedAt: closed, timedOut: true }),
+    ];
+    expect(tallyPlay(states)).toEqual({ total: 3, correct: 0, wrong: 2, skipped: 0, unanswered: 1 });
+  });
+
   test('a pass is recorded for its place in the placed modes only, when passed with a category and level', () => {
     const at = { categoryId: 3, subcategoryId: 4, level: 2 };
     expect(passPlace('quiz_zone', true, at)).toEqual({ categoryId: 3, subcategoryId: 4, level: 2 });

@@ -96,3 +96,27 @@ describe('guess the word: letters, slots and folding', () => {
     expect(places.size).toBeGreaterThan(1);
   });
 });
+
+describe('word tiles and slots at their edges', () => {
+  test('a character that holds no letter is shown as written, even when folding would change it (Greek dialytika tonos)', () => {
+    expect(wordSlots('A\u0385B', 'plain')).toEqual([null, '\u0385', null]);
+  });
+
+  test('a NUL before an N in a word of another language stays an N (only Spanish marks Ñ that way)', () => {
+    expect(wordLetters('\u0000N', 'plain')).toEqual(['N']);
+  });
+
+  test('decoys are drawn across the alphabet by the draw, and the shuffle swaps each tile with one drawn from it and those before it', () => {
+    const alphabet = alphabetOf('CAT', 'plain');
+    const count = wordTiles('CAT', 'plain', () => 0).length;
+    // Draws at the top of the range: every decoy is the alphabet's last letter and every tile swaps with itself (no move).
+    expect(wordTiles('CAT', 'plain', () => 0.999)).toEqual(['C', 'A', 'T', ...Array.from({ length: count - 3 }, () => alphabet.at(-1))]);
+    // Draws at the bottom: every decoy is its first letter, and tile i swaps with tile 0, from the last down to the second.
+    const bottom = ['C', 'A', 'T', ...Array.from({ length: count - 3 }, () => alphabet[0]!)];
+    for (let i = bottom.length - 1; i > 0; i -= 1) [bottom[i], bottom[0]] = [bottom[0]!, bottom[i]!];
+    expect(wordTiles('CAT', 'plain', () => 0)).toEqual(bottom);
+    const decoys = new Set<string>();
+    for (let seed = 1; seed <= 50; seed += 1) for (const t of wordTiles('CAT', 'plain', seededRandom(seed))) decoys.add(t);
+    expect(decoys.size).toBeGreaterThan(5);
+  });
+});
