@@ -317,8 +317,8 @@ describe('room deltas: the tightest event for each change, and the changes no ev
   });
 
   test('messages: two new at once are two events; any other change of the list is sent whole', () => {
-    const hi = { user_id: 1, key: 'hi', at: at(1) };
-    const gg = { user_id: 2, key: 'gg', at: at(2) };
+    const hi = { user_id: 1, key: 'hello' as const, at: at(1) };
+    const gg = { user_id: 2, key: 'gg' as const, at: at(2) };
     const twice = next(two, (d) => m(d).messages.push(m(hi), m(gg)));
     expect(delta(two, twice).events).toEqual([
       { t: 'message', message: hi },
