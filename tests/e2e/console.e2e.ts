@@ -414,12 +414,12 @@ test('an editor imports a bank of 30,000 rows: the page follows its progress whi
   expect(await progress.textContent()).toMatch(/^\d+ % · [\d,]+ rows read · [\d,]+ rows\/s · [\d,]+ imported, [\d,]+ duplicates, [\d,]+ refused$/);
   expect(await page.getByRole('button', { name: 'Importing…' }).isDisabled()).toBe(true);
   await expectNoSeriousViolations(page);
-  // A player's call is answered while the import runs.
-  const started = Date.now();
+  // A player's call is answered while the import runs: before the import's end, not after it.
   const categories = await callApi(suite.server, 'get_categories', { type: '1' }, editor.token);
   expect(categories.status).toBe(200);
-  expect(Date.now() - started).toBeLessThan(2000);
   const summary = page.getByTestId('import-summary');
+  expect(await summary.count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Importing…' }).isDisabled()).toBe(true);
   await summary.waitFor({ timeout: 120_000 });
   // 30,000 rows: 300 broken ones refused, 299 repeated ones duplicates, the rest stored.
   expect(await summary.textContent()).toMatch(/^csv: 30,000 read, 29,401 imported, 299 duplicates, 300 rejected in \d+\.\d s\.$/);
