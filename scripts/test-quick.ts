@@ -62,7 +62,8 @@ export function touchedMachines(files: readonly string[]): string[] {
   }).map((m) => m.name);
 }
 
-const DB_TEST = /tests\/setup\/(db|api|seeded-api)|getTestDatabase|startTestApi|tests\/api\/|rooms\.support/;
+/** A file that opens a database (the test harness's, or PGlite or PostgreSQL of its own). */
+const DB_TEST = /tests\/setup\/(db|api|seeded-api)|getTestDatabase|startTestApi|tests\/api\/|rooms\.support|openDatabase\(|@electric-sql\/pglite|TEST_DATABASE_URL/;
 
 /** The Jest files of the unit step: no database, no browser, not a model-path suite (those run by machine below). */
 function unitTests(): string[] {
