@@ -1,4 +1,4 @@
-import { REVEAL_PAUSE_MS, type RoomDocument } from '@/services/domain/rooms';
+import { REVEAL_PAUSE_MS, ROOM_MESSAGES_KEPT, type RoomDocument } from '@/services/domain/rooms';
 import { defaultSettings } from '@/services/domain/settings';
 import type { RoomSecretQuestion } from '@/services/server/db/schema';
 import { isApiError } from '@/services/server/gateway/api-error';
@@ -6,6 +6,7 @@ import {
   ABANDONED_SEARCH_MS,
   addPlayer,
   advance,
+  appendMessage,
   cloneDraft,
   disconnect,
   draftDoc,
@@ -13,6 +14,8 @@ import {
   nextDueAt,
   reconnect,
   recordAnswer,
+  removePlayer,
+  sameDoc,
   startGame,
   type RoomDraft,
   type StepEnv,
@@ -249,6 +252,35 @@ describe('an answer to a room question, refused or taken', () => {
     expect(refusal(() => recordAnswer(draft, 2, 0, 'c', opens + 600, rules))).toEqual(['already_answered', 'question_index']);
   });
 
+  test('each refusal says what was wrong', () => {
+    const detail = (run: () => void) => {
+      try {
+        run();
+      } catch (error) {
+        return isApiError(error) ? `${error.code}: ${error.detail ?? ''}` : String(error);
+      }
+      return 'taken';
+    };
+    const draft = started();
+    const q = draft.doc.questions[0]!;
+    const opens = Date.parse(q.opens_at);
+    expect(detail(() => recordAnswer(draft, 99, 0, 'c', opens + 1, rules))).toBe('102: not a member of this room');
+    expect(detail(() => recordAnswer(draft, 1, 1, 'c', opens + 1, rules))).toBe('question_not_open: question 1 is not open');
+    expect(detail(() => recordAnswer(draft, 1, 0, 'c', opens - 1, rules))).toBe(`question_not_open: question 0 opens at ${q.opens_at}`);
+    expect(detail(() => recordAnswer(draft, 1, 0, 'c', Date.parse(q.deadline_at), rules))).toBe(`answer_too_late: the deadline was ${q.deadline_at}`);
+    expect(detail(() => recordAnswer(draft, 1, 0, 'e', opens + 1, rules))).toBe('103: answer: must be one of a, b, c, d');
+    draft.doc.players[0]!.left = true;
+    expect(detail(() => recordAnswer(draft, 1, 0, 'c', opens + 1, rules))).toBe('question_not_open: you are out of this game');
+    draft.doc.players[0]!.left = false;
+    // Closed by the deadline before member 1 answered: too late, and the question says so.
+    advance(draft, Date.parse(q.deadline_at), env(), rules);
+    expect(draft.doc.questions[0]!.closed).toBe(true);
+    expect(detail(() => recordAnswer(draft, 1, 0, 'c', Date.parse(q.deadline_at) + 1, rules))).toBe('answer_too_late: question 0 is closed');
+    const waiting = waitingRoom();
+    addPlayer(waiting.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    expect(detail(() => recordAnswer(waiting, 1, 0, 'c', T0, rules))).toBe('question_not_open: the room is waiting');
+  });
+
   test('a call that arrived just before the opening and was handled after it counts from the opening; its points by the time it arrived', () => {
     const draft = started();
     const q = draft.doc.questions[0]!;
@@ -301,5 +333,49 @@ describe("a member's connection during a game", () => {
     expect(advance(draft, T0 + 11_000, env(), rules)).toBe(true);
     expect(draft.doc.players.find((p) => p.user_id === 2)!.left).toBe(true);
     expect([draft.doc.status, draft.doc.result!.winners, draft.doc.result!.reason]).toEqual(['finished', [1], 'opponents_left']);
+  });
+});
+
+describe('the room engine: the lobby and the messages', () => {
+  test('a member takes the lowest free seat, connected, with nothing scored; the members stay in seat order', () => {
+    const draft = waitingRoom();
+    addPlayer(draft.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    addPlayer(draft.doc, { user_id: 2, name: 'B', image: null, is_bot: false, ready: false });
+    addPlayer(draft.doc, { user_id: 3, name: 'C', image: null, is_bot: false, ready: false });
+    removePlayer(draft.doc, 2);
+    expect(draft.doc.players.map((p) => p.user_id)).toEqual([1, 3]);
+    const again = addPlayer(draft.doc, { user_id: 4, name: 'D', image: null, is_bot: false, ready: false });
+    expect(again).toMatchObject({ seat: 1, connected: true, grace_until: null, left: false, points: 0, correct: 0, answered: 0, ready: false });
+    expect(draft.doc.players.map((p) => [p.user_id, p.seat])).toEqual([
+      [1, 0],
+      [4, 1],
+      [3, 2],
+    ]);
+  });
+
+  test('a quick message is kept with its sender and time; past the kept number the oldest go', () => {
+    const draft = waitingRoom();
+    appendMessage(draft.doc, 1, 'hello', T0);
+    expect(draft.doc.messages).toEqual([{ user_id: 1, key: 'hello', at: iso(T0) }]);
+    for (let i = 1; i <= ROOM_MESSAGES_KEPT; i += 1) appendMessage(draft.doc, 2, 'gg', T0 + i);
+    expect(draft.doc.messages).toHaveLength(ROOM_MESSAGES_KEPT);
+    expect(draft.doc.messages[0]).toEqual({ user_id: 2, key: 'gg', at: iso(T0 + 1) });
+    expect(draft.doc.messages.at(-1)).toEqual({ user_id: 2, key: 'gg', at: iso(T0 + ROOM_MESSAGES_KEPT) });
+  });
+
+  test('two documents are the same when their JSON is', () => {
+    const a = waitingRoom().doc;
+    const b = waitingRoom().doc;
+    expect(sameDoc(a, b)).toBe(true);
+    b.entry_fee = 6;
+    expect(sameDoc(a, b)).toBe(false);
+  });
+
+  test('starting makes every member ready', () => {
+    const draft = waitingRoom();
+    addPlayer(draft.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    addPlayer(draft.doc, { user_id: 2, name: 'B', image: null, is_bot: false, ready: false });
+    startGame(draft, [question(11), question(12)], rules, T0, env());
+    expect(draft.doc.players.map((p) => p.ready)).toEqual([true, true]);
   });
 });
