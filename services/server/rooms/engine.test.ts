@@ -8,6 +8,7 @@ import {
   advance,
   appendMessage,
   cloneDraft,
+  openNext,
   disconnect,
   draftDoc,
   iso,
@@ -377,5 +378,64 @@ describe('the room engine: the lobby and the messages', () => {
     addPlayer(draft.doc, { user_id: 2, name: 'B', image: null, is_bot: false, ready: false });
     startGame(draft, [question(11), question(12)], rules, T0, env());
     expect(draft.doc.players.map((p) => p.ready)).toEqual([true, true]);
+  });
+});
+
+describe('the room engine: drafts, the next question and the bot', () => {
+  test('a draft of a room: no question, one, or several (the closed ones shared and frozen, the last one copied)', () => {
+    const lobby = waitingRoom().doc as unknown as RoomDocument;
+    expect(draftDoc(lobby).questions).toEqual([]);
+    const one = started();
+    const published = JSON.parse(JSON.stringify(one.doc)) as RoomDocument;
+    const draftOfOne = draftDoc(published);
+    expect(draftOfOne.questions).toHaveLength(1);
+    expect(draftOfOne.questions[0]).not.toBe(published.questions[0]);
+    expect(JSON.stringify(draftOfOne)).toBe(JSON.stringify(published));
+    // Question 0 closed at its deadline, question 1 open after the reveal pause.
+    advance(one, T0 + 30_000, env(), rules);
+    advance(one, T0 + 30_000 + REVEAL_PAUSE_MS, env(), rules);
+    const two = JSON.parse(JSON.stringify(one.doc)) as RoomDocument;
+    expect(two.questions.map((q) => q.closed)).toEqual([true, false]);
+    const draftOfTwo = draftDoc(two);
+    expect(draftOfTwo.questions[0]).toBe(two.questions[0]);
+    expect(Object.isFrozen(two.questions[0])).toBe(true);
+    expect(draftOfTwo.questions[1]).not.toBe(two.questions[1]);
+    expect(JSON.stringify(draftOfTwo)).toBe(JSON.stringify(two));
+  });
+
+  test('a draft keeps the questions still to open, as a copy; none by default', () => {
+    const doc = waitingRoom().doc as unknown as RoomDocument;
+    expect(cloneDraft(doc, null).upcoming).toEqual([]);
+    const upcoming = [{ index: 0, question: question(11) }];
+    const draft = cloneDraft(doc, null, upcoming);
+    expect(draft.upcoming).toEqual(upcoming);
+    expect(draft.upcoming).not.toBe(upcoming);
+  });
+
+  test('each question opens with its own loaded question; one not loaded is an error', () => {
+    const draft = started();
+    advance(draft, T0 + 30_000, env(), rules);
+    advance(draft, T0 + 30_000 + REVEAL_PAUSE_MS, env(), rules);
+    expect(draft.doc.questions.map((q) => q.id)).toEqual([11, 12]);
+    draft.upcoming = [];
+    draft.doc.questions[1]!.closed = true;
+    expect(() => openNext(draft, T0 + 60_000, env())).toThrow('room r_test: question 2 was not loaded to open');
+  });
+
+  test('a bot that misses picks one of the wrong options; one slower than the question answers at its last millisecond', () => {
+    const missing = waitingRoom();
+    addPlayer(missing.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    addPlayer(missing.doc, { user_id: 2, name: 'Bot', image: null, is_bot: true, ready: true });
+    missing.doc.vs_bot = true;
+    startGame(missing, [question(11), question(12)], rules, T0, env({ accuracy: 0 }));
+    expect(missing.secret!.botPlan).toMatchObject({ index: 0, at: T0 + 3000 });
+    expect(['a', 'b', 'd']).toContain(missing.secret!.botPlan!.answer);
+
+    const slow = waitingRoom();
+    addPlayer(slow.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    addPlayer(slow.doc, { user_id: 2, name: 'Bot', image: null, is_bot: true, ready: true });
+    slow.doc.vs_bot = true;
+    startGame(slow, [question(11), question(12)], rules, T0, env({ minDelayMs: 60_000, maxDelayMs: 60_000 }));
+    expect(slow.secret!.botPlan).toEqual({ index: 0, answer: 'c', at: T0 + 30_000 - 1 });
   });
 });
