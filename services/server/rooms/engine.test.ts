@@ -11,7 +11,9 @@ import {
   openNext,
   disconnect,
   draftDoc,
+  finish,
   iso,
+  leaveStarted,
   nextDueAt,
   reconnect,
   recordAnswer,
@@ -437,5 +439,75 @@ describe('the room engine: drafts, the next question and the bot', () => {
     slow.doc.vs_bot = true;
     startGame(slow, [question(11), question(12)], rules, T0, env({ minDelayMs: 60_000, maxDelayMs: 60_000 }));
     expect(slow.secret!.botPlan).toEqual({ index: 0, answer: 'c', at: T0 + 30_000 - 1 });
+  });
+});
+
+describe('the room engine: closes, the end, members going out', () => {
+  const group = () => {
+    const draft = waitingRoom();
+    draft.doc.type = 'group';
+    draft.doc.max_players = 4;
+    for (const id of [1, 2, 3]) addPlayer(draft.doc, { user_id: id, name: `P${id}`, image: null, is_bot: false, ready: true });
+    startGame(draft, [question(11), question(12)], rules, T0, env());
+    return draft;
+  };
+
+  test('a close reveals each pick: a wrong one scores nothing and counts no right answer; a member who did not answer shows nothing', () => {
+    const draft = started();
+    recordAnswer(draft, 1, 0, 'a', T0 + 1000, rules);
+    advance(draft, T0 + 30_000, env(), rules);
+    expect(draft.doc.questions[0]!.answers).toEqual([
+      { user_id: 1, answered: true, answer: 'a', correct: false, points: 0, elapsed_ms: 1000 },
+      { user_id: 2, answered: false, answer: null, correct: null, points: null, elapsed_ms: null },
+    ]);
+    expect(draft.doc.players.map((p) => [p.points, p.correct])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+
+  test('the last question closing ends the game at once, with no next question scheduled', () => {
+    const draft = started();
+    advance(draft, T0 + 30_000, env(), rules);
+    advance(draft, T0 + 30_000 + REVEAL_PAUSE_MS, env(), rules);
+    recordAnswer(draft, 1, 1, 'c', T0 + 30_000 + REVEAL_PAUSE_MS + 10, rules);
+    recordAnswer(draft, 2, 1, 'c', T0 + 30_000 + REVEAL_PAUSE_MS + 20, rules);
+    expect(draft.doc.status).toBe('finished');
+    expect(draft.secret!.nextOpenAt).toBeNull();
+    expect(nextDueAt(draft, T0 + 40_000)).toBeNull();
+  });
+
+  test('finishing mid-question reveals the open question; a room that never started finishes without one', () => {
+    const draft = started();
+    recordAnswer(draft, 1, 0, 'c', T0 + 1000, rules);
+    finish(draft, rules);
+    expect(draft.doc.questions[0]).toMatchObject({ closed: true, correct_answer: 'c' });
+    expect(draft.doc.players.map((p) => p.points)).toEqual([6, 0]);
+    const waiting = waitingRoom();
+    addPlayer(waiting.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    addPlayer(waiting.doc, { user_id: 2, name: 'B', image: null, is_bot: false, ready: true });
+    expect(finish(waiting, rules).reason).toBe('completed');
+    expect(waiting.doc.status).toBe('finished');
+  });
+
+  test('one of three going out: the game goes on; an unknown member or one already out changes nothing; after the end nothing is decided again', () => {
+    const draft = group();
+    leaveStarted(draft, [3], T0 + 1000, rules);
+    expect(draft.doc.status).toBe('started');
+    expect(draft.doc.players.map((p) => p.left)).toEqual([false, false, true]);
+    const before = JSON.stringify(draft.doc);
+    leaveStarted(draft, [99, 3], T0 + 2000, rules);
+    expect(JSON.stringify(draft.doc)).toBe(before);
+    // Play it out: both others answer each question right.
+    for (const index of [0, 1]) {
+      const opens = Date.parse(draft.doc.questions[index]!.opens_at);
+      recordAnswer(draft, 1, index, 'c', opens + 100, rules);
+      recordAnswer(draft, 2, index, 'c', opens + 5000, rules);
+      if (index === 0) advance(draft, opens + 5000 + REVEAL_PAUSE_MS, env(), rules);
+    }
+    expect(draft.doc.status).toBe('finished');
+    const result = JSON.stringify(draft.doc.result);
+    leaveStarted(draft, [2], T0 + 90_000, rules);
+    expect(JSON.stringify(draft.doc.result)).toBe(result);
   });
 });
