@@ -511,3 +511,31 @@ describe('the room engine: closes, the end, members going out', () => {
     expect(JSON.stringify(draft.doc.result)).toBe(result);
   });
 });
+
+describe('the room engine: what is due next', () => {
+  test('a friend room waiting for its members is never due; a random one is due at its search deadline, then at its abandon time', () => {
+    const friend = waitingRoom('friend');
+    addPlayer(friend.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    expect(nextDueAt(friend, T0)).toBeNull();
+    expect(advance(friend, T0 + ABANDONED_SEARCH_MS + 1, env(), rules)).toBe(false);
+    expect(friend.doc.status).toBe('waiting');
+
+    const random = waitingRoom('random');
+    addPlayer(random.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    expect(nextDueAt(random, T0)).toBe(T0 + 30_000);
+    expect(nextDueAt(random, T0 + 30_000)).toBe(T0 + ABANDONED_SEARCH_MS);
+    random.doc.search_deadline_at = null;
+    expect(nextDueAt(random, T0)).toBe(T0 + ABANDONED_SEARCH_MS);
+    expect(advance(random, T0 + ABANDONED_SEARCH_MS, env(), rules)).toBe(true);
+    expect(random.doc.status).toBe('deleted');
+  });
+
+  test("the earliest event comes first: the bot's answer before a member's grace period ends", () => {
+    const draft = started({ bot: true });
+    expect(disconnect(draft, 1, T0 + 1000, 10_000)).toBe(true);
+    expect(nextDueAt(draft, T0 + 1000)).toBe(T0 + 3000);
+    advance(draft, T0 + 3000, env(), rules);
+    expect(draft.doc.questions[0]!.answers[1]!.answered).toBe(true);
+    expect(nextDueAt(draft, T0 + 3000)).toBe(T0 + 11_000);
+  });
+});
