@@ -695,3 +695,68 @@ describe('closing, the clock and pauses', () => {
     expect(h.game.state.status).toBe('question');
   });
 });
+
+describe('the live game at its edges', () => {
+  test('an answer in the lobby is for a question not open yet', async () => {
+    const h = harness([question()], [player(1)]);
+    expect(await code(h.game.answer(1, 0, 'b', T0))).toBe('question_not_open');
+  });
+
+  test('a removal is announced as one', async () => {
+    const h = harness([question()], [player(1), player(2)]);
+    await h.game.remove(2);
+    expect(h.frames).toContain('removed:2');
+  });
+
+  test('the board and the podium list players by place, whatever order they joined in; a player with no place yet is left out', async () => {
+    const h = harness([question(), question()], [player(1), player(2)]);
+    await h.game.next();
+    const opens = h.clock.at + READY;
+    await h.game.answer(1, 0, 'a', opens + 100);
+    await h.game.answer(2, 0, 'b', opens + 100);
+    await h.game.idle();
+    h.game.addPlayer(player(3));
+    await h.game.next(); // leaderboard
+    expect(h.game.view().standings.map((s) => [s.player_id, s.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+    expect(h.game.rememberRanks()).toEqual({ '2': 1, '1': 2 });
+    await h.game.next(); // question 2
+    // Player 1 right but slower than player 2 was on question 1: player 2 stays ahead.
+    await h.game.answer(1, 1, 'b', h.clock.at + READY + 5000);
+    await h.game.answer(2, 1, 'a', h.clock.at + READY + 100);
+    await h.game.answer(3, 1, 'a', h.clock.at + READY + 100);
+    await h.game.idle();
+    await h.game.next(); // leaderboard
+    await h.game.next(); // podium
+    expect(h.game.view().status).toBe('podium');
+    expect(h.game.view().standings.map((s) => s.player_id)).toEqual([2, 1, 3]);
+  });
+
+  test('taken up again after a restart, the game counts only the answers to the question on screen', () => {
+    const answers = [
+      { gameId: 7, questionIndex: 0, playerId: 1, answer: 'a', correct: false, points: 0, bonus: 0, elapsedMs: 100 },
+      { gameId: 7, questionIndex: 1, playerId: 1, answer: 'b', correct: true, points: 990, bonus: 0, elapsedMs: 200 },
+    ];
+    const h = harness([question(), question()], [player(1), player(2)], {
+      row: { status: 'question', currentIndex: 1, opensAt: new Date(T0), deadlineAt: new Date(T0 + 20_000), version: 6 },
+      answers,
+    });
+    expect(h.game.view().answered_count).toBe(1);
+    expect(h.game.me(1)).toMatchObject({ answer: 'b', answer_index: 1 });
+  });
+
+  test('resuming a game paused between questions moves no question clock', async () => {
+    const h = harness([question(), question()], [player(1)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'b', h.clock.at + READY + 100);
+    await h.game.idle();
+    expect(h.game.state.status).toBe('reveal');
+    const { opensAt, deadlineAt } = h.game.state;
+    await h.game.pause('host');
+    await h.advance(10_000);
+    await h.game.resume();
+    expect([h.game.state.opensAt, h.game.state.deadlineAt]).toEqual([opensAt, deadlineAt]);
+  });
+});
