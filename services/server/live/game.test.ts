@@ -740,10 +740,10 @@ describe('the live game at its edges', () => {
       { gameId: 7, questionIndex: 1, playerId: 1, answer: 'b', correct: true, points: 990, bonus: 0, elapsedMs: 200 },
     ];
     const h = harness([question(), question()], [player(1), player(2)], {
-      row: { status: 'question', currentIndex: 1, opensAt: new Date(T0), deadlineAt: new Date(T0 + 20_000), version: 6 },
+      row: { status: 'reveal', currentIndex: 1, opensAt: new Date(T0), deadlineAt: new Date(T0 + 20_000), version: 6 },
       answers,
     });
-    expect(h.game.view().answered_count).toBe(1);
+    expect(h.game.view().reveal).toEqual({ index: 1, answer: 'b', counts: { b: 1 }, answered: 1, correct: 1 });
     expect(h.game.me(1)).toMatchObject({ answer: 'b', answer_index: 1 });
   });
 
