@@ -760,3 +760,27 @@ describe('the live game at its edges', () => {
     expect([h.game.state.opensAt, h.game.state.deadlineAt]).toEqual([opensAt, deadlineAt]);
   });
 });
+
+describe('the live game: who counts as everyone', () => {
+  test('a question with nobody left in it is not closed as answered by everyone: it waits for its deadline', async () => {
+    const h = harness([question(), question()], [player(1)]);
+    await h.game.next();
+    await h.game.remove(1);
+    await h.game.idle();
+    expect(h.game.state.status).toBe('question');
+  });
+
+  test('the answer of a player removed since does not stand in for another who has not answered', async () => {
+    const h = harness([question(), question()], [player(1), player(2), player(3)]);
+    await h.game.next();
+    const opens = h.clock.at + READY;
+    await h.game.answer(3, 0, 'b', opens + 100);
+    await h.game.remove(3);
+    await h.game.answer(1, 0, 'b', opens + 200);
+    await h.game.idle();
+    expect(h.game.state.status).toBe('question');
+    await h.game.answer(2, 0, 'b', opens + 300);
+    await h.game.idle();
+    expect(h.game.state.status).toBe('reveal');
+  });
+});
