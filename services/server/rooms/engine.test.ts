@@ -386,7 +386,7 @@ describe('the room engine: the lobby and the messages', () => {
 describe('the room engine: drafts, the next question and the bot', () => {
   test('a draft of a room: no question, one, or several (the closed ones shared and frozen, the last one copied)', () => {
     const lobby = waitingRoom().doc as unknown as RoomDocument;
-    expect(draftDoc(lobby).questions).toEqual([]);
+    expect(draftDoc(lobby).questions).toHaveLength(0);
     const one = started();
     const published = JSON.parse(JSON.stringify(one.doc)) as RoomDocument;
     const draftOfOne = draftDoc(published);
@@ -422,6 +422,8 @@ describe('the room engine: drafts, the next question and the bot', () => {
     draft.upcoming = [];
     draft.doc.questions[1]!.closed = true;
     expect(() => openNext(draft, T0 + 60_000, env())).toThrow('room r_test: question 2 was not loaded to open');
+    // A room that has not started has nothing to open.
+    expect(() => openNext(waitingRoom(), T0, env())).toThrow('room r_test has not started');
   });
 
   test('a bot that misses picks one of the wrong options; one slower than the question answers at its last millisecond', () => {
