@@ -135,10 +135,18 @@ describe('by keyboard alone', () => {
     await dialog.waitFor();
     // An answer key pressed in the dialog stays there: the question behind is not answered (the
     // bot has answered, so an answer of ours would close it at once and announce the right one).
+    // No answer leaves the page: a key's handler sends at once, so any answer would be on its way
+    // before Escape is pressed; none is (rather than waiting a second to see nothing announced).
+    const answersSent: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().endsWith('/api/submit_room_answer')) answersSent.push(r.url());
+    };
+    page.on('request', onRequest);
     await page.keyboard.press('2');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForTimeout(1000);
+    page.off('request', onRequest);
+    expect(answersSent).toEqual([]);
     expect(await page.locator('div.sr-only[aria-live="polite"]:not([data-testid])').first().textContent()).not.toMatch(/^The right answer is /);
     expect(await page.getByRole('region', { name: 'Answers' }).getByRole('button').first().isEnabled()).toBe(true);
     expect(await page.getByText('Question 2 of 3', { exact: true }).isVisible()).toBe(true);
