@@ -11,7 +11,7 @@
  * everything (docs/testing.md, "Which command when").
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GAME_MACHINES } from '@/tests/paths/registry';
 
@@ -55,7 +55,7 @@ function touchedFiles(ref: string): string[] {
 }
 
 /** The game machines a change touches: a file in a machine's folder, or one of its path suites. */
-export function touchedMachines(files: readonly string[]): string[] {
+function touchedMachines(files: readonly string[]): string[] {
   return GAME_MACHINES.filter((m) => {
     const dirs = new Set([`machines/${m.name}/`, ...m.suites.filter((s) => s.file.startsWith('machines/')).map((s) => `${path.dirname(s.file)}/`)]);
     return files.some((f) => [...dirs].some((d) => f.startsWith(d)) || m.suites.some((s) => s.file === f));
@@ -118,7 +118,6 @@ async function main() {
   console.log('\ntest:quick');
   for (const s of steps) console.log(`  ${s.ok ? 'pass' : 'FAIL'}  ${s.name}  ${(s.ms / 1000).toFixed(1)} s`);
   console.log(`  ${(total / 1000).toFixed(1)} s in all (its budget: 300 s)${total > 300_000 ? ': over its budget' : ''}`);
-  if (!existsSync(path.join(root, 'node_modules'))) console.log('  (run npm install first)');
   process.exit(steps.every((s) => s.ok) ? 0 : 1);
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { REVEAL_PAUSE_MS, type RoomDocument } from '@/services/domain/rooms';
 import { battleAnswerPoints, expectedBattleResult } from '@/tests/paths/rules/battle';
-import { walkParameters, walkReplayHint } from '@/tests/paths/support/walks';
+import { assertWalks, expectWalksReached } from '@/tests/paths/support/walks';
 import { coins, expectNothingSecret, newPlayer, roomCall, roomDoc, secretAnswers, seededRandom, startFriendRoom, startGroupRoom, startRoomsApi, sweep, wrongLetter, type Player, type RoomsHarness } from '@/tests/api/rooms.support';
 import { startTestApi } from '@/tests/setup/api';
 import { closeTestDatabase, testDbKind } from '@/tests/setup/db';
@@ -300,42 +300,31 @@ async function playOut(m: Model, r: Real) {
 
 describe(`battles: random walks against the real server, checked by the rules (${testDbKind})`, () => {
   test('answers at the edges, deadlines, leaves, reloads and restarts in any order keep every point, close, result and coin as the rules say', async () => {
-    const { replayPath, ...params } = walkParameters('battle');
-    try {
-      await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 3, max: 5 }), fc.commands(commands, { maxCommands: 60, size: 'max', replayPath }), async (size, questions, cmds) => {
-          const players: Player[] = [];
-          for (let i = 0; i < size; i += 1) players.push(await newPlayer(h));
-          const before = await Promise.all(players.map((p) => coins(h, p.userId)));
-          const started = size === 2 ? await startFriendRoom(h, players[0]!, players[1]!, FEE) : await startGroupRoom(h, players, questions, FEE);
-          const real: Real = { roomId: started.id, players, before, right: await secretAnswers(h, started.id) };
-          const first = started.questions[0]!;
-          const model: Model = {
-            status: 'started',
-            type: size === 2 ? 'friend' : 'group',
-            noOfQue: started.no_of_que,
-            limitMs: started.seconds_per_question * 1000,
-            questions: [{ index: 0, opensAt: Date.parse(first.opens_at), deadlineAt: Date.parse(first.deadline_at), closed: false, picks: new Map() }],
-            nextOpenAt: null,
-            left: players.map(() => false),
-          };
-          expect(model.questions[0]!.deadlineAt - model.questions[0]!.opensAt).toBe(model.limitMs);
-          tally.generated = (tally.generated ?? 0) + [...cmds].length;
-          await fc.asyncModelRun(() => ({ model, real }), cmds);
-          await playOut(model, real);
-        }),
-        params,
-      );
-    } catch (error) {
-      throw new Error(walkReplayHint('battle', 'tests/paths/battle-walks.test.ts', error), { cause: error });
-    }
-    console.log(`battle walks: ${JSON.stringify(tally)}`);
-    if (!process.env.QA_WALK) {
-      // The seeded walks reach every kind of step they exist for.
-      for (const what of ['answer ok', 'answer answer_too_late', 'answer already_answered', 'answer question_not_open', 'close by the deadline', 'close: everyone answered', 'leave mid-question', 'leave mid-question, the last to answer', 'reload', 'restart mid-question', 'finished']) {
-        expect({ what, happened: (tally[what] ?? 0) > 0 }).toEqual({ what, happened: true });
-      }
-      expect(tally['not finished'] ?? 0).toBe(0);
-    }
+    await assertWalks('battle', 'tests/paths/battle-walks.test.ts', (replayPath) =>
+      fc.asyncProperty(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 3, max: 5 }), fc.commands(commands, { maxCommands: 60, size: 'max', replayPath }), async (size, questions, cmds) => {
+        const players: Player[] = [];
+        for (let i = 0; i < size; i += 1) players.push(await newPlayer(h));
+        const before = await Promise.all(players.map((p) => coins(h, p.userId)));
+        const started = size === 2 ? await startFriendRoom(h, players[0]!, players[1]!, FEE) : await startGroupRoom(h, players, questions, FEE);
+        const real: Real = { roomId: started.id, players, before, right: await secretAnswers(h, started.id) };
+        const first = started.questions[0]!;
+        const model: Model = {
+          status: 'started',
+          type: size === 2 ? 'friend' : 'group',
+          noOfQue: started.no_of_que,
+          limitMs: started.seconds_per_question * 1000,
+          questions: [{ index: 0, opensAt: Date.parse(first.opens_at), deadlineAt: Date.parse(first.deadline_at), closed: false, picks: new Map() }],
+          nextOpenAt: null,
+          left: players.map(() => false),
+        };
+        expect(model.questions[0]!.deadlineAt - model.questions[0]!.opensAt).toBe(model.limitMs);
+        tally.generated = (tally.generated ?? 0) + [...cmds].length;
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+        await playOut(model, real);
+      }),
+    );
+    // The seeded walks reach every kind of step they exist for.
+    expectWalksReached('battle', tally, ['answer ok', 'answer answer_too_late', 'answer already_answered', 'answer question_not_open', 'close by the deadline', 'close: everyone answered', 'leave mid-question', 'leave mid-question, the last to answer', 'reload', 'restart mid-question', 'finished']);
+    if (!process.env.QA_WALK) expect(tally['not finished'] ?? 0).toBe(0);
   }, 600_000);
 });

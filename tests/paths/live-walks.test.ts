@@ -7,7 +7,7 @@ import { liveGames } from '@/services/server/db/schema';
 import { manualClock } from '@/tests/fixtures/live-clock';
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { livePlaces, livePointsRule, liveStreakBonusRule } from '@/tests/paths/rules/live';
-import { walkParameters, walkReplayHint } from '@/tests/paths/support/walks';
+import { assertWalks, expectWalksReached } from '@/tests/paths/support/walks';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
 
@@ -297,34 +297,23 @@ const commands = [fc.constantFrom('Ann', 'Bo', 'Cy').map((n) => new Join(n)), ne
 
 describe(`live games: random walks against the real server, checked by the rules (${testDbKind})`, () => {
   test('joins, answers, deadlines, reloads and restarts in any order keep every score, streak, place and refusal as the rules say', async () => {
-    const { replayPath, ...params } = walkParameters('live');
-    try {
-      await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.commands(commands, { maxCommands: 80, size: 'max', replayPath }), async (players, cmds) => {
-          await nextHost();
-          const game = ok<LiveGameView>(await api.call('live_create', { set_id: setId }, { token: host.token }), 'live_create');
-          const secret = (await database.db.select({ q: liveGames.questions }).from(liveGames).where(eq(liveGames.id, game.id)))[0]!.q;
-          const real: Real = { gameId: game.id, pin: game.pin, tokens: [], right: secret.map((q) => q.answer) };
-          const model: Model = { status: 'lobby', index: -1, opensAt: 0, deadlineAt: 0, players: [] };
-          try {
-            // The players who are there when the walk starts (more may join while the lobby is open).
-            for (let i = 0; i < players; i += 1) await new Join('Pat').run(model, real);
-            await fc.asyncModelRun(() => ({ model, real }), cmds);
-          } finally {
-            await api.call('live_end', { game_id: game.id }, { token: host.token });
-          }
-        }),
-        params,
-      );
-    } catch (error) {
-      throw new Error(walkReplayHint('live', 'tests/paths/live-walks.test.ts', error), { cause: error });
-    }
-    console.log(`live walks: ${JSON.stringify(tally)}`);
-    if (!process.env.QA_WALK) {
-      // The seeded walks reach every kind of step: a refusal of each kind, both closes, the podium, a restart mid-question.
-      for (const what of ['answer ok', 'answer question_not_open', 'answer answer_too_late', 'answer already_answered', 'deadline', 'all answered', 'next from question', 'next from leaderboard', 'restart in question']) {
-        expect({ what, happened: (tally[what] ?? 0) > 0 }).toEqual({ what, happened: true });
-      }
-    }
+    await assertWalks('live', 'tests/paths/live-walks.test.ts', (replayPath) =>
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.commands(commands, { maxCommands: 80, size: 'max', replayPath }), async (players, cmds) => {
+        await nextHost();
+        const game = ok<LiveGameView>(await api.call('live_create', { set_id: setId }, { token: host.token }), 'live_create');
+        const secret = (await database.db.select({ q: liveGames.questions }).from(liveGames).where(eq(liveGames.id, game.id)))[0]!.q;
+        const real: Real = { gameId: game.id, pin: game.pin, tokens: [], right: secret.map((q) => q.answer) };
+        const model: Model = { status: 'lobby', index: -1, opensAt: 0, deadlineAt: 0, players: [] };
+        try {
+          // The players who are there when the walk starts (more may join while the lobby is open).
+          for (let i = 0; i < players; i += 1) await new Join('Pat').run(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+        } finally {
+          await api.call('live_end', { game_id: game.id }, { token: host.token });
+        }
+      }),
+    );
+    // The seeded walks reach every kind of step: a refusal of each kind, both closes, the podium, a restart mid-question.
+    expectWalksReached('live', tally, ['answer ok', 'answer question_not_open', 'answer answer_too_late', 'answer already_answered', 'deadline', 'all answered', 'next from question', 'next from leaderboard', 'restart in question']);
   }, 600_000);
 });

@@ -5,7 +5,7 @@ import { coinsOf, giveCoins, ledgerEntries, rightAnswers, type SessionData } fro
 import { createPlayerWithSession } from '@/tests/fixtures/users';
 import { SOLO, soloAnswerInTime, soloResult, soloTimeLeftMs, type SoloOutcome } from '@/tests/paths/rules/solo';
 import { heldClock } from '@/tests/paths/support/play-clock';
-import { walkParameters, walkReplayHint } from '@/tests/paths/support/walks';
+import { assertWalks, expectWalksReached } from '@/tests/paths/support/walks';
 import { startTestApi, type ApiAnswer, type TestApi } from '@/tests/setup/api';
 import type { Database } from '@/services/server/db/client';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
@@ -558,62 +558,51 @@ async function playOut(m: Model, r: Real) {
 
 describe(`solo play: random walks against the real server, checked by the rules (${testDbKind})`, () => {
   test('answers at the deadline edges, lifelines, reloads, stale plays, finishes and restarts in any order keep every outcome, coin, ledger entry and score as the rules say', async () => {
-    const { replayPath, ...params } = walkParameters('solo');
-    try {
-      await fc.assert(
-        fc.asyncProperty(fc.tuple(fc.integer({ min: 10, max: 30 }), fc.integer({ min: 0, max: 30 })), fc.commands(commands, { maxCommands: 60, size: 'max', replayPath }), async (grants, cmds) => {
-          const real: Real = { players: [] };
-          const model: Model = { secondsPerQuestion: 0, players: [] };
-          for (const grant of grants) {
-            const player = await createPlayerWithSession(database.db);
-            if (grant > 0) await giveCoins(database.db, player.userId, grant);
-            real.players.push(player);
-            model.players.push({ coins: await coinsOf(database.db, player.userId), passed: false, allTimeScore: 0, session: null, settled: [] });
-          }
-          // Each player's page first opens level 1; the session tells the time per question.
-          for (const [i] of real.players.entries()) {
-            const res = await api.call('get_questions_by_level', { ...LEVEL_1 }, { token: real.players[i]!.token });
-            const data = res.body.data as SessionData;
-            model.secondsPerQuestion = data.time_per_question!;
-            model.players[i]!.session = await modelSession(data);
-            expect(data.time_left_ms).toBe(limitMs(model));
-          }
-          tally.generated = (tally.generated ?? 0) + [...cmds].length;
-          await fc.asyncModelRun(() => ({ model, real }), cmds);
-          await playOut(model, real);
-        }),
-        params,
-      );
-    } catch (error) {
-      throw new Error(walkReplayHint('solo', 'tests/paths/solo-walks.test.ts', error), { cause: error });
-    }
-    console.log(`solo walks: ${JSON.stringify(tally)}`);
-    if (!process.env.QA_WALK) {
-      for (const what of [
-        'answer ok',
-        'answer answer_too_late',
-        'answer 103',
-        'answer play_finished',
-        'lifeline ok',
-        'lifeline lifeline_used',
-        'lifeline lifeline_conflict',
-        'lifeline lifeline_not_allowed',
-        'lifeline answer_too_late',
-        'lifeline not_enough_coins',
-        'finish early',
-        'finish again: the same result',
-        'a first pass paid',
-        'a pass again',
-        'reload: the same play',
-        'reload: a stale play settled, a new one opened',
-        'open: a new play',
-        'level 2 ok',
-        'level 2 level_locked',
-        'restart mid-question',
-        'played out',
-      ]) {
-        expect({ what, happened: (tally[what] ?? 0) > 0 }).toEqual({ what, happened: true });
-      }
-    }
+    await assertWalks('solo', 'tests/paths/solo-walks.test.ts', (replayPath) =>
+      fc.asyncProperty(fc.tuple(fc.integer({ min: 10, max: 30 }), fc.integer({ min: 0, max: 30 })), fc.commands(commands, { maxCommands: 60, size: 'max', replayPath }), async (grants, cmds) => {
+        const real: Real = { players: [] };
+        const model: Model = { secondsPerQuestion: 0, players: [] };
+        for (const grant of grants) {
+          const player = await createPlayerWithSession(database.db);
+          if (grant > 0) await giveCoins(database.db, player.userId, grant);
+          real.players.push(player);
+          model.players.push({ coins: await coinsOf(database.db, player.userId), passed: false, allTimeScore: 0, session: null, settled: [] });
+        }
+        // Each player's page first opens level 1; the session tells the time per question.
+        for (const [i] of real.players.entries()) {
+          const res = await api.call('get_questions_by_level', { ...LEVEL_1 }, { token: real.players[i]!.token });
+          const data = res.body.data as SessionData;
+          model.secondsPerQuestion = data.time_per_question!;
+          model.players[i]!.session = await modelSession(data);
+          expect(data.time_left_ms).toBe(limitMs(model));
+        }
+        tally.generated = (tally.generated ?? 0) + [...cmds].length;
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+        await playOut(model, real);
+      }),
+    );
+    expectWalksReached('solo', tally, [
+      'answer ok',
+      'answer answer_too_late',
+      'answer 103',
+      'answer play_finished',
+      'lifeline ok',
+      'lifeline lifeline_used',
+      'lifeline lifeline_conflict',
+      'lifeline lifeline_not_allowed',
+      'lifeline answer_too_late',
+      'lifeline not_enough_coins',
+      'finish early',
+      'finish again: the same result',
+      'a first pass paid',
+      'a pass again',
+      'reload: the same play',
+      'reload: a stale play settled, a new one opened',
+      'open: a new play',
+      'level 2 ok',
+      'level 2 level_locked',
+      'restart mid-question',
+      'played out',
+    ]);
   }, 600_000);
 });

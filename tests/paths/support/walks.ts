@@ -1,4 +1,4 @@
-import type { Parameters as FcParameters } from 'fast-check';
+import fc, { type IAsyncProperty, type Parameters as FcParameters } from 'fast-check';
 
 /**
  * Random walks (fast-check's model-based testing) are seeded and reproducible. A walk id names the
@@ -52,4 +52,29 @@ export function walkReplayHint(name: string, file: string, error: unknown): stri
   const replayPath = /replayPath="([^"]+)"/.exec(text)?.[1];
   const id = walkIdOf({ name, seed: Number(m[1]), path: m[2]!, ...(replayPath ? { replayPath } : {}) });
   return `walk ${id} failed; replay it step by step: QA_WALK=${id} NODE_OPTIONS=--experimental-vm-modules npx jest ${file}\n\n${text}`;
+}
+
+/**
+ * Runs a suite's seeded walks (fast-check's `assert` with `walkParameters(name)`): `property` gets
+ * the replay path to hand to `fc.commands`. A failure is thrown again led by its walk id and the
+ * command that replays it (`walkReplayHint`).
+ */
+export async function assertWalks<Ts>(name: string, file: string, property: (replayPath: string | undefined) => IAsyncProperty<Ts>): Promise<void> {
+  const { replayPath, ...params } = walkParameters(name);
+  try {
+    await fc.assert(property(replayPath), params as FcParameters<Ts>);
+  } catch (error) {
+    throw new Error(walkReplayHint(name, file, error), { cause: error });
+  }
+}
+
+/**
+ * After the seeded walks: prints how often each kind of step happened, and fails unless every
+ * kind in `kinds` happened at least once (walks that never reach a step prove nothing about it).
+ * A replay (`QA_WALK`) runs one walk, so it is not held to that.
+ */
+export function expectWalksReached(name: string, tally: Readonly<Record<string, number>>, kinds: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+  console.log(`${name} walks: ${JSON.stringify(tally)}`);
+  if (env.QA_WALK) return;
+  for (const what of kinds) expect({ what, happened: (tally[what] ?? 0) > 0 }).toEqual({ what, happened: true });
 }
