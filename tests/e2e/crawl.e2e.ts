@@ -9,7 +9,7 @@ import { signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/playe
  * makes on its own is refused, apart from "nothing to list yet" for a new account.
  */
 
-/** A crawl opens a hundred pages or more, about a second each on a 2-core machine: more than the suite's default. */
+/** A crawl opens a hundred pages or more, about two seconds each on a 2-core machine (three tabs at once): more than the suite's default. */
 const CRAWL_TIMEOUT_MS = 360_000;
 
 const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 900 });
@@ -27,14 +27,19 @@ interface Crawl {
   readonly troubles: Trouble[];
 }
 
+/** Tabs open at once: each page's wait is mostly the browser's idle time before its background parts load. */
+const TABS = 3;
+
 /**
- * Opens `start`, then every same-origin link it finds, breadth first, up to `limit` pages, except
- * those `skip` matches. API calls pass through a route so that a refusal's envelope is read before
- * the page can be left (Chromium drops the body of a response whose page has gone).
+ * Watches one tab: its console errors, uncaught errors, failed page loads and refused calls, each
+ * charged to the page the tab was on. API calls pass through a route so that a refusal's envelope
+ * is read before the page can be left (Chromium drops the body of a response whose page has gone).
  */
-async function crawl(page: Page, origin: string, start: string, skip: RegExp, limit: number): Promise<Crawl> {
-  const troubles: Trouble[] = [];
-  let current = start;
+async function watch(page: Page, troubles: Trouble[]): Promise<{ at(path: string): void; settled(): Promise<void> }> {
+  let current = '';
+  // Calls under way, and who waits for none to be.
+  let pending = 0;
+  let waiters: (() => void)[] = [];
   page.on('console', (message) => {
     // A refused call is also logged by Chromium as a failed load; the route below judges those.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) troubles.push({ page: current, what: `console: ${message.text()}` });
@@ -49,44 +54,93 @@ async function crawl(page: Page, origin: string, start: string, skip: RegExp, li
     if (route.request().method() !== 'POST') return route.continue();
     const at = current;
     const path = new URL(route.request().url()).pathname;
-    const response = await route.fetch();
-    if (response.status() >= 400) {
-      const body = (await response.json().catch(() => ({ message: 'no JSON envelope' }))) as { message?: string };
-      if (response.status() >= 500 || !emptyList.has(String(body.message))) troubles.push({ page: at, what: `HTTP ${response.status()} ${path}: ${body.message}` });
+    pending += 1;
+    try {
+      const response = await route.fetch();
+      if (response.status() >= 400) {
+        const body = (await response.json().catch(() => ({ message: 'no JSON envelope' }))) as { message?: string };
+        if (response.status() >= 500 || !emptyList.has(String(body.message))) troubles.push({ page: at, what: `HTTP ${response.status()} ${path}: ${body.message}` });
+      }
+      await route.fulfill({ response });
+    } finally {
+      pending -= 1;
+      if (pending === 0) {
+        for (const wake of waiters) wake();
+        waiters = [];
+      }
     }
-    await route.fulfill({ response });
   });
+  return {
+    at: (path) => (current = path),
+    settled: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
+}
 
+/**
+ * Opens `start`, then every same-origin link it finds, breadth first, up to `limit` pages, except
+ * those `skip` matches: `TABS` tabs of the page's context, each signed in as `player`, take the
+ * next address in turn.
+ */
+async function crawl(first: Page, player: Player, origin: string, start: string, skip: RegExp, limit: number): Promise<Crawl> {
+  const troubles: Trouble[] = [];
   const seen = new Set<string>([start]);
   const queue = [start];
   const visited: string[] = [];
-  while (queue.length > 0 && visited.length < limit) {
-    const path = queue.shift()!;
-    current = path;
-    await page.goto(`${origin}${path}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    // The page's own first calls come back before it is left.
-    await page.waitForFunction(() => document.querySelector('[data-route-progress]')?.getAttribute('data-route-progress') === 'idle');
-    await page.waitForTimeout(250);
-    if (await page.getByRole('heading', { level: 1, name: /not found/i }).count()) troubles.push({ page: path, what: 'not found' });
-    visited.push(path);
-    const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-    for (const href of hrefs) {
-      const url = new URL(href);
-      if (url.origin !== origin || skip.test(url.pathname) || seen.has(url.pathname)) continue;
-      seen.add(url.pathname);
-      queue.push(url.pathname);
+  let busy = 0;
+  let wake: () => void = () => undefined;
+  let changed = new Promise<void>((resolve) => (wake = resolve));
+  const signal = () => {
+    wake();
+    changed = new Promise<void>((resolve) => (wake = resolve));
+  };
+
+  const tab = async (page: Page) => {
+    const watcher = await watch(page, troubles);
+    for (;;) {
+      if (visited.length >= limit) break;
+      const path = queue.shift();
+      if (path === undefined) {
+        // Another tab may still find links: wait for it, or stop when none is busy.
+        if (busy === 0) break;
+        await changed;
+        continue;
+      }
+      busy += 1;
+      visited.push(path);
+      watcher.at(path);
+      try {
+        await page.goto(`${origin}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // The page's own first calls come back before it is left: the route bar is in (the page
+        // settled a second ago) and no call the tab made is still under way.
+        await page.waitForFunction(() => document.querySelector('[data-route-progress]')?.getAttribute('data-route-progress') === 'idle');
+        await watcher.settled();
+        if (await page.getByRole('heading', { level: 1, name: /not found/i }).count()) troubles.push({ page: path, what: 'not found' });
+        const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+        for (const href of hrefs) {
+          const url = new URL(href);
+          if (url.origin !== origin || skip.test(url.pathname) || seen.has(url.pathname)) continue;
+          seen.add(url.pathname);
+          queue.push(url.pathname);
+        }
+      } finally {
+        busy -= 1;
+        signal();
+      }
     }
-  }
-  await page.unrouteAll({ behavior: 'wait' });
+    await page.unrouteAll({ behavior: 'wait' });
+  };
+
+  const pages = [first, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => first.context().newPage())))];
+  for (const page of pages) await signInPage(page, player);
+  await Promise.all(pages.map(tab));
   return { visited, troubles };
 }
 
 test('every page a signed-in player reaches by links opens without a dead end, an error or a refused call', async () => {
   const { page, server } = suite;
-  await signInPage(page, await signUpPlayer(server, 'crawler'));
   // Not followed: the operators' console (refused to a player, tested on its own), the development outbox, logging out.
-  const { visited, troubles } = await crawl(page, server.url, '/', /^\/(admin|dev)\/|logout/, 150);
+  const { visited, troubles } = await crawl(page, await signUpPlayer(server, 'crawler'), server.url, '/', /^\/(admin|dev)\/|logout/, 150);
   // The crawl reached the modes, not only the shell.
   expect(visited).toEqual(expect.arrayContaining(['/quiz-zone/', '/contest-play/', '/exam-module/', '/guess-the-word/', '/math-mania/', '/random-battle/', '/profile/wallet/']));
   expect(troubles).toEqual([]);
@@ -96,8 +150,7 @@ test('every page of the operators’ console an admin reaches by links opens wit
   const { page, server } = suite;
   const admin: Player = await signUpPlayer(server, 'crawling admin');
   await server.restart(() => server.operatorCommand('admin', ['grant', admin.email]));
-  await signInPage(page, admin);
-  const { visited, troubles } = await crawl(page, server.url, '/admin/', /^\/(?!admin\/)|logout/, 150);
+  const { visited, troubles } = await crawl(page, admin, server.url, '/admin/', /^\/(?!admin\/)|logout/, 150);
   expect(visited).toEqual(expect.arrayContaining(['/admin/questions/', '/admin/contests/', '/admin/exams/', '/admin/players/', '/admin/settings/', '/admin/audit/']));
   expect(troubles).toEqual([]);
 }, CRAWL_TIMEOUT_MS);
