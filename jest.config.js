@@ -15,6 +15,9 @@ const config = {
   // bench/web's second build (with source maps), when there is one.
   modulePathIgnorePatterns: ['<rootDir>/.next-analyze/', '<rootDir>/.stryker-tmp/'],
   testTimeout: 30000,
+  // Every core: Jest's default leaves one for itself, which on a 2-core machine runs the files one
+  // at a time (docs/testing.md, "Where CI's time goes").
+  maxWorkers: '100%',
 };
 
 module.exports = createJestConfig(config);

@@ -1,5 +1,7 @@
 // Browser tests: Chromium (Debian's /usr/bin/chromium) driven by playwright-core against the
-// built app served by server.ts. One file at a time: the machine has two cores.
+// built app served by server.ts. Two files at a time: each has its own server, port and data
+// directory, and a file spends much of its time waiting on the browser and the server (docs/testing.md,
+// "Where CI's time goes").
 const nextJest = require('next/jest');
 
 const createJestConfig = nextJest({ dir: './' });
@@ -9,6 +11,6 @@ module.exports = createJestConfig({
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
   testPathIgnorePatterns: ['/node_modules/'],
-  maxWorkers: 1,
+  maxWorkers: 2,
   testTimeout: 120000,
 });
