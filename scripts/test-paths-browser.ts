@@ -42,6 +42,8 @@ const OUT = process.argv.includes('--out') ? process.argv[process.argv.indexOf('
 const DIR = join(OUT, 'browser');
 /** Sign-ups per address per hour the server allows (RATE_LIMITS.signUpIp): a new server after this many players. */
 const PLAYERS_PER_SERVER = 18;
+/** Paths played at once, each on a server of its own. */
+const LANES = 2;
 const STATE_WAIT_MS = 6000;
 
 const args = process.argv.slice(2);
@@ -114,7 +116,9 @@ async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: nu
   const gate = await CallGate.on(page, flow.gated);
   const memo: Record<string, unknown> = {};
   const modelSteps = d.path.steps as unknown as ModelStep[];
-  console.log(`\n[${n}] ${d.id}: ${pathEvents(d.path.steps) || '(start)'}`);
+  // Printed whole when the path ends: two paths play at once.
+  const said = [`\n[${n}] ${d.id}: ${pathEvents(d.path.steps) || '(start)'}`];
+  const say = (line: string) => said.push(line);
   try {
     const player = await signUpPlayer(server, `path player ${n}`);
     await signInPage(page, player);
@@ -129,16 +133,16 @@ async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: nu
         const screenshot = `${d.id.replace(/\//g, '_')}-step${i}.png`;
         await page.screenshot({ path: join(DIR, screenshot), fullPage: false }).catch(() => undefined);
         steps.push({ event, expected, shown: `${problem} — page: ${await shownText(run)}`, ok: false, screenshot });
-        console.log(`  ✗ ${String(i).padStart(2)}. ${event} → ${expected}: ${problem}`);
+        say(`  ✗ ${String(i).padStart(2)}. ${event} → ${expected}: ${problem}`);
         throw new Error(`step ${i} (${event}): ${problem}`);
       }
       steps.push({ event, expected, shown: 'as expected', ok: true });
-      console.log(`  ✓ ${String(i).padStart(2)}. ${event} → ${expected}`);
+      say(`  ✓ ${String(i).padStart(2)}. ${event} → ${expected}`);
     }
   } catch (e) {
     error = (e instanceof Error ? e.message : String(e)).split('\n').slice(0, 6).join('\n');
     if (!steps.some((s) => !s.ok)) {
-      console.log(`  ✗ ${String(steps.length).padStart(2)}. ${pathEvents([modelSteps[steps.length] ?? modelSteps[0]!]) || '(start)'}: ${error}`);
+      say(`  ✗ ${String(steps.length).padStart(2)}. ${pathEvents([modelSteps[steps.length] ?? modelSteps[0]!]) || '(start)'}: ${error}`);
       const screenshot = `${d.id.replace(/\//g, '_')}-error.png`;
       await page.screenshot({ path: join(DIR, screenshot) }).catch(() => undefined);
       steps.push({ event: pathEvents([modelSteps[steps.length] ?? modelSteps[0]!]) || '(start)', expected: '—', shown: error, ok: false, screenshot });
@@ -146,6 +150,7 @@ async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: nu
   } finally {
     await gate.drain();
     await context.close().catch(() => undefined);
+    console.log(said.join('\n'));
   }
   return { flow: flow.flow, machine: flow.machine, id: d.id, seed, status: error ? 'failed' : 'passed', ms: Date.now() - started, steps, ...(error ? { error } : {}) };
 }
@@ -172,17 +177,26 @@ async function playFlow(browser: Browser): Promise<BrowserPath[]> {
   const { drawn, playable } = draw();
   console.log(`\n${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
   if (!drawn.length) fail(onlyPath ? `no path ${onlyPath} among them` : 'no path to play');
-  const results: BrowserPath[] = [];
-  const perServer = flow.serverPerPath ? 1 : PLAYERS_PER_SERVER;
-  for (let from = 0; from < drawn.length; from += perServer) {
-    const server = await startServer({ env: { DEV_OUTBOX: '1' } });
-    try {
-      await flow.prepare?.(server);
-      for (const [i, d] of drawn.slice(from, from + perServer).entries()) results.push(await playPath(browser, server, d, from + i + 1));
-    } finally {
-      await server.stop();
+  // Two servers at once, each playing its share of the paths one after another: a path spends
+  // most of its time waiting on the page and the server's clocks, not on the two cores.
+  const perServer = flow.serverPerPath ? 1 : Math.min(PLAYERS_PER_SERVER, Math.ceil(drawn.length / LANES));
+  const batches: number[] = [];
+  for (let from = 0; from < drawn.length; from += perServer) batches.push(from);
+  const results: BrowserPath[] = new Array<BrowserPath>(drawn.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < batches.length) {
+      const from = batches[next++]!;
+      const server = await startServer({ env: { DEV_OUTBOX: '1' } });
+      try {
+        await flow.prepare?.(server);
+        for (const [i, d] of drawn.slice(from, from + perServer).entries()) results[from + i] = await playPath(browser, server, d, from + i + 1);
+      } finally {
+        await server.stop();
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(LANES, batches.length) }, lane));
   return results;
 }
 

@@ -80,7 +80,8 @@ function reloadsAfterProgress(p: PathLike): boolean {
 }
 
 const answers = (page: Page) => page.getByRole('region', { name: 'Answers' }).getByRole('button');
-let levelUrl: string | null = null;
+/** Each server's level page, as a player found it (two servers play at once). */
+const levelUrls = new Map<string, string>();
 
 export const quizFlow: BrowserFlow = {
   flow: 'quiz',
@@ -92,13 +93,14 @@ export const quizFlow: BrowserFlow = {
   gated: ['get_questions_by_level', 'submit_answer', 'use_lifeline', 'finish_play', 'get_play_review'],
   async prepare(server) {
     const file = csvFile();
-    levelUrl = null;
+    levelUrls.delete(server.url);
     await server.restart(() => {
       server.operatorCommand('settings', ['set', 'question_shuffle_mode', '0']);
       server.operatorCommand('import', [file]);
     });
   },
   async open({ page, server }) {
+    const levelUrl = levelUrls.get(server.url);
     if (!levelUrl) {
       // Found once per server, as a player finds it.
       await page.goto(`${server.url}/quiz-zone/`);
@@ -106,7 +108,7 @@ export const quizFlow: BrowserFlow = {
       await page.getByRole('link', { name: new RegExp(SUBCATEGORY) }).click();
       await page.getByRole('link', { name: /Level 1/ }).click();
       await page.waitForURL(/\/level\/1\/$/);
-      levelUrl = page.url();
+      levelUrls.set(server.url, page.url());
       return;
     }
     await page.goto(levelUrl);
