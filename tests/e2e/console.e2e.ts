@@ -94,9 +94,25 @@ test('an admin finds a player and deactivates them: the player’s open page is 
   await playerPage.goto(`${suite.server.url}/auth/login/`);
   await playerPage.getByLabel('Email').fill(victim.email);
   await playerPage.getByLabel('Password').fill('correct horse battery');
+  // The page's requests under way, and who waits for none to be.
+  let underWay = 0;
+  let waiting: (() => void)[] = [];
+  const ended = () => {
+    underWay -= 1;
+    if (underWay > 0) return;
+    for (const wake of waiting) wake();
+    waiting = [];
+  };
+  const quiet = () => (underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
+  playerPage.on('request', () => (underWay += 1));
+  playerPage.on('requestfinished', ended);
+  playerPage.on('requestfailed', ended);
   await playerPage.getByRole('button', { name: 'Log in' }).click();
   await playerPage.getByRole('alert').filter({ hasText: 'account deactivated, contact admin' }).waitFor();
-  await playerPage.waitForTimeout(5000);
+  // Whatever the refusal set off has happened: two frames painted since, and no request of the
+  // page under way (a move to another page fetches it first).
+  await playerPage.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await quiet();
   expect(new URL(playerPage.url()).pathname).toBe('/auth/login/');
   expect(await playerPage.getByRole('alert').filter({ hasText: 'account deactivated, contact admin' }).count()).toBe(1);
   await context.close();

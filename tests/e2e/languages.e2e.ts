@@ -115,7 +115,8 @@ async function settle(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   // Lists and cards arrive after the first paint: wait until nothing is loading.
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && !document.querySelector('.animate-pulse'), undefined, { timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  // What the last answer brought is painted: two frames after nothing is loading.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 describe('the interface in Spanish and in Arabic', () => {

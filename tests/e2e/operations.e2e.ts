@@ -49,6 +49,19 @@ function slowCall(url: string, token: string): { finish(): void; answer: Promise
   return { finish: () => request.end(body.slice(5)), answer };
 }
 
+/** Polls the metrics listener until `ready` holds for its text (every 20 ms, at most 10 s). */
+async function untilMetrics(what: string, ready: (metrics: string) => boolean): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const res = await fetch(`${metricsUrl}/metrics`);
+    if (ready(await res.text())) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the metrics never showed ${what}`);
+}
+
+/** The server is answering the slow call: its request counts among the calls in flight. */
+const callInFlight = () => untilMetrics('a call in flight', (text) => /^qa_calls_in_flight [1-9]/m.test(text));
+
 /** The notification stream, collecting event names until it ends. */
 async function openNotificationStream(token: string): Promise<{ events: string[]; ended: Promise<void> }> {
   const res = await fetch(`${server.url}/api/notifications/events`, { headers: { authorization: `Bearer ${token}` } });
@@ -129,7 +142,7 @@ test('SIGTERM: not ready, no new connection, the call in flight answered, stream
   const player = await signUpPlayer(server, 'Draining');
   const stream = await openNotificationStream(player.token);
   const call = slowCall(server.url, player.token);
-  await new Promise((r) => setTimeout(r, 200));
+  await callInFlight();
   const exited = server.exited();
   process.kill(server.pid(), 'SIGTERM');
 
@@ -169,11 +182,12 @@ test('SIGTERM: not ready, no new connection, the call in flight answered, stream
 test('a second signal stops at once, without waiting for the call in flight', async () => {
   const player = await signUpPlayer(server, 'Impatient');
   const call = slowCall(server.url, player.token);
-  await new Promise((r) => setTimeout(r, 200));
+  await callInFlight();
   const exited = server.exited();
   const logged = server.output().length;
   process.kill(server.pid(), 'SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  // The first signal is taken (the drain began) before the second is sent.
+  await untilMetrics('the drain', (text) => /^qa_draining 1$/m.test(text));
   process.kill(server.pid(), 'SIGTERM');
   // Exit code 1 is the second signal's: a drain, even one whose grace period ran out, exits 0. The
   // call in flight was cut, not answered, and the log says why (not the grace period's end).

@@ -150,11 +150,14 @@ describe('solo play in Chromium', () => {
     await signedIn();
     const questionCalls: string[] = [];
     const chunkRequests = new Map<string, number>();
-    // The app's scripts (not its styles, which the head script waits for) are held back for a second:
-    // a call made before they arrive is the head script's.
+    // The app's scripts (not its styles, which the head script waits for) are held back until the
+    // questions are asked (at most 10 s): a call made before they arrive is the head script's, and
+    // with no head script the scripts come late and the call after them.
     let scriptsArrived = false;
+    let questionsAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (questionsAsked = resolve));
     await page.route('**/_next/static/chunks/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       scriptsArrived = true;
       await route.continue();
     });
@@ -164,6 +167,7 @@ describe('solo play in Chromium', () => {
       if (url.pathname === '/api/get_questions_by_level') {
         questionCalls.push(request.headers()['authorization'] ?? '');
         questionCallsBeforeScripts.push(!scriptsArrived);
+        questionsAsked();
       }
       if (url.pathname.startsWith('/_next/static/chunks/')) chunkRequests.set(url.pathname, (chunkRequests.get(url.pathname) ?? 0) + 1);
     });
