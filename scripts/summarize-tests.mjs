@@ -46,14 +46,15 @@ if (fs.existsSync(timesFile)) {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name, share, ms] = line.split(' ');
-      return { name, share: Number(share), s: Number(ms) / 1000 };
+      const [name, share, ms, beside] = line.split(' ');
+      return { name, share: Number(share), s: Number(ms) / 1000, beside };
     });
   const width = Math.max(...rows.map((r) => r.name.length), 'wall clock'.length);
   console.log(`\n${'stage'.padEnd(width)}  ${'time'.padStart(8)}  ${'share'.padStart(7)}`);
-  for (const r of rows) console.log(`${r.name.padEnd(width)}  ${`${r.s.toFixed(1)} s`.padStart(8)}  ${`${r.share} s`.padStart(7)}${r.s > r.share ? '  over its share' : ''}`);
-  const total = rows.reduce((n, r) => n + r.s, 0);
-  const shares = rows.reduce((n, r) => n + r.share, 0);
+  for (const r of rows) console.log(`${r.name.padEnd(width)}  ${`${r.s.toFixed(1)} s`.padStart(8)}  ${`${r.share} s`.padStart(7)}${r.s > r.share ? '  over its share' : ''}${r.beside ? `  (beside ${r.beside}: within its time)` : ''}`);
+  // A stage run beside another shares that one's minutes: it adds nothing to the sums.
+  const total = rows.reduce((n, r) => n + (r.beside ? 0 : r.s), 0);
+  const shares = rows.reduce((n, r) => n + (r.beside ? 0 : r.share), 0);
   console.log(`${'stages'.padEnd(width)}  ${`${total.toFixed(1)} s`.padStart(8)}  ${`${shares} s`.padStart(7)}`);
   // Stages that run side by side overlap: the wall clock is what CI waits (the install included).
   const wallFile = path.join(dir, 'wall.txt');
