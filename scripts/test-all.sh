@@ -35,13 +35,17 @@ stage() { # stage <name> <share in s> <command…>: a check that is not a test f
 # The install's time, when .ci/run measured it (it runs before this script).
 if [ -n "${QA_INSTALL_MS:-}" ]; then echo "install ${QA_INSTALL_SHARE:-180} $QA_INSTALL_MS" >> "$out/times.txt"; fi
 
-# Side by side, each on a core of its own: neither waits for the other. Their output is shown
-# whole, one after the other, once both have ended.
-echo "::: lint and typecheck, side by side"
-stage lint 90 npx eslint . --max-warnings=0 > "$out/lint.log" 2>&1 &
-QA_BESIDE=lint stage typecheck 90 npx tsc --noEmit > "$out/typecheck.log" 2>&1 &
+# Two lanes, a core each, their output shown whole once both have ended: lint in one; in the other
+# the type check, then the production build the browser stages need (not beside the type check:
+# tsc would read the route types the build is writing into .next/types).
+echo "::: lint beside the type check and the production build"
+QA_BESIDE=typecheck+build stage lint 150 npx eslint . --max-warnings=0 > "$out/lint.log" 2>&1 &
+{
+  stage typecheck 60 npx tsc --noEmit
+  stage build 120 node scripts/ensure-build.mjs
+} > "$out/typecheck-build.log" 2>&1 &
 wait
-cat "$out/lint.log" "$out/typecheck.log"
+cat "$out/lint.log" "$out/typecheck-build.log"
 
 # The model-based path suites run once, in their own stage below (npm run test:paths).
 mapfile -t path_suites < <(npx tsx scripts/paths.ts --suites)
@@ -66,7 +70,6 @@ else
   echo "::: integration tests on PostgreSQL skipped: TEST_DATABASE_URL is not set"
 fi
 
-stage build 180 node scripts/ensure-build.mjs
 # First-load JavaScript of the main pages against their budgets (bench/web/budget.json).
 stage bundle-budget 15 npx tsx bench/web/first-load.ts --check
 
