@@ -25,6 +25,12 @@ export interface Equivalent {
   mutator: string;
   /** What the mutant puts in place, as Stryker's report shows it. */
   replacement: string;
+  /**
+   * The mutated columns, `<start>-<end>` as Stryker counts them, when the line has several mutants
+   * of the same kind and replacement (`a && b && c` → `true` at three spans) and only some are
+   * equivalent.
+   */
+  span?: string;
   reason: string;
 }
 
@@ -53,6 +59,7 @@ export function readEquivalents(text: string): Equivalent[] {
     for (const key of ['file', 'code', 'mutator', 'replacement', 'reason'] as const) {
       if (typeof item[key] !== 'string' || item[key] === '') throw new Error(`tests/mutation/equivalent.json, entry ${i + 1}: "${key}" is missing (every equivalent mutant says where it is and why)`);
     }
+    if (item.span !== undefined && !/^\d+-\d+$/.test(item.span)) throw new Error(`tests/mutation/equivalent.json, entry ${i + 1}: "span" must read <start column>-<end column>`);
     return item as Equivalent;
   });
 }
@@ -75,7 +82,8 @@ export function scoreFiles(report: MutationReport, equivalents: readonly Equival
     for (const m of mutants) {
       const replacement = m.replacement ?? '';
       const alive = m.status === 'Survived' || m.status === 'NoCoverage';
-      if (alive && equivalents.some((e) => e.file === file && e.mutator === m.mutatorName && e.replacement === replacement && e.code === lineOf(source, m.location.start.line))) {
+      const span = `${m.location.start.column}-${m.location.end.column}`;
+      if (alive && equivalents.some((e) => e.file === file && e.mutator === m.mutatorName && e.replacement === replacement && (e.span === undefined || e.span === span) && e.code === lineOf(source, m.location.start.line))) {
         s.equivalent += 1;
         continue;
       }

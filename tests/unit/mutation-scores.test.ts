@@ -33,6 +33,13 @@ describe('mutation scores', () => {
     }
   });
 
+  test('an entry with a span matches only the mutant at those columns (mutant 4 is at columns 1-2)', () => {
+    const listed = { file: 'services/domain/scoring.ts', code: 'if (a >= b) return 1;', mutator: 'EqualityOperator', replacement: 'a > b', reason: 'a equals b never happens here' };
+    expect(scoreFiles(report, [{ ...listed, span: '1-2' }]).files['services/domain/scoring.ts']).toMatchObject({ survived: 0, equivalent: 1 });
+    expect(scoreFiles(report, [{ ...listed, span: '5-9' }]).files['services/domain/scoring.ts']).toMatchObject({ survived: 1, equivalent: 0 });
+    expect(() => readEquivalents(JSON.stringify([{ ...listed, span: 'line 2' }]))).toThrow('entry 1: "span" must read <start column>-<end column>');
+  });
+
   test('an equivalent mutant without its reason is refused, naming the entry and the field', () => {
     expect(() => readEquivalents(JSON.stringify([{ file: 'f', code: 'c', mutator: 'm', replacement: 'r' }]))).toThrow('entry 1: "reason" is missing');
     expect(() => readEquivalents('{}')).toThrow('expected a list');

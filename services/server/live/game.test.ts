@@ -8,6 +8,9 @@
  */
 import type { LiveSecretQuestion } from '@/services/domain/live';
 import { ApiError } from '@/services/server/gateway/api-error';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { stampArrival } from '@/services/server/gateway/arrival';
 import type { AnswerRow, GameRow, PlayerRow, SettleItem, StepItem } from '@/services/server/live/repository';
 
 const repo = { removed: [] as number[][], statistics: [] as number[], steps: [] as unknown[] };
@@ -25,7 +28,7 @@ jest.mock('@/services/server/live/repository', () => ({
 }));
 
 // Imported after the mock above is in place (jest hoists it).
-import { LiveGame, type LiveOutlet } from '@/services/server/live/game';
+import { LiveGame, realClock, type LiveOutlet } from '@/services/server/live/game';
 
 const T0 = 1_700_000_000_000;
 const READY = 3000;
@@ -89,7 +92,17 @@ interface Harness {
   advance(ms: number): Promise<void>;
 }
 
-function harness(questions: LiveSecretQuestion[], players: PlayerRow[], options: { row?: Partial<GameRow>; answers?: AnswerRow[]; sinkAnswers?: (row: AnswerRow) => Promise<boolean> } = {}): Harness {
+function harness(
+  questions: LiveSecretQuestion[],
+  players: PlayerRow[],
+  options: {
+    row?: Partial<GameRow>;
+    answers?: AnswerRow[];
+    sinkAnswers?: (row: AnswerRow) => Promise<boolean>;
+    stepWrites?: (item: StepItem) => Promise<void>;
+    settleWrites?: (item: SettleItem) => Promise<void>;
+  } = {},
+): Harness {
   const clock: Harness['clock'] = { at: T0, timers: [] };
   const stored: AnswerRow[] = [];
   const steps: StepItem[] = [];
@@ -115,8 +128,21 @@ function harness(questions: LiveSecretQuestion[], players: PlayerRow[], options:
         return true;
       },
     },
-    settle: { add: async (item) => (settles.push(item), true) },
-    steps: { add: async (item) => (steps.push(item), true) },
+    settle: {
+      add: async (item) => {
+        await options.settleWrites?.(item);
+        settles.push(item);
+        return true;
+      },
+    },
+    steps: {
+      add: async (item) => {
+        // A test may hold a step's write, to queue other steps behind it.
+        await options.stepWrites?.(item);
+        steps.push(item);
+        return true;
+      },
+    },
     clock: {
       now: () => clock.at,
       setTimeout: (fn, ms) => {
@@ -782,5 +808,227 @@ describe('the live game: who counts as everyone', () => {
     await h.game.answer(2, 0, 'b', opens + 300);
     await h.game.idle();
     expect(h.game.state.status).toBe('reveal');
+  });
+});
+
+describe("the server's own clock", () => {
+  test('reads the time, fires a timer once after its wait without holding the process open, and cancels one', async () => {
+    const before = Date.now();
+    const now = realClock.now();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+    const fired: string[] = [];
+    let handle: ReturnType<typeof setTimeout> | undefined;
+    // The one cancelled is due first: had it not been cancelled, it would fire before the other.
+    realClock.clearTimeout(realClock.setTimeout(() => fired.push('cancelled'), 1));
+    await new Promise<void>((resolve) => {
+      handle = realClock.setTimeout(() => {
+        fired.push('kept');
+        resolve();
+      }, 5) as ReturnType<typeof setTimeout>;
+      // A close timer never keeps a stopping process alive.
+      expect(handle.hasRef()).toBe(false);
+    });
+    expect(fired).toEqual(['kept']);
+  });
+});
+
+describe('steps queued behind one still being written', () => {
+  /** A write the test releases; every step's write waits for the gate open at the time. */
+  function heldWrites() {
+    let release: () => void = () => undefined;
+    let gate: Promise<void> = Promise.resolve();
+    return {
+      stepWrites: () => gate,
+      hold() {
+        gate = new Promise<void>((resolve) => (release = resolve));
+      },
+      release: () => release(),
+    };
+  }
+  /** Moves the held clock and fires the timers due, without waiting for the steps they queue. */
+  function fireTimers(h: Harness, ms: number) {
+    h.clock.at += ms;
+    for (const t of h.clock.timers) {
+      if (t.live && t.due <= h.clock.at) {
+        t.live = false;
+        t.fn();
+      }
+    }
+  }
+
+  test('the last answer arriving while a pause is being written leaves the question open and paused', async () => {
+    const writes = heldWrites();
+    const h = harness([question()], [player(1), player(2)], { stepWrites: writes.stepWrites });
+    await h.game.next();
+    await h.advance(READY);
+    await h.game.answer(1, 0, 'b', h.clock.at);
+    writes.hold();
+    const paused = h.game.pause('host');
+    // Not paused yet: the answer is taken, and the close it asks for waits behind the pause.
+    await h.game.answer(2, 0, 'b', h.clock.at + 100);
+    writes.release();
+    await paused;
+    await h.game.idle();
+    expect(h.game.state).toMatchObject({ status: 'question', paused: 'host' });
+    expect(h.settles).toHaveLength(0);
+    // Resumed, everyone has answered: the deadline closes it.
+    await h.game.resume();
+    await h.advance(20_000);
+    expect(h.game.state.status).toBe('reveal');
+  });
+
+  test('a deadline passing while a pause waits behind another step does not close the paused question', async () => {
+    const writes = heldWrites();
+    const h = harness([question({ time_limit: 10 })], [player(1), player(2)], { stepWrites: writes.stepWrites });
+    await h.game.next();
+    await h.advance(READY);
+    writes.hold();
+    const locked = h.game.lock(true);
+    const paused = h.game.pause('host');
+    // The timer fires now; its close is queued behind the lock and the pause.
+    fireTimers(h, 10_000);
+    writes.release();
+    await Promise.all([locked, paused]);
+    await h.game.idle();
+    expect(h.game.state).toMatchObject({ status: 'question', paused: 'host' });
+    expect(h.settles).toHaveLength(0);
+  });
+
+  test('a deadline passing while a restart waits behind another step does not close the restarted question', async () => {
+    const writes = heldWrites();
+    const h = harness([question({ time_limit: 10 })], [player(1), player(2)], { stepWrites: writes.stepWrites });
+    await h.game.next();
+    await h.advance(READY);
+    writes.hold();
+    const locked = h.game.lock(true);
+    const restarted = h.game.restartQuestion();
+    fireTimers(h, 10_000);
+    writes.release();
+    await Promise.all([locked, restarted]);
+    await h.game.idle();
+    // The restart gave the question a new deadline, still ahead: open until then.
+    expect(h.game.state).toMatchObject({ status: 'question', restarted: true });
+    expect(h.game.state.deadlineAt!.getTime()).toBe(h.clock.at + READY + 10_000);
+    expect(h.settles).toHaveLength(0);
+    await h.advance(READY + 10_000);
+    expect(h.game.state.status).toBe('reveal');
+  });
+});
+
+describe('a close and the answers around it', () => {
+  /** A promise the test resolves. */
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((r) => (resolve = r));
+    return { promise, resolve };
+  }
+
+  test('an answer still being stored when the host closes the question is waited for and counts', async () => {
+    const storing = deferred<boolean>();
+    const h = harness([question()], [player(1), player(2)], { sinkAnswers: () => storing.promise });
+    await h.game.next();
+    await h.advance(READY);
+    const answered = h.game.answer(1, 0, 'b', h.clock.at + 5000);
+    const closed = h.game.next();
+    // The close waits for the answer on its way: nothing is settled while it is being stored.
+    await new Promise((r) => setImmediate(r));
+    expect([h.game.state.status, h.settles.length]).toEqual(['question', 0]);
+    storing.resolve(true);
+    await Promise.all([answered, closed]);
+    // 1000 points, answered at 5 s of 20: 1000 × (1 − 5/20 / 2) = 875.
+    expect(h.game.me(1)!.last).toMatchObject({ index: 0, correct: true, points: 875 });
+    expect(h.game.state.status).toBe('reveal');
+  });
+
+  test('an answer arriving while the close is being written is too late', async () => {
+    const writing = deferred<void>();
+    const h = harness([question()], [player(1), player(2)], { settleWrites: () => writing.promise });
+    await h.game.next();
+    await h.advance(READY);
+    const closed = h.game.next();
+    // The close has begun (its statement is held): the question still shows, but takes no answer.
+    await new Promise((r) => setImmediate(r));
+    expect(h.game.state.status).toBe('question');
+    expect(await code(h.game.answer(2, 0, 'b', h.clock.at + 10))).toBe('answer_too_late');
+    writing.resolve();
+    await closed;
+    expect(h.game.me(2)!.last).toMatchObject({ correct: false, points: 0 });
+  });
+
+  test('an answer whose statement failed leaves the host’s count again and is refused', async () => {
+    const h = harness([question()], [player(1), player(2)], {
+      sinkAnswers: async () => {
+        throw new Error('the statement failed');
+      },
+    });
+    await h.game.next();
+    h.frames.length = 0;
+    expect(await code(h.game.answer(1, 0, 'b', h.clock.at + READY))).toBe('Error: the statement failed');
+    expect(h.frames).toEqual(['counts', 'counts']);
+  });
+
+  test('a game taken up during a question and restarted takes answers again', async () => {
+    const h = harness([question({ time_limit: 10 })], [player(1), player(2)], {
+      row: { status: 'question', currentIndex: 0, opensAt: new Date(T0 - 60_000), deadlineAt: new Date(T0 - 50_000), version: 4 },
+    });
+    await h.game.restartQuestion();
+    expect(await code(h.game.answer(1, 0, 'b', T0 + READY + 1000))).toBe('ok');
+  });
+
+  test('a game ended from its lobby and taken up again gives nobody a last result', () => {
+    const h = harness([question()], [player(1)], { row: { status: 'ended', currentIndex: -1, endedReason: 'host' } });
+    expect(h.game.me(1)!.last).toBeNull();
+  });
+
+  test('the leaderboard shows the first five places; the podium the first ten', async () => {
+    const players = Array.from({ length: 12 }, (_, i) => player(i + 1, { score: 1000 - i * 10 }));
+    const board = harness([question(), question()], players, { row: { status: 'leaderboard', currentIndex: 0, version: 5 } });
+    expect(board.game.view().standings.map((s) => s.player_id)).toEqual([1, 2, 3, 4, 5]);
+    const podium = harness([question()], players, { row: { status: 'podium', currentIndex: 0, version: 5 } });
+    expect(podium.game.view().standings.map((s) => s.player_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+});
+
+describe('a deadline with answers still on their way', () => {
+  /** A call that has fully arrived now and is still being answered, until `answer()`. */
+  function callInFlight(): { answer(): void } {
+    const res = new EventEmitter();
+    stampArrival({ complete: true } as unknown as IncomingMessage, res as unknown as ServerResponse);
+    return { answer: () => res.emit('finish') };
+  }
+
+  test('the close waits for a call that arrived before the deadline, then closes', async () => {
+    const h = harness([question({ time_limit: 10 })], [player(1), player(2)]);
+    await h.game.next();
+    await h.advance(READY);
+    const call = callInFlight();
+    // The deadline: the timer fires on time, the call arrived before it and is not answered yet.
+    h.clock.at += 10_000;
+    for (const t of h.clock.timers) if (t.live && t.due <= h.clock.at) (t.live = false), t.fn();
+    await new Promise((r) => setImmediate(r));
+    await h.game.idle();
+    expect(h.game.state.status).toBe('question');
+    call.answer();
+    // Closed as soon as the wait sees the call answered (it looks every millisecond).
+    for (let i = 0; i < 200 && h.game.state.status === 'question'; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      await h.game.idle();
+    }
+    expect(h.game.state.status).toBe('reveal');
+  });
+
+  test('a call that arrived after the deadline is not waited for', async () => {
+    const h = harness([question({ time_limit: 10 })], [player(1), player(2)]);
+    await h.game.next();
+    await h.advance(READY);
+    // The timer fires 300 ms late; the call arrived just now, after the deadline.
+    h.clock.at += 10_300;
+    const call = callInFlight();
+    for (const t of h.clock.timers) if (t.live && t.due <= h.clock.at) (t.live = false), t.fn();
+    await new Promise((r) => setImmediate(r));
+    await h.game.idle();
+    expect(h.game.state.status).toBe('reveal');
+    call.answer();
   });
 });

@@ -284,6 +284,14 @@ describe('an answer to a room question, refused or taken', () => {
     expect(detail(() => recordAnswer(waiting, 1, 0, 'c', T0, rules))).toBe('question_not_open: the room is waiting');
   });
 
+  test('an answer to a question the deadline closed names the question index as what was wrong', () => {
+    const draft = started();
+    const deadline = Date.parse(draft.doc.questions[0]!.deadline_at);
+    advance(draft, deadline, env(), rules);
+    expect(draft.doc.questions[0]!.closed).toBe(true);
+    expect(refusal(() => recordAnswer(draft, 1, 0, 'c', deadline + 1, rules))).toEqual(['answer_too_late', 'question_index']);
+  });
+
   test('a call that arrived just before the opening and was handled after it counts from the opening; its points by the time it arrived', () => {
     const draft = started();
     const q = draft.doc.questions[0]!;
@@ -326,6 +334,17 @@ describe("a member's connection during a game", () => {
     const waiting = waitingRoom();
     addPlayer(waiting.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
     expect(disconnect(waiting, 1, T0, 10_000)).toBe(false);
+  });
+
+  test('a member who was away when the game ended shows as connected again when they come back to its result', () => {
+    const draft = started();
+    disconnect(draft, 1, T0 + 1000, 10_000);
+    // The game ends within the grace period: the grace ends with it, the member is still away.
+    finish(draft, rules);
+    const p1 = draft.doc.players.find((p) => p.user_id === 1)!;
+    expect([p1.connected, p1.grace_until]).toEqual([false, null]);
+    expect(reconnect(draft, 1)).toBe(true);
+    expect([p1.connected, p1.grace_until]).toEqual([true, null]);
   });
 
   test('a member still away at the end of the grace period is out; the other wins, the game ended because the opponent left', () => {
