@@ -1005,7 +1005,12 @@ describe('a deadline with answers still on their way', () => {
     const call = callInFlight();
     // The deadline: the timer fires on time, the call arrived before it and is not answered yet.
     h.clock.at += 10_000;
-    for (const t of h.clock.timers) if (t.live && t.due <= h.clock.at) (t.live = false), t.fn();
+    for (const t of h.clock.timers) {
+      if (t.live && t.due <= h.clock.at) {
+        t.live = false;
+        t.fn();
+      }
+    }
     await new Promise((r) => setImmediate(r));
     await h.game.idle();
     expect(h.game.state.status).toBe('question');
@@ -1025,7 +1030,12 @@ describe('a deadline with answers still on their way', () => {
     // The timer fires 300 ms late; the call arrived just now, after the deadline.
     h.clock.at += 10_300;
     const call = callInFlight();
-    for (const t of h.clock.timers) if (t.live && t.due <= h.clock.at) (t.live = false), t.fn();
+    for (const t of h.clock.timers) {
+      if (t.live && t.due <= h.clock.at) {
+        t.live = false;
+        t.fn();
+      }
+    }
     await new Promise((r) => setImmediate(r));
     await h.game.idle();
     expect(h.game.state.status).toBe('reveal');
