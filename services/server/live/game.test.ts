@@ -163,17 +163,22 @@ function harness(
     settles,
     frames,
     async advance(ms) {
-      clock.at += ms;
-      for (const t of clock.timers) {
-        if (t.live && t.due <= clock.at) {
-          t.live = false;
-          t.fn();
-        }
-      }
+      fireTimers(clock, ms);
       await new Promise((r) => setImmediate(r));
       await game.idle();
     },
   };
+}
+
+/** Moves the held clock and fires the timers due, without waiting for the steps they queue. */
+function fireTimers(clock: Harness['clock'], ms: number) {
+  clock.at += ms;
+  for (const t of clock.timers) {
+    if (t.live && t.due <= clock.at) {
+      t.live = false;
+      t.fn();
+    }
+  }
 }
 
 const code = async (p: Promise<unknown>) => {
@@ -846,16 +851,6 @@ describe('steps queued behind one still being written', () => {
       release: () => release(),
     };
   }
-  /** Moves the held clock and fires the timers due, without waiting for the steps they queue. */
-  function fireTimers(h: Harness, ms: number) {
-    h.clock.at += ms;
-    for (const t of h.clock.timers) {
-      if (t.live && t.due <= h.clock.at) {
-        t.live = false;
-        t.fn();
-      }
-    }
-  }
 
   test('the last answer arriving while a pause is being written leaves the question open and paused', async () => {
     const writes = heldWrites();
@@ -887,7 +882,7 @@ describe('steps queued behind one still being written', () => {
     const locked = h.game.lock(true);
     const paused = h.game.pause('host');
     // The timer fires now; its close is queued behind the lock and the pause.
-    fireTimers(h, 10_000);
+    fireTimers(h.clock, 10_000);
     writes.release();
     await Promise.all([locked, paused]);
     await h.game.idle();
@@ -903,7 +898,7 @@ describe('steps queued behind one still being written', () => {
     writes.hold();
     const locked = h.game.lock(true);
     const restarted = h.game.restartQuestion();
-    fireTimers(h, 10_000);
+    fireTimers(h.clock, 10_000);
     writes.release();
     await Promise.all([locked, restarted]);
     await h.game.idle();
@@ -1004,13 +999,7 @@ describe('a deadline with answers still on their way', () => {
     await h.advance(READY);
     const call = callInFlight();
     // The deadline: the timer fires on time, the call arrived before it and is not answered yet.
-    h.clock.at += 10_000;
-    for (const t of h.clock.timers) {
-      if (t.live && t.due <= h.clock.at) {
-        t.live = false;
-        t.fn();
-      }
-    }
+    fireTimers(h.clock, 10_000);
     await new Promise((r) => setImmediate(r));
     await h.game.idle();
     expect(h.game.state.status).toBe('question');
@@ -1028,14 +1017,8 @@ describe('a deadline with answers still on their way', () => {
     await h.game.next();
     await h.advance(READY);
     // The timer fires 300 ms late; the call arrived just now, after the deadline.
-    h.clock.at += 10_300;
     const call = callInFlight();
-    for (const t of h.clock.timers) {
-      if (t.live && t.due <= h.clock.at) {
-        t.live = false;
-        t.fn();
-      }
-    }
+    fireTimers(h.clock, 10_300);
     await new Promise((r) => setImmediate(r));
     await h.game.idle();
     expect(h.game.state.status).toBe('reveal');
