@@ -12,5 +12,6 @@ module.exports = createJestConfig({
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
   testPathIgnorePatterns: ['/node_modules/'],
   maxWorkers: 2,
+  testSequencer: '<rootDir>/tests/e2e/support/sequencer.js',
   testTimeout: 120000,
 });
