@@ -178,7 +178,8 @@ async function playFlow(browser: Browser): Promise<BrowserPath[]> {
   console.log(`\n${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
   if (!drawn.length) fail(onlyPath ? `no path ${onlyPath} among them` : 'no path to play');
   // Two servers at once, each playing its share of the paths one after another: a path spends
-  // most of its time waiting on the page and the server's clocks, not on the two cores.
+  // most of its time waiting on the page and the server, not on the two cores (one at a time for
+  // a flow whose steps wait on the server's clock: `alone`).
   const perServer = flow.serverPerPath ? 1 : Math.min(PLAYERS_PER_SERVER, Math.ceil(drawn.length / LANES));
   const batches: number[] = [];
   for (let from = 0; from < drawn.length; from += perServer) batches.push(from);
@@ -196,7 +197,7 @@ async function playFlow(browser: Browser): Promise<BrowserPath[]> {
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LANES, batches.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(flow.alone ? 1 : LANES, batches.length) }, lane));
   return results;
 }
 

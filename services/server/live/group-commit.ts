@@ -41,8 +41,16 @@ export function createGroupCommit<I, R>(write: (items: readonly I[]) => Promise<
     if (scheduled || writing || batch.length === 0) return;
     scheduled = true;
     const wait = lastStart + spacingMs - performance.now();
-    if (wait > 0) setTimeout(flush, wait);
-    else setImmediate(flush);
+    // A timer can fire up to a millisecond before its time on this clock (the event loop reads
+    // whole milliseconds): it looks again rather than starting a statement early.
+    if (wait > 0) {
+      setTimeout(() => {
+        scheduled = false;
+        schedule();
+      }, Math.ceil(wait));
+    } else {
+      setImmediate(flush);
+    }
   };
 
   function flush() {

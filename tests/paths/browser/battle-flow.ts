@@ -77,6 +77,7 @@ export const battleFlow: BrowserFlow = {
   gated: ['find_random_match', 'play_with_bot', 'submit_room_answer', 'leave_room'],
   // A path may end with its player searching: the next player's search would join that room.
   serverPerPath: true,
+  alone: true,
   waitMs: (event) => (event.type === 'timer.search_expired' || event.type === 'feed.opponent_answered' ? 12_000 : 8000),
   async prepare(server) {
     await server.restart(() => {

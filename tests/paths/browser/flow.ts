@@ -47,6 +47,12 @@ export interface BrowserFlow {
    * player (a battle room still searching, which the next search would join).
    */
   readonly serverPerPath?: boolean;
+  /**
+   * Paths of this flow play one at a time: their steps wait on the server's own clock (a battle's
+   * search runs out after 5 s, the bot answers 5 s after a question opens), which a second path
+   * playing beside them on the same two cores can push past what the step's check waits for.
+   */
+  readonly alone?: boolean;
   /** What the server needs before any path (content, settings): runs once per server. */
   prepare?(server: RunningServer): Promise<void>;
   /** The endpoints whose calls the paths decide on (held until the next event says). */
