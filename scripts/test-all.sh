@@ -33,7 +33,7 @@ stage() { # stage <name> <share in s> <command…>: a check that is not a test f
 }
 
 # The install's time, when .ci/run measured it (it runs before this script).
-if [ -n "${QA_INSTALL_MS:-}" ]; then echo "install ${QA_INSTALL_SHARE:-180} $QA_INSTALL_MS" >> "$out/times.txt"; fi
+if [ -n "${QA_INSTALL_MS:-}" ]; then echo "install ${QA_INSTALL_SHARE:-120} $QA_INSTALL_MS" >> "$out/times.txt"; fi
 
 # Two lanes, a core each, their output shown whole once both have ended: lint in one; in the other
 # the type check, then the production build the browser stages need (not beside the type check:
@@ -42,7 +42,7 @@ echo "::: lint beside the type check and the production build"
 QA_BESIDE=typecheck+build stage lint 150 npx eslint . --max-warnings=0 > "$out/lint.log" 2>&1 &
 {
   stage typecheck 60 npx tsc --noEmit
-  stage build 120 node scripts/ensure-build.mjs
+  stage build 110 node scripts/ensure-build.mjs
 } > "$out/typecheck-build.log" 2>&1 &
 wait
 cat "$out/lint.log" "$out/typecheck-build.log"
@@ -55,17 +55,17 @@ timed jest-pglite 360 npx jest --ci --json --outputFile="$out/jest-pglite.json" 
 # Every game machine's model paths at the machine, view and real-server depths; writes
 # reports/paths/index.html and fails when a machine's coverage fell below its baseline.
 echo "::: model-based path tests (npm run test:paths)"
-stage paths 360 npx tsx scripts/test-paths.ts --results "$out/jest-paths.json"
+stage paths 150 npx tsx scripts/test-paths.ts --results "$out/jest-paths.json"
 
 # Mutation testing of the rule modules, incremental from the committed results (tests/mutation/):
 # fails when a module's mutation score drops below its baseline (docs/testing.md).
 echo "::: mutation testing (npm run test:mutation, incremental)"
-stage mutation 60 npx tsx scripts/mutation.ts
+stage mutation 30 npx tsx scripts/mutation.ts
 
 # PostgreSQL after the PGlite stages: each Jest run already keeps both cores busy (jest.config.js).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "::: integration tests (PostgreSQL: TEST_DATABASE_URL)"
-  timed jest-postgres 600 env QA_TEST_DB=postgres npx jest --ci tests/api --json --outputFile="$out/jest-postgres.json" || true
+  timed jest-postgres 150 env QA_TEST_DB=postgres npx jest --ci tests/api --json --outputFile="$out/jest-postgres.json" || true
 else
   echo "::: integration tests on PostgreSQL skipped: TEST_DATABASE_URL is not set"
 fi
@@ -75,13 +75,13 @@ stage bundle-budget 15 npx tsx bench/web/first-load.ts --check
 
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "::: browser tests (Chromium)"
-  timed e2e 300 npx jest --ci -c jest.e2e.config.js --json --outputFile="$out/jest-e2e.json" || true
+  timed e2e 600 npx jest --ci -c jest.e2e.config.js --json --outputFile="$out/jest-e2e.json" || true
   # Sampled model paths of the quiz, exam and battle flows through the built app (docs/testing.md);
   # adds them to reports/paths/index.html. A fixed seed: the same paths every run.
-  stage browser-paths 60 npx tsx scripts/test-paths-browser.ts --flow quiz,exam,battle --sample 4 --seed 1
+  stage browser-paths 130 npx tsx scripts/test-paths-browser.ts --flow quiz,exam,battle --sample 4 --seed 1
   # Lighthouse on the home, login, play and battle-lobby pages: accessibility, best practices, SEO
   # and layout shift gated; the performance score printed, not judged (decision 044).
-  stage lighthouse 60 npx tsx bench/web/lighthouse.ts --check
+  stage lighthouse 75 npx tsx bench/web/lighthouse.ts --check
 else
   echo "::: browser tests cannot run: no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install -y chromium)"
   echo "fail browser-tests (no chromium)" >> "$out/checks.txt"
