@@ -170,6 +170,14 @@ function harness(
   };
 }
 
+/** Two players, a question of 10 s opened and past its get-ready time; `options` as for `harness`. */
+async function tenSecondQuestionOpen(options: Parameters<typeof harness>[2] = {}): Promise<Harness> {
+  const h = harness([question({ time_limit: 10 })], [player(1), player(2)], options);
+  await h.game.next();
+  await h.advance(READY);
+  return h;
+}
+
 /** Moves the held clock and fires the timers due, without waiting for the steps they queue. */
 function fireTimers(clock: Harness['clock'], ms: number) {
   clock.at += ms;
@@ -662,9 +670,7 @@ describe('closing, the clock and pauses', () => {
   });
 
   test("a paused game's deadline passes without a close; resuming arms the clock again", async () => {
-    const h = harness([question({ time_limit: 10 })], [player(1), player(2)]);
-    await h.game.next();
-    await h.advance(READY);
+    const h = await tenSecondQuestionOpen();
     await h.game.answer(1, 0, 'b', h.clock.at);
     await h.game.pause('host');
     await h.game.pause('host'); // paused already: nothing more
@@ -875,9 +881,7 @@ describe('steps queued behind one still being written', () => {
 
   test('a deadline passing while a pause waits behind another step does not close the paused question', async () => {
     const writes = heldWrites();
-    const h = harness([question({ time_limit: 10 })], [player(1), player(2)], { stepWrites: writes.stepWrites });
-    await h.game.next();
-    await h.advance(READY);
+    const h = await tenSecondQuestionOpen({ stepWrites: writes.stepWrites });
     writes.hold();
     const locked = h.game.lock(true);
     const paused = h.game.pause('host');
@@ -892,9 +896,7 @@ describe('steps queued behind one still being written', () => {
 
   test('a deadline passing while a restart waits behind another step does not close the restarted question', async () => {
     const writes = heldWrites();
-    const h = harness([question({ time_limit: 10 })], [player(1), player(2)], { stepWrites: writes.stepWrites });
-    await h.game.next();
-    await h.advance(READY);
+    const h = await tenSecondQuestionOpen({ stepWrites: writes.stepWrites });
     writes.hold();
     const locked = h.game.lock(true);
     const restarted = h.game.restartQuestion();
@@ -994,9 +996,7 @@ describe('a deadline with answers still on their way', () => {
   }
 
   test('the close waits for a call that arrived before the deadline, then closes', async () => {
-    const h = harness([question({ time_limit: 10 })], [player(1), player(2)]);
-    await h.game.next();
-    await h.advance(READY);
+    const h = await tenSecondQuestionOpen();
     const call = callInFlight();
     // The deadline: the timer fires on time, the call arrived before it and is not answered yet.
     fireTimers(h.clock, 10_000);
@@ -1013,9 +1013,7 @@ describe('a deadline with answers still on their way', () => {
   });
 
   test('a call that arrived after the deadline is not waited for', async () => {
-    const h = harness([question({ time_limit: 10 })], [player(1), player(2)]);
-    await h.game.next();
-    await h.advance(READY);
+    const h = await tenSecondQuestionOpen();
     // The timer fires 300 ms late; the call arrived just now, after the deadline.
     const call = callInFlight();
     fireTimers(h.clock, 10_300);
