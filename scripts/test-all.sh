@@ -87,5 +87,11 @@ else
   echo "fail browser-tests (no chromium)" >> "$out/checks.txt"
 fi
 
+# One short pass of the api, realtime and live benchmarks beside their floors, compared with the
+# ratios committed in bench/quick/reference.json: the table is printed, a drop of more than 20 % is
+# named in a warning, and nothing here fails the run (docs/testing.md, "Benchmarks watched").
+echo "::: benchmarks watched (npm run bench:quick: printed, not judged)"
+timed bench-quick 180 npx tsx bench/quick/run.ts || true
+
 echo $(( ($(date +%s%N) - started) / 1000000 + ${QA_INSTALL_MS:-0} )) > "$out/wall.txt"
 node scripts/summarize-tests.mjs "$out"

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startServer } from '@/tests/e2e/support/server';
+import { writeFigures } from '@/bench/support/figures';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -64,6 +65,7 @@ async function main() {
       const ratio = app.rps / floor.rps;
       console.log(`ratio: ${(ratio * 100).toFixed(1)} % of bare Node (target ≥ 50 %) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
       if (app.errors || app.non2xx) console.log('the app answered errors: the figures above are not valid');
+      writeFigures([{ measure: 'api get_system_configurations', app: app.rps, floor: floor.rps, unit: 'req/s', better: 'higher', errors: app.errors + app.non2xx }]);
     } finally {
       bare.stop();
     }

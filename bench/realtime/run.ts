@@ -29,6 +29,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { freshBenchDatabase } from '@/bench/support/database';
+import { writeFigures, type FloorFigure } from '@/bench/support/figures';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { BenchApi, ok, percentile, seededRandom, signUpPlayers } from '@/bench/support/players';
 import fs from 'node:fs';
@@ -570,6 +571,7 @@ async function main() {
     const where = external ? external : process.env.DATABASE_URL ? `PostgreSQL, ${processes} server process${processes > 1 ? 'es' : ''}` : 'PGlite';
     console.log(`realtime bench: ${where}, ${tokens.length} players signed up in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${seconds} s per step`);
     let verdict = true;
+    const results: FloorFigure[] = [];
     for (const [i, rooms] of steps.entries()) {
       const meter = serverMeter(servers);
       const overflows0 = listenOverflows();
@@ -624,8 +626,11 @@ async function main() {
       const met = targets.every(([, ok]) => ok);
       console.log(`  p99 ${appP99.toFixed(1)} ms = ${ratio.toFixed(2)} × floor; max ${appMax.toFixed(1)} ms → ${targets.map(([what, ok]) => `${what}: ${ok ? 'met' : 'NOT met'}`).join('; ')}`);
       if (!met) verdict = false;
+      const appErrors = [...app.errors.values()].reduce((a, b) => a + b, 0) + app.missing + app.orderErrors;
+      results.push({ measure: `realtime ${rooms} rooms answer → members p99`, app: appP99, floor: floorP99, unit: 'ms', better: 'lower', errors: appErrors });
     }
     console.log(`\nverdict: ${verdict ? 'targets met' : 'targets NOT met'}`);
+    writeFigures(results);
   } finally {
     for (const server of started) await server.stop();
     for (const s of servers) if (s.statsFile) fs.rmSync(s.statsFile, { force: true });

@@ -24,6 +24,14 @@ async function phone(): Promise<{ context: BrowserContext; page: Page }> {
 
 const phase = (page: Page, name: string) => page.locator(`[data-live-phase="${name}"]`).waitFor({ timeout: 15_000 });
 const hostPhase = (page: Page, name: string) => page.locator(`[data-live-host-phase="${name}"]`).waitFor({ timeout: 15_000 });
+/**
+ * Presses a control's key once its button is enabled: while a call of the host is under way the
+ * controls are off, and a key pressed then is ignored as a click would be (a person waits for the button).
+ */
+async function pressKey(page: Page, key: string) {
+  await page.locator(`button[aria-keyshortcuts~="${key.toUpperCase()}"]:enabled`).first().waitFor();
+  await page.keyboard.press(key);
+}
 const a11y = async (page: Page) => expect(await seriousA11yViolations(page)).toEqual([]);
 
 async function answerOnPhone(page: Page, right: boolean) {
@@ -127,12 +135,12 @@ test('a host runs a game from the host page with three phones (QR code, typed PI
     await host.getByRole('button', { name: 'Lock' }).click();
     await host.getByText('Locked: nobody new can join').waitFor();
     expect((await callApi(suite.server, 'live_join', { pin, nickname: 'Late' })).message).toBe('live_locked');
-    await host.keyboard.press('l');
+    await pressKey(host, 'l');
     await host.getByText('Locked: nobody new can join').waitFor({ state: 'detached' });
     await a11y(host);
 
     // Question 1, started by its key: "get ready", then the tiles, the countdown and the count.
-    await host.keyboard.press('n');
+    await pressKey(host, 'n');
     await hostPhase(host, 'get-ready');
     await hostPhase(host, 'open');
     const phones = [ana.page, bo.page, cy.page];
@@ -175,7 +183,7 @@ test('a host runs a game from the host page with three phones (QR code, typed PI
     await a11y(host);
 
     // Paused by its key, on every screen, then resumed.
-    await host.keyboard.press('p');
+    await pressKey(host, 'p');
     await hostPhase(host, 'paused');
     await Promise.all(phones.map((p) => phase(p, 'playing.paused')));
     await a11y(host);
@@ -189,15 +197,15 @@ test('a host runs a game from the host page with three phones (QR code, typed PI
     await host.locator('[data-live-answered]').getByText('1', { exact: true }).waitFor();
     await host.getByRole('button', { name: 'Skip' }).click();
     await hostPhase(host, 'reveal');
-    await host.keyboard.press('n');
+    await pressKey(host, 'n');
     await hostPhase(host, 'leaderboard');
     // Question 3, the last: nobody answers; after its leaderboard the next step is the podium, and
     // the button says so. The host ends the game there instead.
-    await host.keyboard.press('n');
+    await pressKey(host, 'n');
     await hostPhase(host, 'open');
     await host.getByRole('button', { name: 'Skip' }).click();
     await hostPhase(host, 'reveal');
-    await host.keyboard.press('n');
+    await pressKey(host, 'n');
     await hostPhase(host, 'leaderboard');
     await host.getByRole('button', { name: 'Podium' }).waitFor();
     expect(await host.getByRole('button', { name: 'Next question' }).count()).toBe(0);
