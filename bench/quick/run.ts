@@ -58,19 +58,20 @@ function main() {
   const missing: string[] = [];
   const took: string[] = [];
   for (let n = 1; n <= passCount; n++) {
-    const all: FloorFigure[] = [];
+    const thisPass: FloorFigure[] = [];
     for (const pass of PASSES) {
       const { figures, seconds } = runPass(pass);
       took.push(`${pass.name} ${seconds.toFixed(0)} s`);
       if (figures === null) missing.push(pass.name);
-      else all.push(...figures);
+      else thisPass.push(...figures);
     }
-    passes.push(all);
+    passes.push(thisPass);
   }
+  // The table shows the last pass; a recording commits the worst of all of them.
   const all = passes.at(-1)!;
 
   console.log(`\nbench:quick on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version} (${took.join(', ')})`);
-  if (reference) console.log(`reference: the pass of ${reference.taken} at ${reference.commit.slice(0, 7)} (${reference.machine}); full figures of that day in ${reference.fullFigures}`);
+  if (reference) console.log(`reference: the worst of the passes of ${reference.taken} at ${reference.commit.slice(0, 7)} (${reference.machine}); full figures of that day in ${reference.fullFigures}`);
   else console.log('no reference committed yet (npm run bench:quick -- --record)');
   const compared = compareWithReference(all, reference);
   const warnings = compared.warnings;
