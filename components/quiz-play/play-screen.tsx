@@ -172,7 +172,7 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
   const single = question?.question_type === 'multiple' || question?.question_type === 'boolean';
   const heading = useFocusOnChange<HTMLHeadingElement>(question ? `${index}:${question.id}` : null);
   useEffect(() => {
-    if ((step !== 'answering' && step !== 'waitingAudio') || !question || !single) return;
+    if ((step !== 'answering' && step !== 'waitingAudio' && step !== 'startingClock') || !question || !single) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as HTMLElement | null;
@@ -196,8 +196,9 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
   if (!session || !question) return null;
   const total = session.questions.length;
   const totalMs = (session.total_time ?? session.time_per_question ?? 0) * 1000;
-  // Answers are taken while the question is open, and while an audio question waits for its clip.
-  const answering = step === 'answering' || step === 'waitingAudio';
+  // Answers are taken while the question is open, and while an audio question waits for its clip
+  // or for the server to start its clock.
+  const answering = step === 'answering' || step === 'waitingAudio' || step === 'startingClock';
   const area = { actorRef, question, open: answering, locked, feedback };
 
   return (

@@ -365,6 +365,11 @@ export const quizPlayMachine = setup({
                 ],
                 onError: { target: 'answering', actions: 'resumeClock' },
               },
+              on: {
+                // A tap that lands while the server starts the clock is kept, not lost: the
+                // answer closes the question, so the clock's start no longer matters.
+                'user.answer': { guard: 'validAnswer', target: 'submitting', actions: 'lockAnswer' },
+              },
             },
             answering: {
               on: {

@@ -212,7 +212,8 @@ export const quizPlayModel = setup({
                 'api.clock_started': { target: 'answering', actions: 'clockStarted' },
                 // The server keeps its deadline; the page's clock goes on from where it stood.
                 'api.clock_failed': { target: 'answering' },
-                'user.answer': {},
+                // A tap while the clock starts is kept: the answer goes up at once.
+                'user.answer': { target: 'submitting' },
               },
             },
             answering: {

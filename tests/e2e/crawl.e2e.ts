@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { browserSuite } from '@/tests/e2e/support/suite';
 import { signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 
@@ -32,16 +32,24 @@ const TABS = 3;
 
 /**
  * Watches one tab: its console errors, uncaught errors, failed page loads and refused calls, each
- * charged to the page the tab was on. API calls pass through a route so that a refusal's envelope
- * is read before the page can be left (Chromium drops the body of a response whose page has gone).
+ * charged to the page the tab was on. A call's refusal is read from its envelope before the page
+ * is left (Chromium drops the body of a response whose page has gone): the tab waits for every
+ * call it made to finish, its body read, before it goes on. The calls are watched through the
+ * page's events, not a route: a route would switch the browser's HTTP cache off, and every page
+ * would fetch its scripts again.
  */
-async function watch(page: Page, troubles: Trouble[]): Promise<{ at(path: string): void; settled(): Promise<void> }> {
+function watch(page: Page, troubles: Trouble[]): { at(path: string): void; settled(): Promise<void> } {
   let current = '';
   // Calls under way, and who waits for none to be.
-  let pending = 0;
+  const pending = new Set<Request>();
   let waiters: (() => void)[] = [];
+  const done = (request: Request) => {
+    if (!pending.delete(request) || pending.size > 0) return;
+    for (const wake of waiters) wake();
+    waiters = [];
+  };
   page.on('console', (message) => {
-    // A refused call is also logged by Chromium as a failed load; the route below judges those.
+    // A refused call is also logged by Chromium as a failed load; the call's own check judges those.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) troubles.push({ page: current, what: `console: ${message.text()}` });
   });
   page.on('pageerror', (error) => troubles.push({ page: current, what: `uncaught: ${error.message}` }));
@@ -49,30 +57,28 @@ async function watch(page: Page, troubles: Trouble[]): Promise<{ at(path: string
     const path = new URL(response.url()).pathname;
     if (response.status() >= 400 && !path.startsWith('/api/')) troubles.push({ page: current, what: `HTTP ${response.status()} ${path}` });
   });
-  await page.route(/\/api\//, async (route) => {
-    // The room stream (GET) is a long-lived response: it goes straight through.
-    if (route.request().method() !== 'POST') return route.continue();
+  // The room stream (GET) is a long-lived response: only the calls (POST) are waited for.
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/')) pending.add(request);
+  });
+  page.on('requestfinished', async (request) => {
+    if (!pending.has(request)) return;
     const at = current;
-    const path = new URL(route.request().url()).pathname;
-    pending += 1;
     try {
-      const response = await route.fetch();
-      if (response.status() >= 400) {
+      const response = await request.response();
+      if (response && response.status() >= 400) {
         const body = (await response.json().catch(() => ({ message: 'no JSON envelope' }))) as { message?: string };
-        if (response.status() >= 500 || !emptyList.has(String(body.message))) troubles.push({ page: at, what: `HTTP ${response.status()} ${path}: ${body.message}` });
+        if (response.status() >= 500 || !emptyList.has(String(body.message))) troubles.push({ page: at, what: `HTTP ${response.status()} ${new URL(request.url()).pathname}: ${body.message}` });
       }
-      await route.fulfill({ response });
     } finally {
-      pending -= 1;
-      if (pending === 0) {
-        for (const wake of waiters) wake();
-        waiters = [];
-      }
+      done(request);
     }
   });
+  // A call the page itself gave up (it left the view that made it) has nothing to judge.
+  page.on('requestfailed', (request) => done(request));
   return {
     at: (path) => (current = path),
-    settled: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    settled: () => (pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
   };
 }
 
@@ -95,7 +101,7 @@ async function crawl(first: Page, player: Player, origin: string, start: string,
   };
 
   const tab = async (page: Page) => {
-    const watcher = await watch(page, troubles);
+    const watcher = watch(page, troubles);
     for (;;) {
       if (visited.length >= limit) break;
       const path = queue.shift();
@@ -128,7 +134,6 @@ async function crawl(first: Page, player: Player, origin: string, start: string,
         signal();
       }
     }
-    await page.unrouteAll({ behavior: 'wait' });
   };
 
   const pages = [first, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => first.context().newPage())))];

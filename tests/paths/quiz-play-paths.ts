@@ -70,7 +70,7 @@ export function machinePlayer(h: QuizPlayHarness): PlayerDriver {
 const sortedLifelines = (list: readonly Lifeline[]) => LIFELINES.filter((l) => list.includes(l));
 
 /** The real machine is where the model is. */
-export function checkMachine(h: QuizPlayHarness, expected: ModelSnapshot, abandoned: { lifeline: number; submit: number; hint: number }): void {
+export function checkMachine(h: QuizPlayHarness, expected: ModelSnapshot, abandoned: { lifeline: number; submit: number; hint: number; clock: number }): void {
   const snapshot = h.snapshot();
   const m: QuizPlayModelContext = expected.context;
   expect(snapshot.value).toEqual(expected.value);
@@ -85,7 +85,8 @@ export function checkMachine(h: QuizPlayHarness, expected: ModelSnapshot, abando
   if (lifelineCalls) calls.useLifeline = lifelineCalls;
   const hintCalls = abandoned.hint + (expected.matches({ playing: { question: 'hinting' } }) ? 1 : 0);
   if (hintCalls) calls.useHint = hintCalls;
-  if (expected.matches({ playing: { question: 'startingClock' } })) calls.startQuestionClock = 1;
+  const clockCalls = abandoned.clock + (expected.matches({ playing: { question: 'startingClock' } }) ? 1 : 0);
+  if (clockCalls) calls.startQuestionClock = clockCalls;
   expect(h.server.pending()).toEqual(calls);
 
   if (!expected.matches('playing')) return;
@@ -112,8 +113,9 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
   const wrap = options.wrap ?? (async (step) => void (await step()));
   const payload = payloadOf<QuizPlayModelEvent>();
   let before: ModelSnapshot = path.steps[0]!.state;
-  // Calls the play stopped waiting for when the time ran out: they stay unanswered.
-  const abandoned = { lifeline: 0, submit: 0, hint: 0 };
+  // Calls the play stopped waiting for (the time ran out, or an answer came while the clock
+  // started): they stay unanswered.
+  const abandoned = { lifeline: 0, submit: 0, hint: 0, clock: 0 };
   const run = (step: () => Promise<void> | void) => wrap(step);
   const question = () => h.context().session?.questions[h.context().index];
 
@@ -132,7 +134,10 @@ export async function runQuizPlayPath(path: QuizPlayPath, h: QuizPlayHarness, op
       'api.empty': () => run(() => h.server.answer.load(playSession({ questions: [] }))),
       'api.failed': () => run(() => h.server.answer.loadFails('122')),
       'user.retry': () => run(() => player.retry()),
-      'user.answer': () => run(() => player.answer()),
+      'user.answer': async (step) => {
+        if (before.matches({ playing: { question: 'startingClock' } }) && step.state.matches({ playing: { question: 'submitting' } })) abandoned.clock += 1;
+        await run(() => player.answer());
+      },
       'api.answered': async (step) => {
         const { correct } = payload(step);
         const id = question()!.id;

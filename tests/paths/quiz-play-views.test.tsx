@@ -120,7 +120,8 @@ const screenChecks: ViewChecks = {
       }
       const buttons = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('button');
       const enabled = buttons.filter((b) => !(b as HTMLButtonElement).disabled);
-      if (expected.matches({ playing: { question: 'answering' } }) || expected.matches({ playing: { question: 'waitingAudio' } })) {
+      const open = (['answering', 'waitingAudio', 'startingClock'] as const).some((step) => expected.matches({ playing: { question: step } }));
+      if (open) {
         expect(enabled).toHaveLength(buttons.length - (onQuestion === 'fifty_fifty' ? 2 : 0));
         // Each new question takes the focus: a screen reader reads it, the keys start from it.
         expect(document.activeElement).toHaveAttribute('id', 'question-text');
