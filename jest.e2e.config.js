@@ -7,7 +7,7 @@ const nextJest = require('next/jest');
 const createJestConfig = nextJest({ dir: './' });
 
 module.exports = createJestConfig({
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/tests/e2e/support/environment.js',
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
   testPathIgnorePatterns: ['/node_modules/'],

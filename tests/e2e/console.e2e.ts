@@ -256,6 +256,8 @@ test('an editor creates a category and a question in the console; a player then 
   await signInPage(page, editor);
   await page.goto(`${suite.server.url}/admin/content/`);
   await page.getByRole('heading', { name: 'New quiz zone category' }).waitFor();
+  // The list above the form has loaded: its rows, coming in, would move the button under a click.
+  await page.getByRole('list', { name: 'Categories' }).waitFor();
   await page.getByRole('button', { name: 'Create the category' }).click();
   await page.getByText('is required').first().waitFor();
   await page.getByLabel('Name', { exact: true }).fill('Rivers of Europe');
