@@ -17,7 +17,8 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   // navigation there can be a moment with no <title> at all. Give it a few seconds to arrive; if it
   // never does, axe below reports the missing title.
   await page.waitForFunction(() => document.title.trim() !== '', null, { timeout: 5000 }).catch(() => undefined);
-  await page.addScriptTag({ content: axeSource });
+  // Once per document: a page audited again (by a test, then as it is left) keeps the axe it has.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
