@@ -413,6 +413,54 @@ describe(`a restart picks no winner by chance (${testDbKind})`, () => {
   });
 });
 
+// One process owns the embedded database: a stop is the whole server gone, nobody can come back
+// meanwhile. (On a shared PostgreSQL the other processes serve during one process's stop.)
+if (testDbKind === 'pglite') {
+  describe('a stop of the embedded server, longer than the grace period, picks no winner by chance', () => {
+    test('the streams closed as it stopped get their grace periods again from the restart, at one instant: nobody is out for the time it was down; who comes back wins', async () => {
+      const a = await newPlayer(h);
+      const b = await newPlayer(h);
+      const started = await startFriendRoom(h, a, b, 5);
+      const answers = await secretAnswers(h, started.id);
+      const old = createRoomService({ database: h.database, settings: h.api.app.settings, store: h.api.app.roomStore, log: h.api.app.log, now: h.clock.now });
+      for (const p of [a, b]) await old.streamOpened(started.id, p.userId);
+      h.clock.advance(1000);
+      // a answers right (6 points), b wrong (0).
+      await roomCall(h, a, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: answers[0]! });
+      await roomCall(h, b, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: ['a', 'b', 'c', 'd'].find((k) => k !== answers[0])! });
+      // The server stops as an operator stops it: it closes the streams one by one, a's first.
+      await old.streamClosed(started.id, a.userId);
+      h.clock.advance(30);
+      await old.streamClosed(started.id, b.userId);
+      const stopping = await roomDoc(h, started.id);
+      expect(stopping.players.map((p) => p.grace_until)).toEqual([expect.any(String), expect.any(String)]);
+      await old.close();
+      // Down for longer than the grace period (10 s): both graces have run out by the wall clock.
+      h.clock.advance(15_000);
+      const next = createRoomService({ database: h.database, settings: h.api.app.settings, store: h.api.app.roomStore, log: h.api.app.log, now: h.clock.now });
+      await next.start();
+      try {
+        const back = await roomDoc(h, started.id);
+        // Nobody went out while the server was down, a (who leads) is not out for having been closed first.
+        expect(back.status).toBe('started');
+        expect(back.players.map((p) => p.left)).toEqual([false, false]);
+        const graces = back.players.map((p) => p.grace_until);
+        expect(graces[1]).toBe(graces[0]);
+        expect(Date.parse(graces[0]!)).toBeGreaterThan(h.clock.now().getTime());
+        // b comes back; a does not: a goes out at the end of the new grace period and b wins.
+        await next.streamOpened(started.id, b.userId);
+        h.clock.set(Date.parse(graces[0]!));
+        await next.sweep();
+        const done = await roomDoc(h, started.id);
+        expect(done.result).toMatchObject({ winners: [b.userId], reason: 'opponents_left' });
+        await expectBalancesMatchLedger(h, [a.userId, b.userId]);
+      } finally {
+        await next.close();
+      }
+    });
+  });
+}
+
 describe(`battle statistics and badges (${testDbKind})`, () => {
   test('get_battle_statistics lists the finished human battles with totals; set_battle_statistics only checks', async () => {
     const a = await newPlayer(h);

@@ -12,10 +12,15 @@ import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 // group room, play every question through the pages and see the results; the coins are checked
 // with the API. Each test uses its own category, so that searches of different tests never meet.
 
-/** Short battles: 3 questions of 15 s, a 5 s search, a quick bot. Entry fee 5, welcome bonus 10. */
+/**
+ * Short battles: 3 questions, a 5 s search, a quick bot. Entry fee 5, welcome bonus 10. A random
+ * battle's question lasts 60 s, longer than the harness waits for a server to start: a question
+ * open while the server restarts (test e) is still open when it is back, however slow the machine.
+ * No test waits for a question's time to run out.
+ */
 const SETTINGS = {
   random_battle_total_question: '3',
-  random_battle_duration: '15',
+  random_battle_duration: '60',
   random_battle_search_seconds: '5',
   group_battle_duration: '15',
   group_battle_max_questions: '3',

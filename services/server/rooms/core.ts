@@ -104,7 +104,8 @@ export interface RoomCore {
   /** The scoring settings of a room: fixed at its start, the current ones before. */
   rulesOf(draft: RoomDraft, settings: SettingsMap): Record<string, string>;
   roomTx<T>(work: RoomWork<T>): Promise<T>;
-  load(tx: Tx, roomId: string, settings: SettingsMap, now: number): Promise<Loaded | null>;
+  /** The room under its row lock, its due events applied (after `beforeDue`, when given, changed the stored draft). */
+  load(tx: Tx, roomId: string, settings: SettingsMap, now: number, beforeDue?: (draft: RoomDraft) => void): Promise<Loaded | null>;
   commit(tx: Tx, loaded: Loaded, settings: SettingsMap, now: number, out: Committed[]): Promise<RoomDocument>;
   insertNew(tx: Tx, doc: DocDraft, now: number, out: Committed[]): Promise<boolean>;
   /** One command on one room; `memberId` null lets anyone (joining) or no one (timers) act. */
@@ -209,10 +210,11 @@ export function createRoomCore(options: RoomServiceOptions): RoomCore {
     return outcome!.value;
   }
 
-  async function load(tx: Tx, roomId: string, settings: SettingsMap, now: number): Promise<Loaded | null> {
+  async function load(tx: Tx, roomId: string, settings: SettingsMap, now: number, beforeDue?: (draft: RoomDraft) => void): Promise<Loaded | null> {
     const row = await lockRoom({ db, tx }, roomId, now);
     if (!row) return null;
     const draft = storedDraft(row);
+    beforeDue?.(draft);
     const advanced = advance(draft, now, envOf(settings), rulesOf(draft, settings));
     return { row, draft, advanced };
   }

@@ -296,6 +296,21 @@ export function disconnect(draft: RoomDraft, userId: number, now: number, graceM
   return true;
 }
 
+/**
+ * The server came back after a stop: the grace period of every member it counts as gone starts
+ * again at `at`, also one already running (it began while the server was going down, and nobody
+ * could come back while it was down), so that members dropped by the same restart go out together.
+ */
+export function restartGrace(draft: RoomDraft, userId: number, at: number, graceMs: number): boolean {
+  const player = findPlayer(draft.doc, userId);
+  if (draft.doc.status !== 'started' || !player || player.left || player.is_bot) return false;
+  const until = iso(at + graceMs);
+  if (!player.connected && player.grace_until === until) return false;
+  player.connected = false;
+  player.grace_until = until;
+  return true;
+}
+
 /** A stream of a member opened: back in time, the grace period ends. */
 export function reconnect(draft: RoomDraft, userId: number): boolean {
   const player = findPlayer(draft.doc, userId);

@@ -357,6 +357,18 @@ export async function dropAllStreams(db: Db): Promise<{ roomId: string; userId: 
     .returning({ roomId: roomMembers.roomId, userId: roomMembers.userId });
 }
 
+/**
+ * Members of started games whose grace period is running: on the embedded database at a start,
+ * the members whose streams the previous process closed as it stopped (their grace periods began
+ * then, while nobody could come back).
+ */
+export async function membersInGrace(db: Db): Promise<{ roomId: string; userId: number }[]> {
+  return db
+    .select({ roomId: roomMembers.roomId, userId: roomMembers.userId })
+    .from(roomMembers)
+    .where(and(sql`${roomMembers.graceUntil} is not null`, eq(roomMembers.left, false), sql`${roomMembers.roomId} in (select id from rooms where status = 'started')`));
+}
+
 /** Records the fee taken from every human member when their room started. */
 export async function recordFeesHeld(tx: Tx, roomId: string, fee: number): Promise<void> {
   await tx

@@ -5,7 +5,7 @@ import { ApiError, isApiError } from '@/services/server/gateway/api-error';
 import { servedLanguageId } from '@/services/server/play/language';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 import { createRoomCore, notMember, type RoomServiceOptions } from '@/services/server/rooms/core';
-import { addPlayer, appendMessage, disconnect, findPlayer, reconnect, recordAnswer, removePlayer } from '@/services/server/rooms/engine';
+import { addPlayer, appendMessage, disconnect, findPlayer, reconnect, recordAnswer, removePlayer, restartGrace } from '@/services/server/rooms/engine';
 import { findRandomMatch, type FindMatchInput } from '@/services/server/rooms/matchmaking';
 import { assertQuestionsAvailable, resolveBattleCategory } from '@/services/server/rooms/questions';
 import {
@@ -16,6 +16,7 @@ import {
   forgetInstance,
   heldStreams,
   markInstanceAlive,
+  membersInGrace,
   roomByCode,
   roomExists,
   takeBackStreams,
@@ -318,18 +319,28 @@ export function createRoomService(options: RoomServiceOptions): RoomService {
 
     async start() {
       if (core.database.kind === 'pglite') {
-        // The embedded database has one process: streams counted before this start are gone.
-        // Every grace period this restart starts has the same start (one instant for all), and a
-        // room's members get theirs in one transaction: members whose grace ends together go out
-        // together (all of them: the battle is aborted, every fee refunded), so a restart never
-        // picks a winner by who was processed first.
+        // The embedded database has one process: streams counted before this start are gone, and
+        // so was the server, for as long as it was stopped. Every member it drops — those the
+        // previous process still counted (it was killed) and those whose streams it closed as it
+        // stopped (their grace periods began then, while nobody could come back) — gets a grace
+        // period starting at this restart, one instant for all, before anything due is applied;
+        // a room's members in one transaction. Members whose grace ends together go out together
+        // (all of them: the battle is aborted, every fee refunded), so a restart never picks a
+        // winner by who was processed, or whose stream was closed, first.
         const settings = await options.settings.current();
         const restartedAt = core.now();
         const graceMs = core.envOf(settings).graceMs;
-        for (const [roomId, userIds] of byRoom(await dropAllStreams(db))) {
-          await mutate(roomId, settings, null, ({ draft }) => {
-            for (const userId of userIds) disconnect(draft, userId, restartedAt, graceMs);
-          }).catch((err) => core.log.warn({ err, room: roomId }, 'dropped streams could not start their grace periods'));
+        const dropped = byRoom([...(await dropAllStreams(db)), ...(await membersInGrace(db))]);
+        for (const [roomId, userIds] of dropped) {
+          await core
+            .roomTx(async (tx, out) => {
+              const now = core.now();
+              const loaded = await core.load(tx, roomId, settings, now, (draft) => {
+                for (const userId of userIds) restartGrace(draft, userId, restartedAt, graceMs);
+              });
+              return { value: loaded ? await core.commit(tx, loaded, settings, now, out) : null };
+            })
+            .catch((err) => core.log.warn({ err, room: roomId }, 'dropped streams could not start their grace periods'));
         }
       }
       await markInstanceAlive(db, instanceId, new Date(core.now()));

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { seriousA11yViolations, type AxeViolation } from '@/tests/e2e/support/axe';
+import { keepFailure } from '@/tests/e2e/support/failure';
 
 /** Debian's Chromium: no browser download is possible on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -7,7 +8,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /**
  * Chromium for the browser tests. Every page a test visits is checked with axe-core (WCAG 2.x A
  * and AA) as the test leaves it: before each `goto` away from it and when its context closes. A
- * serious or critical violation fails the test that was on that page.
+ * serious or critical violation fails the test that was on that page. A context closing after a
+ * failed test keeps its pages first (tests/e2e/support/failure.ts).
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -62,6 +64,8 @@ function auditEveryPage(browser: Browser): Browser {
     const close = context.close.bind(context);
     context.close = async (...closeArgs: Parameters<BrowserContext['close']>) => {
       try {
+        // A failed test's pages are kept as they were (reports/e2e/), before anything else runs in them.
+        for (const page of context.pages()) await keepFailure(page);
         await auditPagesOf(context);
       } finally {
         await close(...closeArgs);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '@/tests/e2e/support/browser';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
@@ -30,34 +28,9 @@ export function browserSuite(server: Parameters<typeof startServer>[0] = {}, vie
     suite.page = await suite.context.newPage();
   });
   afterEach(async () => {
-    await keepFailure(suite.page);
+    // Closing it keeps its pages first when the test failed (tests/e2e/support/failure.ts).
     await suite.context.close();
   });
   return suite;
 }
 
-/** Where a failed test's page is kept: reports/e2e/<file>--<test>.png and .txt. */
-export const FAILURES_DIR = path.join(process.cwd(), 'reports', 'e2e');
-
-/**
- * After a failed test (tests/e2e/support/environment.js names it), keeps its page as it was: a
- * screenshot of the whole page and its address and text. Printed, so that the CI log says where.
- */
-async function keepFailure(page: Page | undefined): Promise<void> {
-  const failed = (globalThis as { __qaFailedTest?: string | null }).__qaFailedTest;
-  if (!failed || !page || page.isClosed()) return;
-  const file = path.basename(expect.getState().testPath ?? 'browser', '.e2e.ts');
-  const name = `${file}--${failed.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
-  fs.mkdirSync(FAILURES_DIR, { recursive: true });
-  const base = path.join(FAILURES_DIR, name);
-  try {
-    await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 10_000 });
-    const text = await page.evaluate(() => document.body.innerText).catch(() => '(no text)');
-    fs.writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n`);
-    // The CI log is often all there is to read afterwards: the page's text, shortened, with it.
-    const gist = text.replace(/\s+/g, ' ').trim().slice(0, 600);
-    console.log(`the page at the failure of "${failed}": ${page.url()}\n${gist}\n(kept in ${path.relative(process.cwd(), base)}.png and .txt)`);
-  } catch (error) {
-    console.log(`the page at the failure of "${failed}" could not be kept: ${(error as Error).message}`);
-  }
-}
