@@ -88,7 +88,8 @@ export const contestMachine = setup({
   },
   guards: {
     playable: ({ context, event }) => event.type === 'user.play' && findContest(context.lists, event.contestId)?.status === 'live',
-    knownContest: ({ context, event }) => event.type === 'user.leaderboard' && (event.contestId === undefined ? context.contest !== null : findContest(context.lists, event.contestId) !== null),
+    // From the lists a leaderboard is asked for by its contest (the one played is shown from the play itself).
+    knownContest: ({ context, event }) => event.type === 'user.leaderboard' && event.contestId !== undefined && findContest(context.lists, event.contestId) !== null,
     upcomingStarts: ({ context }) => untilNextStart(context.lists, context.now()) !== null,
     contestLive: ({ context }) => context.contest !== null && Date.parse(context.contest.ends_at) > context.now() && Date.parse(context.contest.starts_at) <= context.now(),
   },
@@ -128,7 +129,7 @@ export const contestMachine = setup({
             'user.leaderboard': {
               guard: 'knownContest',
               target: '#contest.board',
-              actions: assign(({ context, event }) => ({ contest: findContest(context.lists, event.contestId!), board: null, page: 0 })),
+              actions: assign(({ context, event }) => ({ contest: findContest(context.lists, event.contestId!)!, board: null, page: 0 })),
             },
           },
         },

@@ -4,7 +4,7 @@ import { BOARD_PAGE_SIZE, BOARD_REFRESH_MS, contestMachine, untilNextStart } fro
 import { contestModelPaths, type ContestModelEvent } from '@/machines/contest/contest.model';
 import { pathRows, payloadOf } from '@/machines/testing/paths';
 import { flushPromises } from '@/tests/fakes/controllable-actor';
-import { CONTEST_IDS, contestLists, startContest, T0, UPCOMING_IN_MS, type ContestHarness } from '@/tests/fakes/fake-contest-server';
+import { CONTEST_IDS, contestBoard, contestItem, contestLists, startContest, T0, UPCOMING_IN_MS, type ContestHarness } from '@/tests/fakes/fake-contest-server';
 
 async function listed() {
   const h = startContest();
@@ -142,5 +142,119 @@ describe('the contest model paths', () => {
     const h = startContest();
     await runContestPath(path, h);
     h.actor.stop();
+  });
+});
+
+// ---- The edges of the rules (each test fails when its rule is written otherwise) ----
+
+const upcomingAt = (id: number, startsAt: number) =>
+  contestItem({ id, name: `Upcoming ${id}`, status: 'upcoming', starts_at: new Date(startsAt).toISOString(), ends_at: new Date(startsAt + 86_400_000).toISOString() });
+
+describe('the wait for the next start', () => {
+  test('no lists yet: nothing to wait for', () => {
+    expect(untilNextStart(null, T0)).toBeNull();
+  });
+
+  test('the soonest of several upcoming contests; one already due is waited for 0 ms; a start beyond a day waits a day', () => {
+    const lists = contestLists(T0);
+    const withStarts = (...starts: number[]) => ({ ...lists, upcoming: { items: starts.map((at, i) => upcomingAt(10 + i, at)), message: null } });
+    expect(untilNextStart(withStarts(T0 + 90_000, T0 + 30_000, T0 + 60_000), T0)).toBe(30_000);
+    expect(untilNextStart(withStarts(T0 - 5_000, T0 + 30_000), T0)).toBe(0);
+    expect(untilNextStart(withStarts(T0 + 25 * 3_600_000), T0)).toBe(24 * 3_600_000);
+  });
+});
+
+describe('the lists', () => {
+  test('the page opens on the tab its address names, the live one by default', () => {
+    expect(startContest().context().tab).toBe('live');
+    expect(startContest({ list: 'past' }).context().tab).toBe('past');
+  });
+
+  test('a refusal keeps its code for the page; a retry clears it and asks again', async () => {
+    const h = startContest();
+    await h.answer.listsRefused('102');
+    expect(h.snapshot().matches({ lists: 'failed' })).toBe(true);
+    expect(h.context().errorCode).toBe('102');
+    h.actor.send({ type: 'user.retry' });
+    expect(h.context().errorCode).toBeNull();
+    expect(h.snapshot().matches({ lists: 'loading' })).toBe(true);
+    await h.answer.lists();
+    expect(h.context().lists?.live.items.map((c) => c.id)).toEqual([CONTEST_IDS.live]);
+  });
+
+  test('a leaderboard from the lists names its contest: without one (or an unknown one) nothing happens, also after a play', async () => {
+    const h = await listed();
+    h.actor.send({ type: 'user.leaderboard' });
+    h.actor.send({ type: 'user.leaderboard', contestId: 999 });
+    expect(h.snapshot().matches({ lists: 'ready' })).toBe(true);
+    h.actor.send({ type: 'user.play', contestId: CONTEST_IDS.live });
+    h.actor.send({ type: 'user.back' });
+    await h.answer.lists();
+    h.actor.send({ type: 'user.leaderboard' });
+    expect(h.snapshot().matches({ lists: 'ready' })).toBe(true);
+    h.actor.send({ type: 'user.leaderboard', contestId: CONTEST_IDS.upcoming });
+    expect(h.snapshot().matches({ board: 'loading' })).toBe(true);
+    expect(h.context().contest?.id).toBe(CONTEST_IDS.upcoming);
+  });
+});
+
+describe('the leaderboard of a contest', () => {
+  /** The lists with one live contest that started at `startsAt` and ends at `endsAt`. */
+  async function boardOf(startsAt: number, endsAt: number) {
+    const h = startContest();
+    const lists = contestLists(T0);
+    await h.answer.listsWith({ ...lists, live: { items: [contestItem({ id: 1, starts_at: new Date(startsAt).toISOString(), ends_at: new Date(endsAt).toISOString() })], message: null } });
+    h.actor.send({ type: 'user.leaderboard', contestId: 1 });
+    await h.answer.board();
+    return h;
+  }
+
+  test('it refreshes while the contest runs: not once its end is reached, still at the instant it started', async () => {
+    const ending = await boardOf(T0 - 60_000, T0 + BOARD_REFRESH_MS);
+    ending.clock.increment(BOARD_REFRESH_MS);
+    expect(ending.snapshot().matches({ board: 'ready' })).toBe(true);
+
+    const justStarted = await boardOf(T0 + BOARD_REFRESH_MS, T0 + 86_400_000);
+    justStarted.clock.increment(BOARD_REFRESH_MS);
+    expect(justStarted.snapshot().matches({ board: 'refreshing' })).toBe(true);
+  });
+
+  test('a refresh shows the new standings and keeps the page; a page asked during a refresh loads it', async () => {
+    const h = await boardOf(T0 - 60_000, T0 + 86_400_000);
+    h.actor.send({ type: 'user.page', page: 2 });
+    await h.answer.board();
+    h.clock.increment(BOARD_REFRESH_MS);
+    expect(h.calls.loadBoard.last().input).toEqual({ contest_id: 1, offset: 2 * BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE });
+    const newer = { ...contestBoard(), total: 45 };
+    await h.answer.boardWith(newer);
+    expect(h.context().board?.total).toBe(45);
+
+    h.clock.increment(BOARD_REFRESH_MS);
+    expect(h.snapshot().matches({ board: 'refreshing' })).toBe(true);
+    h.actor.send({ type: 'user.page', page: 1 });
+    expect(h.snapshot().matches({ board: 'loading' })).toBe(true);
+    expect(h.calls.loadBoard.last().input).toEqual({ contest_id: 1, offset: BOARD_PAGE_SIZE, limit: BOARD_PAGE_SIZE });
+  });
+
+  test('a page before the first is the first, from the board and during a refresh', async () => {
+    const h = await boardOf(T0 - 60_000, T0 + 86_400_000);
+    h.actor.send({ type: 'user.page', page: -3 });
+    expect(h.calls.loadBoard.last().input.offset).toBe(0);
+    await h.answer.board();
+    h.clock.increment(BOARD_REFRESH_MS);
+    h.actor.send({ type: 'user.page', page: -1 });
+    expect(h.context().page).toBe(0);
+    expect(h.calls.loadBoard.last().input.offset).toBe(0);
+  });
+
+  test('a refused board keeps its code; a retry clears it', async () => {
+    const h = await listed();
+    h.actor.send({ type: 'user.leaderboard', contestId: CONTEST_IDS.past });
+    await h.answer.boardRefused('117');
+    expect(h.snapshot().matches({ board: 'failed' })).toBe(true);
+    expect(h.context().errorCode).toBe('117');
+    h.actor.send({ type: 'user.retry' });
+    expect(h.context().errorCode).toBeNull();
+    expect(h.snapshot().matches({ board: 'loading' })).toBe(true);
   });
 });

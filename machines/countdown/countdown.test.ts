@@ -33,6 +33,9 @@ describe('the countdown clock text', () => {
     expect(secondsLeft(29_001)).toBe(30);
     expect(formatCountdown(0)).toBe('00:00');
     expect(formatCountdown(-5)).toBe('00:00');
+    // More than a second over (a clock read late): still 00:00, not a negative second.
+    expect(secondsLeft(-1500)).toBe(0);
+    expect(formatCountdown(-1500)).toBe('00:00');
   });
 
   test('keeps counting minutes past an hour', () => {
@@ -72,6 +75,14 @@ describe('the countdown', () => {
     const { clock, remaining } = start(1000, 250);
     clock.increment(250);
     expect(remaining()).toBe(750);
+  });
+
+  test('an interval below 1 ms is refused for the usual second', () => {
+    const { clock, remaining } = start(3000, -250);
+    clock.increment(250);
+    expect(remaining()).toBe(3000);
+    clock.increment(750);
+    expect(remaining()).toBe(2000);
   });
 
   test('pauses and resumes where it stood', () => {

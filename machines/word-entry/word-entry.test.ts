@@ -59,6 +59,37 @@ describe('word entry', () => {
     expect(enteredLetters(a.getSnapshot().context)).toEqual(['', '', 'A', '', '', '', '']);
   });
 
+  test('a hint outside the word, or for a letter no tile shows, changes nothing, even with the letter\'s only tile in use', () => {
+    const a = start();
+    for (const l of 'SEALION') a.send({ type: 'key.letter', letter: l });
+    const full = a.getSnapshot().context;
+    // The only S tile fills place 0: a hint that did anything would have to take it from there.
+    for (const index of [-1, 7]) a.send({ type: 'hint.revealed', hint: { index, letter: 'S' } });
+    a.send({ type: 'hint.revealed', hint: { index: 1, letter: 'Z' } });
+    const after = a.getSnapshot().context;
+    expect(after.filledBy).toEqual(full.filledBy);
+    expect(after.locked).toEqual(full.locked);
+    expect(wordEntry(after)).toBe('SEALION');
+  });
+
+  test('hints at the first place and with the first tile are revealed like any other', () => {
+    const a = start();
+    a.send({ type: 'hint.revealed', hint: { index: 0, letter: 'S' } });
+    // L is tile 0.
+    a.send({ type: 'hint.revealed', hint: { index: 3, letter: 'L' } });
+    const c = a.getSnapshot().context;
+    expect(enteredLetters(c)).toEqual(['S', '', '', 'L', '', '', '']);
+    expect(c.filledBy[3]).toBe(0);
+    expect(c.locked).toEqual([true, false, false, true, false, false, false]);
+  });
+
+  test('Backspace empties the first place too', () => {
+    const a = start();
+    a.send({ type: 'key.letter', letter: 'S' });
+    a.send({ type: 'entry.backspace' });
+    expect(enteredLetters(a.getSnapshot().context).every((l) => l === '')).toBe(true);
+  });
+
   test('hints revealed before a reload are in place from the start', () => {
     const a = start({ hints: [{ index: 6, letter: 'N' }] });
     expect(enteredLetters(a.getSnapshot().context)[6]).toBe('N');

@@ -1,7 +1,7 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { createContestMachine, type ContestBoard } from '@/machines/contest/contest.machine';
 import { createQuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
-import type { ContestItem, ContestLists } from '@/services/domain/contests';
+import type { ContestItem, ContestList, ContestLists } from '@/services/domain/contests';
 import type { CallOutcome } from '@/services/domain/play-session';
 import { controllableCall, flushPromises } from '@/tests/fakes/controllable-actor';
 import { fakePlayServer, playSession } from '@/tests/fakes/fake-play-server';
@@ -54,7 +54,8 @@ export function contestBoard(): ContestBoard {
   return { items: rows, topThree: rows, myRank: null, total: 2 };
 }
 
-export function startContest() {
+/** `list`: the tab the page opens on (`?list=` in the address). */
+export function startContest(options: { list?: ContestList } = {}) {
   const clock = new SimulatedClock();
   const now = () => T0 + clock.now();
   const calls = {
@@ -63,7 +64,7 @@ export function startContest() {
   };
   const play = fakePlayServer(playSession({ mode: 'contest', lifelines: [] }));
   const machine = createContestMachine({ loadLists: () => calls.loadLists.fn(), loadBoard: calls.loadBoard.fn }, createQuizPlayMachine(play.services));
-  const actor = createActor(machine, { clock, input: { now } });
+  const actor = createActor(machine, { clock, input: { now, list: options.list } });
   actor.start();
   const settle = async <T>(call: { resolve(v: T): void }, value: T) => {
     call.resolve(value);
@@ -87,6 +88,11 @@ export function startContest() {
       listsFail: () => settle(calls.loadLists, { ok: false, code: null }),
       board: () => settle(calls.loadBoard, { ok: true, data: contestBoard() }),
       boardFail: () => settle(calls.loadBoard, { ok: false, code: null }),
+      /** Answers the pending call with these lists, or this refusal. */
+      listsWith: (lists: ContestLists) => settle(calls.loadLists, { ok: true, data: lists }),
+      listsRefused: (code: string) => settle(calls.loadLists, { ok: false, code }),
+      boardWith: (board: ContestBoard) => settle(calls.loadBoard, { ok: true, data: board }),
+      boardRefused: (code: string) => settle(calls.loadBoard, { ok: false, code }),
     },
   };
 }
