@@ -10,6 +10,7 @@ import {
   cloneDraft,
   openNext,
   disconnect,
+  restartGrace,
   draftDoc,
   finish,
   iso,
@@ -334,6 +335,42 @@ describe("a member's connection during a game", () => {
     const waiting = waitingRoom();
     addPlayer(waiting.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
     expect(disconnect(waiting, 1, T0, 10_000)).toBe(false);
+  });
+
+  test('a restart starts the grace period again from its instant, also one already running; not for the bot, a member out, or a room not playing', () => {
+    const draft = started();
+    // Member 1 was closed as the server stopped (grace running); member 2 was still counted (the server was killed).
+    disconnect(draft, 1, T0 + 1000, 10_000);
+    restartGrace(draft, 1, T0 + 30_000, 10_000);
+    restartGrace(draft, 2, T0 + 30_000, 10_000);
+    expect(draft.doc.players.map((p) => [p.connected, p.grace_until])).toEqual([
+      [false, iso(T0 + 40_000)],
+      [false, iso(T0 + 40_000)],
+    ]);
+    // Nobody is out before the new end; both go out together at it.
+    advance(draft, T0 + 39_999, env(), rules);
+    expect(draft.doc.players.map((p) => p.left)).toEqual([false, false]);
+    advance(draft, T0 + 40_000, env(), rules);
+    expect(draft.doc.players.map((p) => p.left)).toEqual([true, true]);
+    expect(draft.doc.result!.reason).toBe('aborted');
+
+    const bot = started({ bot: true });
+    restartGrace(bot, 2, T0, 10_000);
+    expect(bot.doc.players[1]!.grace_until).toBeNull();
+    const out = started();
+    out.doc.players[1]!.left = true;
+    restartGrace(out, 2, T0, 10_000);
+    expect(out.doc.players[1]!.grace_until).toBeNull();
+    restartGrace(out, 99, T0, 10_000);
+    expect(out.doc.players.map((p) => p.grace_until)).toEqual([null, null]);
+    const waiting = waitingRoom();
+    addPlayer(waiting.doc, { user_id: 1, name: 'A', image: null, is_bot: false, ready: true });
+    restartGrace(waiting, 1, T0, 10_000);
+    expect(waiting.doc.players[0]!.grace_until).toBeNull();
+    const finished = started();
+    finish(finished, rules);
+    restartGrace(finished, 1, T0, 10_000);
+    expect(finished.doc.players[0]!.grace_until).toBeNull();
   });
 
   test('a member who was away when the game ended shows as connected again when they come back to its result', () => {

@@ -301,14 +301,11 @@ export function disconnect(draft: RoomDraft, userId: number, now: number, graceM
  * again at `at`, also one already running (it began while the server was going down, and nobody
  * could come back while it was down), so that members dropped by the same restart go out together.
  */
-export function restartGrace(draft: RoomDraft, userId: number, at: number, graceMs: number): boolean {
+export function restartGrace(draft: RoomDraft, userId: number, at: number, graceMs: number): void {
   const player = findPlayer(draft.doc, userId);
-  if (draft.doc.status !== 'started' || !player || player.left || player.is_bot) return false;
-  const until = iso(at + graceMs);
-  if (!player.connected && player.grace_until === until) return false;
+  if (draft.doc.status !== 'started' || !player || player.left || player.is_bot) return;
   player.connected = false;
-  player.grace_until = until;
-  return true;
+  player.grace_until = iso(at + graceMs);
 }
 
 /** A stream of a member opened: back in time, the grace period ends. */
