@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
+import { auditOnly } from '@/tests/e2e/support/browser';
 import { browserSuite } from '@/tests/e2e/support/suite';
 import { signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 
@@ -25,6 +28,8 @@ interface Trouble {
 interface Crawl {
   readonly visited: string[];
   readonly troubles: Trouble[];
+  /** The routes whose first page axe audited. */
+  readonly audited: ReadonlySet<string>;
 }
 
 /** Tabs open at once: each page's wait is mostly the browser's idle time before its background parts load. */
@@ -83,6 +88,16 @@ function watch(page: Page, troubles: Trouble[]): { at(path: string): void; settl
 }
 
 /**
+ * The route an address is a page of: the app's pattern from the build's routes manifest
+ * (`/quiz-zone/[category]`), or the address itself for a page without parameters.
+ */
+function routeOf(): (pathname: string) => string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), '.next', 'routes-manifest.json'), 'utf8')) as { dynamicRoutes: { page: string; regex: string }[] };
+  const dynamic = manifest.dynamicRoutes.map((r) => ({ page: r.page, regex: new RegExp(r.regex) }));
+  return (pathname) => dynamic.find((r) => r.regex.test(pathname))?.page ?? pathname;
+}
+
+/**
  * Opens `start`, then every same-origin link it finds, breadth first, up to `limit` pages, except
  * those `skip` matches: `TABS` tabs of the page's context, each signed in as `player`, take the
  * next address in turn.
@@ -136,16 +151,28 @@ async function crawl(first: Page, player: Player, origin: string, start: string,
     }
   };
 
+  // axe audits the first page of each route as it is left; the other pages of a route (each
+  // category's page, each contest's) share its template and are checked for all the rest.
+  const route = routeOf();
+  const audited = new Set<string>();
+  auditOnly(first.context(), (url) => {
+    const key = route(url.pathname);
+    if (audited.has(key)) return false;
+    audited.add(key);
+    return true;
+  });
   const pages = [first, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => first.context().newPage())))];
   for (const page of pages) await signInPage(page, player);
   await Promise.all(pages.map(tab));
-  return { visited, troubles };
+  return { visited, troubles, audited };
 }
 
 test('every page a signed-in player reaches by links opens without a dead end, an error or a refused call', async () => {
   const { page, server } = suite;
   // Not followed: the operators' console (refused to a player, tested on its own), the development outbox, logging out.
-  const { visited, troubles } = await crawl(page, await signUpPlayer(server, 'crawler'), server.url, '/', /^\/(admin|dev)\/|logout/, 150);
+  const { visited, troubles, audited } = await crawl(page, await signUpPlayer(server, 'crawler'), server.url, '/', /^\/(admin|dev)\/|logout/, 150);
+  // Each route's first page went through axe, a category's page among them.
+  expect([...audited]).toEqual(expect.arrayContaining(['/', '/quiz-zone/', '/quiz-zone/[category]']));
   // The crawl reached the modes, not only the shell.
   expect(visited).toEqual(expect.arrayContaining(['/quiz-zone/', '/contest-play/', '/exam-module/', '/guess-the-word/', '/math-mania/', '/random-battle/', '/profile/wallet/']));
   expect(troubles).toEqual([]);
@@ -155,7 +182,8 @@ test('every page of the operators’ console an admin reaches by links opens wit
   const { page, server } = suite;
   const admin: Player = await signUpPlayer(server, 'crawling admin');
   await server.restart(() => server.operatorCommand('admin', ['grant', admin.email]));
-  const { visited, troubles } = await crawl(page, admin, server.url, '/admin/', /^\/(?!admin\/)|logout/, 150);
+  const { visited, troubles, audited } = await crawl(page, admin, server.url, '/admin/', /^\/(?!admin\/)|logout/, 150);
+  expect([...audited]).toEqual(expect.arrayContaining(['/admin/', '/admin/questions/', '/admin/questions/[id]']));
   expect(visited).toEqual(expect.arrayContaining(['/admin/questions/', '/admin/contests/', '/admin/exams/', '/admin/players/', '/admin/settings/', '/admin/audit/']));
   expect(troubles).toEqual([]);
 }, CRAWL_TIMEOUT_MS);

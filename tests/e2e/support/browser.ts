@@ -32,11 +32,25 @@ function describe(url: string, violations: AxeViolation[]): string {
   return `${url}: ${violations.map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`).join('; ')}`;
 }
 
+/** Contexts whose pages are audited only when this says so (the crawl: one page per route). */
+const auditFilters = new WeakMap<BrowserContext, (url: URL) => boolean>();
+
+/**
+ * Pages of `context` are audited only where `filter` answers true for their address (asked once,
+ * as the page is left); the others are left unaudited. For a context that opens many pages of
+ * one template (the crawl).
+ */
+export function auditOnly(context: BrowserContext, filter: (url: URL) => boolean): void {
+  auditFilters.set(context, filter);
+}
+
 /** axe on the page as it is now; nothing for a page that is not one of the app's (about:blank, closed). */
 export async function auditPage(page: Page): Promise<void> {
   if (page.isClosed()) return;
   const url = page.url();
   if (!/^https?:/.test(url)) return;
+  const filter = auditFilters.get(page.context());
+  if (filter && !filter(new URL(url))) return;
   let violations: AxeViolation[];
   try {
     // Let a navigation under way finish (a client-side move updates the title after the URL).

@@ -29,7 +29,7 @@ export function browserSuite(server: Parameters<typeof startServer>[0] = {}, vie
   });
   afterEach(async () => {
     // Closing it keeps its pages first when the test failed (tests/e2e/support/failure.ts).
-    await suite.context.close();
+    await suite.context?.close();
   });
   return suite;
 }
