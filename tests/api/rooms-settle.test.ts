@@ -342,6 +342,24 @@ describe(`a restart in the middle of a battle (${testDbKind})`, () => {
   });
 });
 
+/**
+ * A started 1v1 friend room whose two members have streams on a first process (`old`, on the
+ * test's clock); a answered the first question right (6 points), b wrong (0).
+ */
+async function leadInOldProcess() {
+  const a = await newPlayer(h);
+  const b = await newPlayer(h);
+  const started = await startFriendRoom(h, a, b, 5);
+  const answers = await secretAnswers(h, started.id);
+  const old = createRoomService({ database: h.database, settings: h.api.app.settings, store: h.api.app.roomStore, log: h.api.app.log, now: h.clock.now });
+  for (const p of [a, b]) await old.streamOpened(started.id, p.userId);
+  h.clock.advance(1000);
+  await roomCall(h, a, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: answers[0]! });
+  const wrongLetter = ['a', 'b', 'c', 'd'].find((k) => k !== answers[0])!;
+  await roomCall(h, b, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: wrongLetter });
+  return { a, b, started, old };
+}
+
 describe(`a restart picks no winner by chance (${testDbKind})`, () => {
   // The clock moves while the new process works through the rooms (each reading 30 ms later), as a real one does.
   const ticking = () => {
@@ -350,17 +368,8 @@ describe(`a restart picks no winner by chance (${testDbKind})`, () => {
   };
 
   async function droppedByRestart() {
-    const a = await newPlayer(h);
-    const b = await newPlayer(h);
-    const started = await startFriendRoom(h, a, b, 5);
-    const answers = await secretAnswers(h, started.id);
-    const old = createRoomService({ database: h.database, settings: h.api.app.settings, store: h.api.app.roomStore, log: h.api.app.log, now: h.clock.now });
-    for (const p of [a, b]) await old.streamOpened(started.id, p.userId);
-    h.clock.advance(1000);
-    // a answers right (6 points), b wrong (0): the restart must not hand b the pot.
-    await roomCall(h, a, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: answers[0]! });
-    const wrongLetter = ['a', 'b', 'c', 'd'].find((k) => k !== answers[0])!;
-    await roomCall(h, b, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: wrongLetter });
+    // a leads (6 points to 0): the restart must not hand b the pot.
+    const { a, b, started, old } = await leadInOldProcess();
     // The process is killed: its streams are never closed.
     await old.close();
 
@@ -418,16 +427,8 @@ describe(`a restart picks no winner by chance (${testDbKind})`, () => {
 if (testDbKind === 'pglite') {
   describe('a stop of the embedded server, longer than the grace period, picks no winner by chance', () => {
     test('the streams closed as it stopped get their grace periods again from the restart, at one instant: nobody is out for the time it was down; who comes back wins', async () => {
-      const a = await newPlayer(h);
-      const b = await newPlayer(h);
-      const started = await startFriendRoom(h, a, b, 5);
-      const answers = await secretAnswers(h, started.id);
-      const old = createRoomService({ database: h.database, settings: h.api.app.settings, store: h.api.app.roomStore, log: h.api.app.log, now: h.clock.now });
-      for (const p of [a, b]) await old.streamOpened(started.id, p.userId);
-      h.clock.advance(1000);
-      // a answers right (6 points), b wrong (0).
-      await roomCall(h, a, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: answers[0]! });
-      await roomCall(h, b, 'submit_room_answer', { room_id: started.id, question_index: 0, answer: ['a', 'b', 'c', 'd'].find((k) => k !== answers[0])! });
+      // a leads (6 points to 0).
+      const { a, b, started, old } = await leadInOldProcess();
       // The server stops as an operator stops it: it closes the streams one by one, a's first.
       await old.streamClosed(started.id, a.userId);
       h.clock.advance(30);
