@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { quizPlayMachine, type QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import type { ContestItem, ContestList, ContestLists, ContestRankRow } from '@/services/domain/contests';
 import type { CallOutcome } from '@/services/domain/play-session';
@@ -58,8 +58,8 @@ export const BOARD_PAGE_SIZE = 20;
 const isOk = <T>(outcome: CallOutcome<T>): outcome is { ok: true; data: T } => outcome.ok;
 const codeOf = (outcome: CallOutcome<unknown>): string | null => (outcome.ok ? null : outcome.code);
 
-function findContest(lists: ContestLists | null, id: number): ContestItem | null {
-  if (!lists) return null;
+/** The contest of that id in the lists (null when none: an id the lists do not hold, or none given). */
+function findContest(lists: ContestLists, id: number | undefined): ContestItem | null {
   for (const list of ['live', 'upcoming', 'past'] as const) {
     const found = lists[list].items.find((c) => c.id === id);
     if (found) return found;
@@ -87,11 +87,19 @@ export const contestMachine = setup({
     play: quizPlayMachine as QuizPlayMachine,
   },
   guards: {
-    playable: ({ context, event }) => event.type === 'user.play' && findContest(context.lists, event.contestId)?.status === 'live',
+    // Both are asked from the lists once they are loaded (`lists.ready`).
+    playable: ({ context, event }) => {
+      assertEvent(event, 'user.play');
+      return findContest(context.lists!, event.contestId)?.status === 'live';
+    },
     // From the lists a leaderboard is asked for by its contest (the one played is shown from the play itself).
-    knownContest: ({ context, event }) => event.type === 'user.leaderboard' && event.contestId !== undefined && findContest(context.lists, event.contestId) !== null,
+    knownContest: ({ context, event }) => {
+      assertEvent(event, 'user.leaderboard');
+      return findContest(context.lists!, event.contestId) !== null;
+    },
     upcomingStarts: ({ context }) => untilNextStart(context.lists, context.now()) !== null,
-    contestLive: ({ context }) => context.contest !== null && Date.parse(context.contest.ends_at) > context.now() && Date.parse(context.contest.starts_at) <= context.now(),
+    // The board is shown for a contest (`board` is entered with one).
+    contestLive: ({ context }) => Date.parse(context.contest!.ends_at) > context.now() && Date.parse(context.contest!.starts_at) <= context.now(),
   },
   delays: {
     nextStart: ({ context }) => untilNextStart(context.lists, context.now()) ?? MAX_WAIT_MS,
@@ -125,11 +133,11 @@ export const contestMachine = setup({
           after: { nextStart: { guard: 'upcomingStarts', target: 'loading' } },
           on: {
             'user.tab': { actions: assign(({ event }) => ({ tab: event.list })) },
-            'user.play': { guard: 'playable', target: '#contest.playing', actions: assign(({ context, event }) => ({ contest: findContest(context.lists, event.contestId) })) },
+            'user.play': { guard: 'playable', target: '#contest.playing', actions: assign(({ context, event }) => ({ contest: findContest(context.lists!, event.contestId) })) },
             'user.leaderboard': {
               guard: 'knownContest',
               target: '#contest.board',
-              actions: assign(({ context, event }) => ({ contest: findContest(context.lists, event.contestId!)!, board: null, page: 0 })),
+              actions: assign(({ context, event }) => ({ contest: findContest(context.lists!, event.contestId)!, board: null, page: 0 })),
             },
           },
         },

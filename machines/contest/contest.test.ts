@@ -34,8 +34,25 @@ describe('contest lists', () => {
     expect(h.snapshot().children.play!.getSnapshot().context.lifelinesEnabled).toBe(false);
   });
 
-  test('no upcoming contest: nothing is scheduled', () => {
+  test('no upcoming contest: nothing is scheduled, and the lists are not asked again, even after a day', async () => {
     expect(untilNextStart({ ...contestLists(T0), upcoming: { items: [], message: '114' } }, T0)).toBeNull();
+    const h = startContest();
+    await h.answer.listsWith({ ...contestLists(T0), upcoming: { items: [], message: '114' } });
+    h.clock.increment(2 * 86_400_000);
+    expect(h.snapshot().matches({ lists: 'ready' })).toBe(true);
+    expect(h.calls.loadLists.calls).toHaveLength(1);
+  });
+
+  test('a contest the lists do not hold is neither played nor shown; a tab is chosen', async () => {
+    const h = await listed();
+    h.actor.send({ type: 'user.play', contestId: 9_999 });
+    h.actor.send({ type: 'user.leaderboard', contestId: 9_999 });
+    h.actor.send({ type: 'user.leaderboard' });
+    expect(h.snapshot().matches({ lists: 'ready' })).toBe(true);
+    expect(h.calls.loadBoard.calls).toHaveLength(0);
+    expect(h.context().tab).toBe('live');
+    h.actor.send({ type: 'user.tab', list: 'past' });
+    expect(h.context().tab).toBe('past');
   });
 });
 

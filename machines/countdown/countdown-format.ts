@@ -5,7 +5,7 @@ import { secondsToMinutes } from 'date-fns';
  * time is really over.
  */
 export function secondsLeft(ms: number): number {
-  return ms > 0 ? Math.ceil(ms / 1000) : 0;
+  return Math.max(0, Math.ceil(ms / 1000));
 }
 
 /** "mm:ss" for a countdown ring; minutes keep counting past 59 ("90:00" for a 90-minute clock). */

@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 
 /**
  * A countdown: `running` → `expired`, with pause, resume and reset. Time comes from the actor
@@ -39,31 +39,39 @@ export interface TickerInput {
  * aligned so that the remaining time lands on whole intervals (29 400 ms left: the first tick
  * after 400 ms). The end is scheduled on its own for the whole remaining time, so the countdown
  * expires on time even when ticks come late (a throttled background tab) or a simulated clock
- * jumps far ahead at once; the end's tick carries whatever time was left.
+ * jumps far ahead at once; the end's tick carries whatever time was left, and the tick due at the
+ * same instant (scheduled after the end, so run after it) is cancelled. Stopping the ticker cancels
+ * what it scheduled (XState's scheduler does it for every actor that stops).
  */
 export const ticker = fromCallback<{ type: 'tick' } | { type: 'end' }, TickerInput>(({ input, self, system, sendBack, receive }) => {
+  // Each is scheduled under its own type as its id.
+  const tick = { type: 'tick' } as const;
+  const end = { type: 'end' } as const;
   let left = input.remainingMs;
   let pending = 0;
   const scheduleTick = () => {
-    if (left <= 0) return;
     pending = left % input.intervalMs || input.intervalMs;
-    system.scheduler.schedule(self, self, { type: 'tick' }, pending, 'tick');
+    system.scheduler.schedule(self, self, tick, pending, tick.type);
   };
-  receive((event) => {
-    const elapsedMs = event.type === 'end' ? left : pending;
-    left -= elapsedMs;
-    if (event.type === 'end') system.scheduler.cancel(self, 'tick');
-    // Schedule before telling the parent: if the parent stops this ticker in response, stopping
-    // cancels what is scheduled, and nothing is left behind.
-    else scheduleTick();
-    sendBack({ type: 'timer.tick', elapsedMs });
-  });
-  system.scheduler.schedule(self, self, { type: 'end' }, left, 'end');
+  const handle = {
+    tick: () => {
+      const elapsedMs = pending;
+      left -= elapsedMs;
+      // Schedule before telling the parent: if the parent stops this ticker in response, stopping
+      // cancels what is scheduled, and nothing is left behind.
+      scheduleTick();
+      sendBack({ type: 'timer.tick', elapsedMs });
+    },
+    end: () => {
+      system.scheduler.cancel(self, tick.type);
+      const elapsedMs = left;
+      left = 0;
+      sendBack({ type: 'timer.tick', elapsedMs });
+    },
+  };
+  receive((event) => handle[event.type]());
+  system.scheduler.schedule(self, self, end, left, end.type);
   scheduleTick();
-  return () => {
-    system.scheduler.cancel(self, 'tick');
-    system.scheduler.cancel(self, 'end');
-  };
 });
 
 export const countdownMachine = setup({
@@ -76,35 +84,40 @@ export const countdownMachine = setup({
   actors: { ticker },
   guards: {
     isOver: ({ context }) => context.remainingMs <= 0,
-    isLastTick: ({ context, event }) => event.type === 'timer.tick' && context.remainingMs - event.elapsedMs <= 0,
   },
   actions: {
-    countDown: assign({
-      remainingMs: ({ context, event }) => (event.type === 'timer.tick' ? Math.max(0, context.remainingMs - event.elapsedMs) : context.remainingMs),
+    countDown: assign(({ context, event }) => {
+      assertEvent(event, 'timer.tick');
+      return { remainingMs: Math.max(0, context.remainingMs - event.elapsedMs) };
     }),
-    setTime: assign({ remainingMs: ({ context, event }) => (event.type === 'timer.reset' ? Math.max(0, event.ms) : context.remainingMs) }),
+    setTime: assign(({ event }) => {
+      assertEvent(event, 'timer.reset');
+      return { remainingMs: Math.max(0, event.ms) };
+    }),
     /** Tells whoever owns the countdown; a parent machine provides `sendParent` here. */
     notifyExpired: emit({ type: 'timer.expired' } as const),
   },
 }).createMachine({
   id: 'countdown',
-  context: ({ input }) => ({
-    remainingMs: Math.max(0, input.durationMs),
-    intervalMs: input.intervalMs && input.intervalMs > 0 ? input.intervalMs : 1000,
-  }),
+  context: ({ input }) => {
+    // An interval below 1 ms (or none) is the usual second.
+    const interval = input.intervalMs ?? 0;
+    return { remainingMs: Math.max(0, input.durationMs), intervalMs: interval >= 1 ? interval : 1000 };
+  },
   initial: 'running',
   on: {
     'timer.reset': { target: '.running', reenter: true, actions: 'setTime' },
   },
   states: {
     running: {
+      // At the start (no time given) and after the tick that used the last of it.
       always: { guard: 'isOver', target: 'expired' },
       invoke: {
         src: 'ticker',
         input: ({ context }) => ({ remainingMs: context.remainingMs, intervalMs: context.intervalMs }),
       },
       on: {
-        'timer.tick': [{ guard: 'isLastTick', target: 'expired', actions: 'countDown' }, { actions: 'countDown' }],
+        'timer.tick': { actions: 'countDown' },
         'timer.pause': { target: 'paused' },
       },
     },

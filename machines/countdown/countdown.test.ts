@@ -1,13 +1,14 @@
-import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { createActor, setup, SimulatedClock, type Actor } from 'xstate';
 import { pathRows } from '@/machines/testing/paths';
 import { testPath } from '@/machines/testing/trace';
 import { formatCountdown, secondsLeft } from '@/machines/countdown/countdown-format';
-import { countdownMachine } from '@/machines/countdown/countdown.machine';
+import { countdownMachine, ticker } from '@/machines/countdown/countdown.machine';
 import { COUNTDOWN_MODEL_SECONDS, countdownModelPaths } from '@/machines/countdown/countdown.model';
+import { failOnError } from '@/machines/testing/actor-errors';
 
 function start(durationMs: number, intervalMs?: number) {
   const clock = new SimulatedClock();
-  const actor = createActor(countdownMachine, { clock, input: { durationMs, ...(intervalMs ? { intervalMs } : {}) } });
+  const actor = failOnError(createActor(countdownMachine, { clock, input: { durationMs, ...(intervalMs ? { intervalMs } : {}) } }));
   const expiries: number[] = [];
   actor.on('timer.expired', () => expiries.push(clock.now()));
   actor.start();
@@ -77,12 +78,17 @@ describe('the countdown', () => {
     expect(remaining()).toBe(750);
   });
 
-  test('an interval below 1 ms is refused for the usual second', () => {
-    const { clock, remaining } = start(3000, -250);
-    clock.increment(250);
-    expect(remaining()).toBe(3000);
-    clock.increment(750);
-    expect(remaining()).toBe(2000);
+  test('an interval below 1 ms is refused for the usual second; 1 ms is kept', () => {
+    for (const below of [-250, 0.5]) {
+      const { clock, remaining } = start(3000, below);
+      clock.increment(250);
+      expect(remaining()).toBe(3000);
+      clock.increment(750);
+      expect(remaining()).toBe(2000);
+    }
+    const { clock, remaining } = start(3, 1);
+    clock.increment(1);
+    expect(remaining()).toBe(2);
   });
 
   test('pauses and resumes where it stood', () => {
@@ -170,6 +176,56 @@ describe('the countdown must not', () => {
     const { remaining } = start(1000);
     await new Promise((r) => setTimeout(r, 30));
     expect(remaining()).toBe(1000);
+  });
+});
+
+/** The ticker under a parent that only records its ticks (the countdown would stop it at the end). */
+function tickerAlone(remainingMs: number, intervalMs: number) {
+  const clock = new SimulatedClock();
+  const ticks: [at: number, elapsedMs: number][] = [];
+  const recorder = setup({ types: { events: {} as { type: 'timer.tick'; elapsedMs: number } }, actors: { ticker } }).createMachine({
+    invoke: { src: 'ticker', input: { remainingMs, intervalMs } },
+    on: { 'timer.tick': { actions: ({ event }) => ticks.push([clock.now(), event.elapsedMs]) } },
+  });
+  const actor = failOnError(createActor(recorder, { clock }));
+  actor.start();
+  const walk = (until: number, step: number) => {
+    while (clock.now() < until) clock.increment(step);
+  };
+  return { actor, clock, ticks, walk };
+}
+
+describe('the ticker', () => {
+  test('ticks on whole intervals of what is left, then once at the end with the rest, and never after', () => {
+    const t = tickerAlone(2500, 1000);
+    t.walk(6000, 100);
+    expect(t.ticks).toEqual([
+      [500, 500],
+      [1500, 1000],
+      [2500, 1000],
+    ]);
+  });
+
+  test('its ticks add up to the time it was given when the clock jumps past the end at once, and nothing is left scheduled', () => {
+    const t = tickerAlone(2500, 1000);
+    t.clock.increment(700);
+    t.clock.increment(10_000);
+    // The tick that was due at 1,700 ms comes late with its interval; the end brings the rest.
+    expect(t.ticks).toEqual([
+      [700, 500],
+      [10_700, 1000],
+      [10_700, 1000],
+    ]);
+    expect(Object.keys(t.actor.system.getSnapshot()._scheduledEvents)).toEqual([]);
+  });
+
+  test('stopping it leaves nothing scheduled', () => {
+    const t = tickerAlone(5000, 1000);
+    expect(Object.keys(t.actor.system.getSnapshot()._scheduledEvents)).toHaveLength(2);
+    t.actor.stop();
+    expect(Object.keys(t.actor.system.getSnapshot()._scheduledEvents)).toEqual([]);
+    t.clock.increment(10_000);
+    expect(t.ticks).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /**
  * Putting a sequence's options in order, by pointer or by keyboard alone, with what a screen
@@ -37,11 +37,9 @@ export type SequenceOrderEvent =
   | { type: 'item.cancel' }
   | { type: 'item.place'; key: string; to: number };
 
+/** The order with `key` (one of its items) moved to place `to` (0-based, kept within the list). */
 function moved(order: readonly string[], key: string, to: number): string[] {
-  const from = order.indexOf(key);
-  if (from < 0) return [...order];
-  const out = [...order];
-  out.splice(from, 1);
+  const out = order.filter((k) => k !== key);
   out.splice(Math.max(0, Math.min(out.length, to)), 0, key);
   return out;
 }
@@ -56,40 +54,51 @@ const say = (kind: SequenceAnnouncement['kind'], order: readonly string[], key: 
 export const sequenceOrderMachine = setup({
   types: { context: {} as SequenceOrderContext, events: {} as SequenceOrderEvent, input: {} as SequenceOrderInput },
   guards: {
-    known: ({ context, event }) => 'key' in event && typeof event.key === 'string' && context.order.includes(event.key),
+    // An item of the list named by the event (a move without a key, the arrows' while nothing is held, names none).
+    known: ({ context, event }) => {
+      assertEvent(event, ['item.grab', 'item.move', 'item.place']);
+      return context.order.some((key) => key === event.key);
+    },
   },
   actions: {
     grab: assign(({ context, event }) => {
-      const key = (event as { key: string }).key;
-      return { held: key, before: context.order, announcement: say('grabbed', context.order, key) };
+      assertEvent(event, 'item.grab');
+      return { held: event.key, before: context.order, announcement: say('grabbed', context.order, event.key) };
     }),
+    // `held` is an item of the list in `holding`, the only state that moves, drops or cancels it.
     moveHeld: assign(({ context, event }) => {
-      if (event.type !== 'item.move' || context.held === null) return {};
-      const order = moved(context.order, context.held, context.order.indexOf(context.held) + event.by);
-      return { order, announcement: say('moved', order, context.held) };
+      assertEvent(event, 'item.move');
+      const held = context.held as string;
+      const order = moved(context.order, held, context.order.indexOf(held) + event.by);
+      return { order, announcement: say('moved', order, held) };
     }),
+    // Behind the guard `known`: the event names an item of the list.
     moveOne: assign(({ context, event }) => {
-      if (event.type !== 'item.move' || !event.key || !context.order.includes(event.key)) return {};
-      const order = moved(context.order, event.key, context.order.indexOf(event.key) + event.by);
-      return { order, announcement: say('moved', order, event.key) };
+      assertEvent(event, 'item.move');
+      const key = event.key as string;
+      const order = moved(context.order, key, context.order.indexOf(key) + event.by);
+      return { order, announcement: say('moved', order, key) };
     }),
     place: assign(({ context, event }) => {
-      if (event.type !== 'item.place') return {};
+      assertEvent(event, 'item.place');
       const order = moved(context.order, event.key, event.to);
       return { order, held: null, announcement: say('dropped', order, event.key) };
     }),
-    drop: assign(({ context }) => ({ held: null, announcement: context.held === null ? null : say('dropped', context.order, context.held) })),
-    cancel: assign(({ context }) => ({ order: context.before, held: null, announcement: context.held === null ? null : say('cancelled', context.before, context.held) })),
+    drop: assign(({ context }) => ({ held: null, announcement: say('dropped', context.order, context.held as string) })),
+    cancel: assign(({ context }) => ({ order: context.before, held: null, announcement: say('cancelled', context.before, context.held as string) })),
   },
 }).createMachine({
   id: 'sequenceOrder',
-  context: ({ input }) => ({ order: [...input.order], held: null, before: [...input.order], announcement: null }),
+  context: ({ input }) => {
+    const order = [...input.order];
+    return { order, held: null, before: order, announcement: null };
+  },
   initial: 'idle',
   states: {
     idle: {
       on: {
         'item.grab': { guard: 'known', target: 'holding', actions: 'grab' },
-        'item.move': { actions: 'moveOne' },
+        'item.move': { guard: 'known', actions: 'moveOne' },
         'item.place': { guard: 'known', actions: 'place' },
       },
     },

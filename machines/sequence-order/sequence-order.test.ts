@@ -4,9 +4,10 @@ import { sequenceAnswer, sequenceOrderMachine, type SequenceOrderEvent } from '@
 import { sequenceOrderModelPaths, MODEL_ITEMS } from '@/machines/sequence-order/sequence-order.model';
 import { pathRows } from '@/machines/testing/paths';
 import { testPath } from '@/machines/testing/trace';
+import { failOnError } from '@/machines/testing/actor-errors';
 
 const start = (order = ['c', 'a', 'd', 'b']) => {
-  const actor = createActor(sequenceOrderMachine, { input: { order } });
+  const actor = failOnError(createActor(sequenceOrderMachine, { input: { order } }));
   actor.start();
   return actor;
 };

@@ -1,6 +1,6 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { PlayWord, WordHintReveal } from '@/services/domain/play-session';
-import { foldOf, wordLetters } from '@/services/domain/word';
+import { wordLetters, type WordFold } from '@/services/domain/word';
 
 /**
  * Guess the word's letter entry: the player fills the word's letter places from the tiles (a tile
@@ -11,11 +11,10 @@ import { foldOf, wordLetters } from '@/services/domain/word';
  */
 
 export interface WordEntryInput {
+  /** The word as served: its places, its tiles and how its letters are folded (typed letters are folded the same way). */
   readonly word: PlayWord;
-  /** The content language of the question (its folding of typed letters). */
-  readonly language?: string;
-  /** Letters revealed before (a reload). */
-  readonly hints?: readonly WordHintReveal[];
+  /** Letters revealed before (a reload), none on a new question. */
+  readonly hints: readonly WordHintReveal[];
 }
 
 export interface WordEntryContext {
@@ -24,7 +23,8 @@ export interface WordEntryContext {
   readonly filledBy: readonly (number | null)[];
   /** Letter places a hint revealed: locked. */
   readonly locked: readonly boolean[];
-  readonly language: string;
+  /** The word's folding of letters (its language's: Ñ is a letter of its own in Spanish). */
+  readonly fold: WordFold;
   /** The last letter typed that no free tile shows (for the message), else null. */
   readonly refused: string | null;
 }
@@ -39,12 +39,13 @@ export type WordEntryEvent =
 
 const letterPlaces = (word: PlayWord) => word.slots.filter((s) => s === null).length;
 
-function firstFreeTile(tiles: readonly string[], used: ReadonlySet<number>, letter: string): number {
+function firstFreeTile(tiles: readonly string[], used: ReadonlySet<number | null>, letter: string): number {
   return tiles.findIndex((t, i) => t === letter && !used.has(i));
 }
 
-function usedTiles(filledBy: readonly (number | null)[]): Set<number> {
-  return new Set(filledBy.filter((t): t is number => t !== null));
+/** The tiles in the places (with null for the empty ones, which no tile index matches). */
+function usedTiles(filledBy: readonly (number | null)[]): ReadonlySet<number | null> {
+  return new Set(filledBy);
 }
 
 /** Puts a revealed letter in its place: locked, filled with a free tile of that letter (freeing the tile that was there). */
@@ -72,25 +73,22 @@ export const wordEntryMachine = setup({
     allFilled: ({ context }) => context.filledBy.every((t) => t !== null),
   },
   actions: {
+    // Picking and typing happen while `editing`, which `check` enters only with a free place.
     pick: assign(({ context, event }) => {
-      if (event.type !== 'tile.pick') return {};
+      assertEvent(event, 'tile.pick');
       if (event.tile < 0 || event.tile >= context.tiles.length || usedTiles(context.filledBy).has(event.tile)) return { refused: null };
-      const place = context.filledBy.findIndex((t) => t === null);
-      if (place < 0) return {};
+      const place = context.filledBy.indexOf(null);
       const filledBy = [...context.filledBy];
       filledBy[place] = event.tile;
       return { filledBy, refused: null };
     }),
     type: assign(({ context, event }) => {
-      if (event.type !== 'key.letter') return {};
-      const [letter] = wordLetters(event.letter, foldOf(context.language));
+      assertEvent(event, 'key.letter');
+      const [letter] = wordLetters(event.letter, context.fold);
       if (!letter) return {};
-      const place = context.filledBy.findIndex((t) => t === null);
-      if (place < 0) return {};
-      const used = usedTiles(context.filledBy);
-      // A letter the tiles show as typed (Ñ on a Spanish word) first, else its folded form.
-      const exact = firstFreeTile(context.tiles, used, event.letter.normalize('NFC').toUpperCase());
-      const tile = exact >= 0 ? exact : firstFreeTile(context.tiles, used, letter);
+      const place = context.filledBy.indexOf(null);
+      // The tiles are folded as the letter is (Ñ on a Spanish word, N on another).
+      const tile = firstFreeTile(context.tiles, usedTiles(context.filledBy), letter);
       if (tile < 0) return { refused: letter };
       const filledBy = [...context.filledBy];
       filledBy[place] = tile;
@@ -107,13 +105,17 @@ export const wordEntryMachine = setup({
       return { filledBy, refused: null };
     }),
     clearPlace: assign(({ context, event }) => {
-      if (event.type !== 'place.clear' || context.locked[event.place]) return {};
+      assertEvent(event, 'place.clear');
+      if (context.locked[event.place]) return {};
       const filledBy = [...context.filledBy];
       filledBy[event.place] = null;
       return { filledBy, refused: null };
     }),
     clearAll: assign(({ context }) => ({ filledBy: context.filledBy.map((t, i) => (context.locked[i] ? t : null)), refused: null })),
-    reveal: assign(({ context, event }) => (event.type === 'hint.revealed' ? { ...reveal(context, event.hint), refused: null } : {})),
+    reveal: assign(({ context, event }) => {
+      assertEvent(event, 'hint.revealed');
+      return { ...reveal(context, event.hint), refused: null };
+    }),
   },
 }).createMachine({
   id: 'wordEntry',
@@ -123,10 +125,10 @@ export const wordEntryMachine = setup({
       tiles: [...input.word.tiles],
       filledBy: Array.from({ length: places }, () => null),
       locked: Array.from({ length: places }, () => false),
-      language: input.language ?? '',
+      fold: input.word.fold,
       refused: null,
     };
-    for (const hint of input.hints ?? []) context = { ...context, ...reveal(context, hint) };
+    for (const hint of input.hints) context = { ...context, ...reveal(context, hint) };
     return context;
   },
   initial: 'check',

@@ -5,12 +5,13 @@ import type { PlayWord } from '@/services/domain/play-session';
 import { MODEL_PLACES, MODEL_TILES, wordEntryModelPaths } from '@/machines/word-entry/word-entry.model';
 import { pathRows } from '@/machines/testing/paths';
 import { testPath } from '@/machines/testing/trace';
+import { failOnError } from '@/machines/testing/actor-errors';
 
 // "SEA LION": letters S E A L I O N, a space shown; tiles with decoys.
-const WORD: PlayWord = { slots: [null, null, null, ' ', null, null, null, null], tiles: ['L', 'A', 'X', 'S', 'N', 'E', 'O', 'Q', 'I', 'A'] };
+const WORD: PlayWord = { slots: [null, null, null, ' ', null, null, null, null], tiles: ['L', 'A', 'X', 'S', 'N', 'E', 'O', 'Q', 'I', 'A'], fold: 'plain' };
 
 function start(extra: Partial<WordEntryInput> = {}) {
-  const actor = createActor(wordEntryMachine, { input: { word: WORD, language: 'en', ...extra } });
+  const actor = failOnError(createActor(wordEntryMachine, { input: { word: WORD, hints: [], ...extra } }));
   actor.start();
   return actor;
 }
@@ -90,6 +91,52 @@ describe('word entry', () => {
     expect(enteredLetters(a.getSnapshot().context).every((l) => l === '')).toBe(true);
   });
 
+  test('a hint takes its letter\'s tile from an unlocked place, never from a place another hint locked', () => {
+    // "BANANA" with exactly three A tiles.
+    const word: PlayWord = { slots: Array(6).fill(null), tiles: ['A', 'N', 'B', 'A', 'N', 'A'], fold: 'plain' };
+    const a = start({ word });
+    a.send({ type: 'hint.revealed', hint: { index: 1, letter: 'A' } }); // tile 0, locked
+    for (const l of 'BAA') a.send({ type: 'key.letter', letter: l }); // places 0, 2, 3: tiles 2, 3, 5
+    // Every A tile is in use; the hint for place 5 takes one from the first unlocked place that holds an A (2).
+    a.send({ type: 'hint.revealed', hint: { index: 5, letter: 'A' } });
+    const c = a.getSnapshot().context;
+    expect(c.filledBy).toEqual([2, 0, null, 5, null, 3]);
+    expect(c.locked).toEqual([false, true, false, false, false, true]);
+  });
+
+  test('a tile outside the tiles is refused: before the first and one past the last', () => {
+    const a = start();
+    a.send({ type: 'key.letter', letter: 'z' });
+    for (const tile of [-1, WORD.tiles.length]) a.send({ type: 'tile.pick', tile });
+    const c = a.getSnapshot().context;
+    expect(c.filledBy.every((t) => t === null)).toBe(true);
+    expect(c.refused).toBeNull();
+  });
+
+  test('a key that is no letter changes nothing, the message about a refused letter included', () => {
+    const a = start();
+    a.send({ type: 'key.letter', letter: 'z' });
+    for (const key of ['7', ' ', '-']) a.send({ type: 'key.letter', letter: key });
+    const c = a.getSnapshot().context;
+    expect(c.refused).toBe('Z');
+    expect(c.filledBy.every((t) => t === null)).toBe(true);
+  });
+
+  test('typed letters are folded as the word is: Ñ is its own letter in a Spanish word, an N in another', () => {
+    // "NIÑO" as the server serves it in Spanish: Ñ stays on its tile.
+    const spanish = start({ word: { slots: [null, null, null, null], tiles: ['Ñ', 'O', 'N', 'I', 'N'], fold: 'es' } });
+    spanish.send({ type: 'key.letter', letter: 'n' });
+    spanish.send({ type: 'key.letter', letter: 'ñ' });
+    expect(spanish.getSnapshot().context.filledBy.slice(0, 2)).toEqual([2, 0]);
+    spanish.send({ type: 'key.letter', letter: 'ñ' }); // the only Ñ is in use: an N does not stand in
+    expect(spanish.getSnapshot().context.refused).toBe('Ñ');
+    expect(spanish.getSnapshot().context.filledBy[2]).toBeNull();
+    // The same word in a language that folds every mark: its tiles show N, and ñ types one.
+    const plain = start({ word: { slots: [null, null, null, null], tiles: ['O', 'N', 'I', 'N'], fold: 'plain' } });
+    plain.send({ type: 'key.letter', letter: 'ñ' });
+    expect(plain.getSnapshot().context.filledBy[0]).toBe(1);
+  });
+
   test('hints revealed before a reload are in place from the start', () => {
     const a = start({ hints: [{ index: 6, letter: 'N' }] });
     expect(enteredLetters(a.getSnapshot().context)[6]).toBe('N');
@@ -108,8 +155,8 @@ describe('word entry', () => {
       { type: 'entry.clear' },
       { type: 'hint.revealed', hint: { index: 2, letter: 'A' } },
     ];
-    const small: PlayWord = { slots: [null, null, null], tiles: ['A', 'A', 'B'] };
-    const paths = getShortestPaths(wordEntryMachine, { events, input: { word: small, language: 'en' } });
+    const small: PlayWord = { slots: [null, null, null], tiles: ['A', 'A', 'B'], fold: 'plain' };
+    const paths = getShortestPaths(wordEntryMachine, { events, input: { word: small, hints: [] } });
     expect(paths.length).toBeGreaterThan(5);
     for (const path of paths) {
       const c = path.state.context;
@@ -134,7 +181,7 @@ describe('every path of the word-entry model', () => {
   });
 
   test.each(pathRows('word-entry', 'default', paths))('%s', async (_name, path) => {
-    const actor = createActor(wordEntryMachine, { input: { word: { slots: Array(MODEL_PLACES).fill(null), tiles: [...MODEL_TILES] }, language: 'en' } });
+    const actor = failOnError(createActor(wordEntryMachine, { input: { word: { slots: Array(MODEL_PLACES).fill(null), tiles: [...MODEL_TILES], fold: 'plain' }, hints: [] } }));
     actor.start();
     const send = (step: { event: { type: string } }) => actor.send(step.event as WordEntryEvent);
     await testPath(path, {

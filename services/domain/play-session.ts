@@ -6,6 +6,7 @@
  * machine's actor inputs are exactly the calls' payloads.
  */
 import type { Lifeline } from '@/services/domain/lifelines';
+import type { WordFold } from '@/services/domain/word';
 
 /** The solo modes that play through a play session in this issue. */
 export const PLAY_MODES = [
@@ -41,6 +42,8 @@ export interface PlayWord {
   readonly slots: readonly (string | null)[];
   /** The letter tiles (the word's letters and decoys), in the order they are shown. */
   readonly tiles: readonly string[];
+  /** How the word's letters are compared (its language's folding): typed letters are folded the same way. */
+  readonly fold: WordFold;
 }
 
 export interface PlayOption {

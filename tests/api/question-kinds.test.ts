@@ -53,6 +53,7 @@ describe(`question kinds (${testDbKind})`, () => {
     const word = answers.get(first.id)!;
     expect(first.question_type).toBe('word');
     expect(first.options).toEqual([]);
+    expect(first.word!.fold).toBe('plain');
     expect(first.word!.slots.filter((s) => s === null)).toHaveLength(wordLetters(word, 'plain').length);
     const tiles = [...first.word!.tiles];
     for (const letter of wordLetters(word, 'plain')) tiles.splice(tiles.indexOf(letter), 1);
@@ -95,6 +96,9 @@ describe(`question kinds (${testDbKind})`, () => {
     const answers = await rightAnswers(d, session.questions.map((q) => q.id));
     const pinaAt = session.questions.findIndex((q) => answers.get(q.id) === 'Piña');
     expect(pinaAt).toBeGreaterThanOrEqual(0);
+    // The browser folds typed letters as the word is: each word says how.
+    expect(new Set(session.questions.map((q) => q.word!.fold))).toEqual(new Set(['es']));
+    expect(session.questions[pinaAt]!.word!.tiles).toContain('Ñ');
     const { submits, result } = await playThrough(api, d, token, session, (_o, right, i) => (i === pinaAt ? 'PINA' : right.normalize('NFD').replace(/[\u0301]/g, '')));
     expect(submits[pinaAt]).toMatchObject({ correct: false, correct_answer: 'Piña' });
     expect(result).toMatchObject({ correct: 9, wrong: 1 });
@@ -111,6 +115,7 @@ describe(`question kinds (${testDbKind})`, () => {
     const session = expectOk(await api.call('get_guess_the_word', { type: 'subcategory', type_id: sub!.id }, { token })) as SessionData;
     const answers = await rightAnswers(d, session.questions.map((q) => q.id));
     for (const q of session.questions) expect(q.word!.tiles.every((t) => /[\u0621-\u064A]/.test(t))).toBe(true);
+    for (const q of session.questions) expect(q.word!.fold).toBe('ar');
     const submits = [];
     for (const q of session.questions) {
       // Typed without the hamza and the vowel marks.

@@ -5,6 +5,7 @@ import type { ContestItem, ContestList, ContestLists } from '@/services/domain/c
 import type { CallOutcome } from '@/services/domain/play-session';
 import { controllableCall, flushPromises } from '@/tests/fakes/controllable-actor';
 import { fakePlayServer, playSession } from '@/tests/fakes/fake-play-server';
+import { failOnError } from '@/machines/testing/actor-errors';
 
 /** A fake contest server (every call pending until the test answers) and the real contest machine on a simulated clock. */
 
@@ -64,7 +65,7 @@ export function startContest(options: { list?: ContestList } = {}) {
   };
   const play = fakePlayServer(playSession({ mode: 'contest', lifelines: [] }));
   const machine = createContestMachine({ loadLists: () => calls.loadLists.fn(), loadBoard: calls.loadBoard.fn }, createQuizPlayMachine(play.services));
-  const actor = createActor(machine, { clock, input: { now, list: options.list } });
+  const actor = failOnError(createActor(machine, { clock, input: { now, list: options.list } }));
   actor.start();
   const settle = async <T>(call: { resolve(v: T): void }, value: T) => {
     call.resolve(value);

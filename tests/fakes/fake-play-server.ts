@@ -59,7 +59,7 @@ export const WORD_QUESTIONS = [
     question_type: 'word' as const,
     image: null,
     options: [],
-    word: { slots: [null, null, null, null], tiles: ['S', 'Q', 'A', 'M', 'X', 'R', 'E', 'T', 'P', 'L', 'O', 'B'] },
+    word: { slots: [null, null, null, null], tiles: ['S', 'Q', 'A', 'M', 'X', 'R', 'E', 'T', 'P', 'L', 'O', 'B'], fold: 'plain' as const },
   },
   {
     id: 202,
@@ -67,7 +67,7 @@ export const WORD_QUESTIONS = [
     question_type: 'word' as const,
     image: null,
     options: [],
-    word: { slots: [null, null, null, ' ', null, null, null, null], tiles: ['L', 'A', 'X', 'S', 'N', 'E', 'O', 'Q', 'I', 'Z', 'W', 'K'] },
+    word: { slots: [null, null, null, ' ', null, null, null, null], tiles: ['L', 'A', 'X', 'S', 'N', 'E', 'O', 'Q', 'I', 'Z', 'W', 'K'], fold: 'plain' as const },
   },
 ];
 

@@ -138,7 +138,7 @@ describe(`guess the word's letter entry against the real server (${testDbKind})`
     // The decoy the model calls X, in the server's letter.
     const decoy = tiles[tileOf(MODEL_TILES.indexOf('X'))]!;
     const asModel = (letters: readonly string[]) => letters.map((l) => (l === decoy ? 'X' : l));
-    const entry = createActor(wordEntryMachine, { input: { word: question.word!, language: 'en', hints: [] } });
+    const entry = createActor(wordEntryMachine, { input: { word: question.word!, hints: [] } });
     entry.start();
     const model = createActor(wordEntryModel);
     model.start();

@@ -120,7 +120,7 @@ export function playQuestion(q: QuestionRow, state: PlayQuestionState): PlayQues
     question_type: q.questionType as QuestionType,
     image: q.image,
     options: options(q, state),
-    ...(state.word ? { word: { slots: wordSlots(q.answer, state.word.fold), tiles: state.word.tiles } } : {}),
+    ...(state.word ? { word: { slots: wordSlots(q.answer, state.word.fold), tiles: state.word.tiles, fold: state.word.fold } } : {}),
     ...(q.questionType === 'multiselect' ? { pick: optionsToPick(q.answer) } : {}),
     ...(q.audio ? { audio: q.audio, transcript: q.transcript ?? '' } : {}),
   };
