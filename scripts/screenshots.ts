@@ -425,7 +425,7 @@ async function main() {
   const comboNames = arg('combo')?.split(',');
   const combos = comboNames ? COMBOS.filter((c) => comboNames.includes(`${c.device}-${c.scheme}-${c.language}`)) : COMBOS;
   fs.mkdirSync(out, { recursive: true });
-  const [browser, server] = await Promise.all([launchBrowser(), startServer({ env: { DEV_OUTBOX: '1' } })]);
+  const [browser, server] = await Promise.all([launchBrowser({ motion: 'full' }), startServer({ env: { DEV_OUTBOX: '1' } })]);
   try {
     // An operator for the console's picture: granted while the server is stopped (the embedded database has one user at a time).
     const admin = await signUpPlayer(server, 'Ada Admin');

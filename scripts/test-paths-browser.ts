@@ -107,7 +107,9 @@ async function shownText(run: FlowRun): Promise<string> {
 
 async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: number): Promise<BrowserPath> {
   const started = Date.now();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // Reduced motion, as in the browser test files (decision 050): a step waits for the state it
+  // expects, not for an animation to end.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   // A control that never comes is a failed step, not a long wait.
   context.setDefaultTimeout(8000);
   const page = await context.newPage();

@@ -37,8 +37,9 @@ const contexts: BrowserContext[] = [];
 const ANSWERS = demoAnswers('en');
 
 beforeAll(async () => {
-  // Both are awaited before a failure is thrown, so that neither is left running behind it.
-  const [launched, started] = await Promise.allSettled([launchBrowser(), startServer({ settings: SETTINGS, env: { DEV_OUTBOX: '1' } })]);
+  // Both are awaited before a failure is thrown, so that neither is left running behind it. The
+  // battle screens with their animations, as players have them (decision 050).
+  const [launched, started] = await Promise.allSettled([launchBrowser({ motion: 'full' }), startServer({ settings: SETTINGS, env: { DEV_OUTBOX: '1' } })]);
   if (launched.status === 'fulfilled') browser = launched.value;
   if (started.status === 'fulfilled') server = started.value;
   if (launched.status === 'rejected') throw launched.reason;

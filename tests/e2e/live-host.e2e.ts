@@ -14,7 +14,8 @@ import { browserSuite } from '@/tests/e2e/support/suite';
 // comes back to it, sees "Podium" after the last question, and ends on the podium; one phone reloads mid-question and stays the same
 // player; the host's report then shows every answer and gives its CSV. axe on every screen.
 
-const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 720 });
+// The host's screen and the phones with their animations, as players have them (decision 050).
+const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 720 }, 'full');
 const ANSWERS = demoAnswers('en');
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {

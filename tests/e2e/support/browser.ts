@@ -6,12 +6,21 @@ import { keepFailure } from '@/tests/e2e/support/failure';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
+ * How pages move: `reduce` (the default) asks for `prefers-reduced-motion: reduce`, which the app
+ * honours (no transitions, scores shown without counting up), so a test does not wait for an
+ * animation to end before it clicks or reads; `full` is motion as most players have it, kept by
+ * the files that play the game's animated screens end to end (decision 050).
+ */
+export type Motion = 'reduce' | 'full';
+
+/**
  * Chromium for the browser tests. Every page a test visits is checked with axe-core (WCAG 2.x A
  * and AA) as the test leaves it: before each `goto` away from it and when its context closes. A
  * serious or critical violation fails the test that was on that page. A context closing after a
- * failed test keeps its pages first (tests/e2e/support/failure.ts).
+ * failed test keeps its pages first (tests/e2e/support/failure.ts). Its contexts have the
+ * `motion` asked for unless a context says otherwise.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser({ motion = 'reduce' }: { motion?: Motion } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -25,7 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
-  return auditEveryPage(browser);
+  return auditEveryPage(browser, motion);
 }
 
 function describe(url: string, violations: AxeViolation[]): string {
@@ -70,10 +79,10 @@ function auditPagesOf(context: BrowserContext): Promise<void[]> {
   return Promise.all(context.pages().map((page) => auditPage(page)));
 }
 
-function auditEveryPage(browser: Browser): Browser {
+function auditEveryPage(browser: Browser, motion: Motion): Browser {
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
-    const context = await newContext(...args);
+  browser.newContext = async (options?: Parameters<Browser['newContext']>[0]) => {
+    const context = await newContext({ reducedMotion: motion === 'reduce' ? 'reduce' : 'no-preference', ...options });
     context.on('page', (page) => watchPage(page));
     const close = context.close.bind(context);
     context.close = async (...closeArgs: Parameters<BrowserContext['close']>) => {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '@/tests/e2e/support/browser';
+import { launchBrowser, type Motion } from '@/tests/e2e/support/browser';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 
 export interface BrowserSuite {
@@ -13,11 +13,12 @@ export interface BrowserSuite {
 /**
  * The frame of a browser test file: Chromium and the built app started once for the file, a new
  * context and page per test, everything closed at the end. Read the fields inside the tests.
+ * `motion`: as `launchBrowser` (reduced unless the file plays the animated screens with `full`).
  */
-export function browserSuite(server: Parameters<typeof startServer>[0] = {}, viewport = { width: 390, height: 844 }): BrowserSuite {
+export function browserSuite(server: Parameters<typeof startServer>[0] = {}, viewport = { width: 390, height: 844 }, motion?: Motion): BrowserSuite {
   const suite = {} as { -readonly [K in keyof BrowserSuite]: BrowserSuite[K] };
   beforeAll(async () => {
-    [suite.browser, suite.server] = await Promise.all([launchBrowser(), startServer(server)]);
+    [suite.browser, suite.server] = await Promise.all([launchBrowser({ motion }), startServer(server)]);
   });
   afterAll(async () => {
     await suite.browser?.close();
