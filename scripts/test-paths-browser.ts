@@ -27,7 +27,7 @@ import { latestRunDir, linkLatest, newRunDir, RUNS_ROOT, writeRunsIndex, writeRu
 import { writeReport, type BrowserPath, type BrowserRun, type BrowserStep } from '@/scripts/paths/report';
 import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
-import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { startServer, type RunningServer, type ServerOptions } from '@/tests/e2e/support/server';
 import { CallGate } from '@/tests/paths/browser/call-gate';
 import type { BrowserFlow, FlowRun, ModelStep } from '@/tests/paths/browser/flow';
 import { gameMachine, type PathLike } from '@/tests/paths/registry';
@@ -42,7 +42,7 @@ const OUT = process.argv.includes('--out') ? process.argv[process.argv.indexOf('
 const DIR = join(OUT, 'browser');
 /** Sign-ups per address per hour the server allows (RATE_LIMITS.signUpIp): a new server after this many players. */
 const PLAYERS_PER_SERVER = 18;
-/** Paths played at once, each on a server of its own. */
+/** Paths played at once, each lane on a server of its own. */
 const LANES = 2;
 const STATE_WAIT_MS = 6000;
 
@@ -55,8 +55,6 @@ function fail(message: string): never {
 
 const flowNames = (option('--flow') ?? fail(`--flow is needed: ${Object.keys(FLOWS).join(' | ')} (several: quiz,exam)`)).split(',');
 for (const name of flowNames) if (!FLOWS[name]) fail(`no flow "${name}": ${Object.keys(FLOWS).join(' | ')}`);
-/** The flow being played (one after the other with --flow quiz,exam). */
-let flow: BrowserFlow;
 const sample = Number(option('--sample') ?? 5);
 const seed = Number(option('--seed') ?? 1);
 const onlyConfig = option('--config');
@@ -70,7 +68,7 @@ interface Drawn {
   readonly path: PathLike;
 }
 
-function draw(): { drawn: Drawn[]; playable: number } {
+function draw(flow: BrowserFlow): { drawn: Drawn[]; playable: number } {
   const candidates: Drawn[] = [];
   for (const config of onlyConfig ? [onlyConfig] : flow.configs) {
     for (const path of flow.paths(config)) {
@@ -85,7 +83,7 @@ function draw(): { drawn: Drawn[]; playable: number } {
   return { drawn, playable: candidates.length };
 }
 
-async function waitForState(step: ModelStep, run: FlowRun): Promise<string | null> {
+async function waitForState(flow: BrowserFlow, step: ModelStep, run: FlowRun): Promise<string | null> {
   const deadline = Date.now() + (flow.waitMs?.(step.event) ?? STATE_WAIT_MS);
   let problem: string | null = null;
   while (Date.now() < deadline) {
@@ -105,7 +103,7 @@ async function shownText(run: FlowRun): Promise<string> {
   return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
-async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: number): Promise<BrowserPath> {
+async function playPath(flow: BrowserFlow, browser: Browser, server: RunningServer, d: Drawn, n: number): Promise<BrowserPath> {
   const started = Date.now();
   // Reduced motion, as in the browser test files (decision 050): a step waits for the state it
   // expects, not for an animation to end.
@@ -121,15 +119,17 @@ async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: nu
   // Printed whole when the path ends: two paths play at once.
   const said = [`\n[${n}] ${d.id}: ${pathEvents(d.path.steps) || '(start)'}`];
   const say = (line: string) => said.push(line);
+  let last: FlowRun | undefined;
   try {
     const player = await signUpPlayer(server, `path player ${n}`);
     await signInPage(page, player);
     for (const [i, step] of modelSteps.entries()) {
       const run: FlowRun = { page, context, server, player, gate, config: d.config, next: modelSteps[i + 1], memo };
+      last = run;
       const event = i === 0 ? '(start)' : pathEvents([step]);
       if (i === 0) await flow.open(run);
       else await flow.send(step.event, run);
-      const problem = await waitForState(step, run);
+      const problem = await waitForState(flow, step, run);
       const expected = JSON.stringify(step.state.value);
       if (problem) {
         const screenshot = `${d.id.replace(/\//g, '_')}-step${i}.png`;
@@ -150,6 +150,13 @@ async function playPath(browser: Browser, server: RunningServer, d: Drawn, n: nu
       steps.push({ event: pathEvents([modelSteps[steps.length] ?? modelSteps[0]!]) || '(start)', expected: '—', shown: error, ok: false, screenshot });
     }
   } finally {
+    // What the path left for the next player is taken away; a failure to do so fails the path.
+    if (last && flow.finish) {
+      await flow.finish(last).catch((e: unknown) => {
+        error ??= `after the path: ${e instanceof Error ? e.message : String(e)}`;
+        say(`  ✗ after the path: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    }
     await gate.drain();
     await context.close().catch(() => undefined);
     console.log(said.join('\n'));
@@ -173,33 +180,62 @@ function junit(all: readonly BrowserPath[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="browser paths" tests="${all.length}" failures="${failures(all)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
-async function playFlow(browser: Browser): Promise<BrowserPath[]> {
+/**
+ * A place paths play in: a server with every flow's settings and content, replaced by a new one
+ * once it has signed up as many players as the server allows from one address in an hour.
+ */
+class Lane {
+  private server: RunningServer | undefined;
+  private players = 0;
+  constructor(private readonly options: ServerOptions) {}
+
+  /** The server for the next path's player. */
+  async next(): Promise<RunningServer> {
+    if (!this.server || this.players >= PLAYERS_PER_SERVER) {
+      await this.server?.stop();
+      this.server = undefined;
+      this.server = await startServer(this.options);
+      this.players = 0;
+    }
+    this.players += 1;
+    return this.server;
+  }
+
+  async close(): Promise<void> {
+    await this.server?.stop();
+  }
+}
+
+/** The servers' options: every flow's settings (two flows asking for different values of one is refused) and content. */
+function serverOptions(flows: readonly BrowserFlow[]): ServerOptions {
+  const settings: Record<string, string> = {};
+  for (const flow of flows) {
+    for (const [key, value] of Object.entries(flow.settings ?? {})) {
+      if (key in settings && settings[key] !== value) fail(`the flows ask for two values of ${key}: ${settings[key]} and ${value}`);
+      settings[key] = value;
+    }
+  }
+  return { env: { DEV_OUTBOX: '1' }, settings, commands: flows.flatMap((flow) => flow.setup?.() ?? []) };
+}
+
+async function playFlow(flow: BrowserFlow, browser: Browser, lanes: readonly Lane[]): Promise<BrowserPath[]> {
   if (onlyConfig && !flow.configs.includes(onlyConfig)) fail(`--config must be one of ${flow.configs.join(', ')}`);
   gameMachine(flow.machine);
-  const { drawn, playable } = draw();
+  const { drawn, playable } = draw(flow);
   console.log(`\n${flow.flow}: ${playable} paths of the ${flow.machine} model the browser can play; ${onlyPath ? `playing ${onlyPath}` : `drawing ${drawn.length} with seed ${seed}`}`);
   if (!drawn.length) fail(onlyPath ? `no path ${onlyPath} among them` : 'no path to play');
-  // Two servers at once, each playing its share of the paths one after another: a path spends
-  // most of its time waiting on the page and the server, not on the two cores (one at a time for
-  // a flow whose steps wait on the server's clock: `alone`).
-  const perServer = flow.serverPerPath ? 1 : Math.min(PLAYERS_PER_SERVER, Math.ceil(drawn.length / LANES));
-  const batches: number[] = [];
-  for (let from = 0; from < drawn.length; from += perServer) batches.push(from);
+  // The lanes play the paths side by side, each taking the next path when its last one ends: a
+  // path spends most of its time waiting on the page and the server, not on the two cores (one
+  // lane for a flow whose steps wait on the server's clock: `alone`).
   const results: BrowserPath[] = new Array<BrowserPath>(drawn.length);
   let next = 0;
-  const lane = async () => {
-    while (next < batches.length) {
-      const from = batches[next++]!;
-      const server = await startServer({ env: { DEV_OUTBOX: '1' } });
-      try {
-        await flow.prepare?.(server);
-        for (const [i, d] of drawn.slice(from, from + perServer).entries()) results[from + i] = await playPath(browser, server, d, from + i + 1);
-      } finally {
-        await server.stop();
-      }
+  const play = async (lane: Lane) => {
+    while (next < drawn.length) {
+      const i = next++;
+      results[i] = await playPath(flow, browser, await lane.next(), drawn[i]!, i + 1);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(flow.alone ? 1 : LANES, batches.length) }, lane));
+  await Promise.all((flow.alone ? lanes.slice(0, 1) : lanes).map(play));
   return results;
 }
 
@@ -214,13 +250,15 @@ async function main() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const flows = await Promise.all(flowNames.map((name) => FLOWS[name]!()));
+  // One set of servers for every flow of the run: each has every flow's settings and content.
+  const options = serverOptions(flows);
+  const lanes = Array.from({ length: LANES }, () => new Lane(options));
   const results: BrowserPath[] = [];
   try {
-    for (const name of flowNames) {
-      flow = await FLOWS[name]!();
-      results.push(...(await playFlow(browser)));
-    }
+    for (const flow of flows) results.push(...(await playFlow(flow, browser, lanes)));
   } finally {
+    await Promise.all(lanes.map((lane) => lane.close()));
     await browser.close();
   }
   const run: BrowserRun = { command: `npm run test:paths:browser -- ${args.join(' ')}`, at: new Date().toISOString(), paths: results };

@@ -68,6 +68,8 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
 
 export interface ServerOptions {
   settings?: Record<string, string>;
+  /** Operator commands (`scripts/<script>.ts` with its arguments) run on the data after the settings, before the start: content the tests play. */
+  commands?: readonly { script: string; args: readonly string[] }[];
   env?: Record<string, string>;
   nodeArgs?: string[];
   /** An empty data directory even where a copy of the first-start template would do. */
@@ -103,11 +105,18 @@ async function firstStartTemplate(launchFresh: (dataDir: string) => Promise<Runn
   return dir;
 }
 
+/** Runs `scripts/<script>.ts` on the data directory of `env` (the server stopped) and answers what it printed. */
+function runOperatorCommand(env: NodeJS.ProcessEnv, script: string, args: readonly string[]): string {
+  const res = spawnSync(tsx, [`scripts/${script}.ts`, ...args], { cwd: root, env, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${res.stderr}${res.stdout}`);
+  return res.stdout;
+}
+
 /**
  * Starts the built app (`npm run build` must have run: .next/ and dist/server.js) on a free port with its own data
  * directory: a copy of the first-start template when the environment is the usual one (none, or
  * DEV_OUTBOX=1, on the embedded database), else an empty one (`fresh: true` asks for an empty one
- * always). `settings` are written with the operator CLI before the start; `env` adds variables
+ * always). `settings` are written with the operator CLI before the start, then `commands` run; `env` adds variables
  * (e.g. DEV_OUTBOX=1); `nodeArgs` go to node before the script (e.g. `--cpu-prof`).
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -123,6 +132,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const res = spawnSync(tsx, ['tests/e2e/support/apply-settings.ts', JSON.stringify(options.settings)], { cwd: root, env, encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`settings ${JSON.stringify(options.settings)} failed: ${res.stderr}${res.stdout}`);
   }
+  for (const { script, args } of options.commands ?? []) runOperatorCommand(env, script, args);
   const port = await freePort();
   let log = '';
   // Links in mail point at PUBLIC_URL: make them the address the browser uses.
@@ -178,9 +188,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       child = await launch();
     },
     operatorCommand(script, args) {
-      const res = spawnSync(tsx, [`scripts/${script}.ts`, ...args], { cwd: root, env, encoding: 'utf8' });
-      if (res.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${res.stderr}${res.stdout}`);
-      return res.stdout;
+      return runOperatorCommand(env, script, args);
     },
     async stop() {
       await terminate(child);

@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import type { EventObject } from 'xstate';
 import { RANDOM_MODEL_EVENTS, randomBattleModel, type RandomModelContext, type RandomModelEvent } from '@/machines/random-battle/random-battle.model';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
+import { callApi } from '@/tests/e2e/support/player';
+import { QUIZ_FLOW_ANSWERS } from '@/tests/paths/browser/quiz-flow';
 import { type BrowserFlow, browserPaths, buttonsOf, type FlowRun, type ModelStep, shows, visible } from '@/tests/paths/browser/flow';
 import type { PathLike } from '@/tests/paths/registry';
 
@@ -28,7 +30,8 @@ import type { PathLike } from '@/tests/paths/registry';
  */
 
 const BOT_DELAY_MS = 5000;
-const ANSWERS = demoAnswers('en');
+/** The demo's questions, and the quiz flow's level (its paths and these share a server in a run of both). */
+const ANSWERS = new Map([...demoAnswers('en'), ...QUIZ_FLOW_ANSWERS]);
 
 const SUPPORTED = new Set<RandomModelEvent['type']>([
   'user.fee',
@@ -75,22 +78,26 @@ export const battleFlow: BrowserFlow = {
   playable: withTheBotOnly,
   supports: (event: EventObject) => SUPPORTED.has(event.type as RandomModelEvent['type']),
   gated: ['find_random_match', 'play_with_bot', 'submit_room_answer', 'leave_room'],
-  // A path may end with its player searching: the next player's search would join that room.
-  serverPerPath: true,
   alone: true,
   waitMs: (event) => (event.type === 'timer.search_expired' || event.type === 'feed.opponent_answered' ? 12_000 : 8000),
-  async prepare(server) {
-    await server.restart(() => {
-      for (const [key, value] of [
-        ['random_battle_total_question', '2'],
-        ['random_battle_search_seconds', '5'],
-        ['bot_accuracy_percentage', '100'],
-        ['bot_min_answer_delay_ms', String(BOT_DELAY_MS)],
-        ['bot_max_answer_delay_ms', String(BOT_DELAY_MS)],
-      ]) {
-        server.operatorCommand('settings', ['set', key!, value!]);
-      }
-    });
+  settings: {
+    random_battle_total_question: '2',
+    random_battle_search_seconds: '5',
+    bot_accuracy_percentage: '100',
+    bot_min_answer_delay_ms: String(BOT_DELAY_MS),
+    bot_max_answer_delay_ms: String(BOT_DELAY_MS),
+  },
+  // A path may end with its player searching, and the next player's search would join that room:
+  // a search call still held is dropped, and the room the page holds is left (a search left is
+  // deleted; a game left ends).
+  async finish({ page, server, player, gate }) {
+    while (gate.waiting('find_random_match') || gate.waiting('play_with_bot')) {
+      await (gate.waiting('find_random_match') ? gate.fail('find_random_match') : gate.fail('play_with_bot'));
+    }
+    const roomId = await page.evaluate(() => window.sessionStorage.getItem('quiz-arena:battle-room:random'));
+    if (!roomId) return;
+    const left = await callApi(server, 'leave_room', { room_id: roomId }, player.token);
+    if (left.error) throw new Error(`the path's room ${roomId} could not be left: ${JSON.stringify(left)}`);
   },
   async open({ page, server }) {
     await page.goto(`${server.url}/random-battle/`);

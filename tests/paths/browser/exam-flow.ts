@@ -128,14 +128,9 @@ export const examFlow: BrowserFlow = {
     return SUPPORTED.has(e.type);
   },
   gated: ['get_exam_module', 'get_exam_module_questions', 'set_exam_answer', 'set_exam_module_result', 'get_exam_module_result'],
-  async prepare(server) {
-    const file = scheduleFile();
-    await server.restart(() => {
-      // The model's questions in the model's order (marks 1, then 2).
-      server.operatorCommand('settings', ['set', 'question_shuffle_mode', '0']);
-      server.operatorCommand('import-schedule', [file]);
-    });
-  },
+  // The model's questions in the model's order (marks 1, then 2).
+  settings: { question_shuffle_mode: '0' },
+  setup: () => [{ script: 'import-schedule', args: [scheduleFile()] }],
   // Once an exam was opened, the model's list still offers exams in their first status; the real one has moved on.
   playable: (p) => {
     const opened = p.steps.findIndex((s) => s.event.type === 'api.opened');

@@ -43,18 +43,24 @@ export interface BrowserFlow {
   /** Whether the browser can cause this event for real; a path with any other event is not drawn. */
   supports(event: EventObject): boolean;
   /**
-   * Paths of this flow run on a server each: a path can leave the server changed for the next
-   * player (a battle room still searching, which the next search would join).
-   */
-  readonly serverPerPath?: boolean;
-  /**
    * Paths of this flow play one at a time: their steps wait on the server's own clock (a battle's
    * search runs out after 5 s, the bot answers 5 s after a question opens), which a second path
    * playing beside them on the same two cores can push past what the step's check waits for.
    */
   readonly alone?: boolean;
-  /** What the server needs before any path (content, settings): runs once per server. */
-  prepare?(server: RunningServer): Promise<void>;
+  /**
+   * Settings the flow's paths need, written before the server starts. One server plays the paths
+   * of every flow of a run, so two flows must not ask for different values of a setting.
+   */
+  readonly settings?: Readonly<Record<string, string>>;
+  /** Operator commands run on the server's data before it starts (the content the paths play). */
+  setup?(): readonly { script: string; args: readonly string[] }[];
+  /**
+   * Runs when a path has ended, before its page closes: takes away what the path left on the
+   * server that would change the next player's path (a battle search still open, which the next
+   * search would join).
+   */
+  finish?(run: FlowRun): Promise<void>;
   /** The endpoints whose calls the paths decide on (held until the next event says). */
   readonly gated: readonly string[];
   /** Opens the flow's page for a new player. */

@@ -32,6 +32,9 @@ const QUESTIONS = [
   { type: 'boolean', question: 'The Moon gives off its own light.', options: [], answer: 'false', right: 'False' },
 ] as const;
 
+/** The right answer of each question this flow imports, by its text (other flows' paths may meet them: one server plays every flow). */
+export const QUIZ_FLOW_ANSWERS: ReadonlyMap<string, string> = new Map(QUESTIONS.map((q) => [q.question, q.right]));
+
 const LIFELINE_NAMES: Record<Lifeline, string> = { fifty_fifty: '50/50', audience_poll: 'Audience poll', reset_timer: 'Reset timer', skip: 'Skip' };
 
 const SUPPORTED = new Set<QuizPlayModelEvent['type']>([
@@ -91,14 +94,8 @@ export const quizFlow: BrowserFlow = {
   playable: (p) => !reloadsAfterProgress(p),
   supports: (event: EventObject) => SUPPORTED.has(event.type as QuizPlayModelEvent['type']),
   gated: ['get_questions_by_level', 'submit_answer', 'use_lifeline', 'finish_play', 'get_play_review'],
-  async prepare(server) {
-    const file = csvFile();
-    levelUrls.delete(server.url);
-    await server.restart(() => {
-      server.operatorCommand('settings', ['set', 'question_shuffle_mode', '0']);
-      server.operatorCommand('import', [file]);
-    });
-  },
+  settings: { question_shuffle_mode: '0' },
+  setup: () => [{ script: 'import', args: [csvFile()] }],
   async open({ page, server }) {
     const levelUrl = levelUrls.get(server.url);
     if (!levelUrl) {
