@@ -37,8 +37,9 @@ async function workerDatabaseUrl(): Promise<string> {
 /**
  * The migrated empty PGlite database every test file starts from: a file's first database used
  * to run initdb and every migration (about 5 s of a suite's time on two cores); loading this dump
- * takes about 1.4 s. It is written by the first file that finds none, and named after the
- * migrations and the PGlite version, so a new migration or engine makes a new one.
+ * takes about 0.6 s. It is written by the first file that finds none, and named after the
+ * migrations, the PGlite version and how it is made (TEMPLATE_FORM), so a new migration, engine or
+ * form makes a new one.
  */
 function templateFile(): string {
   const hash = createHash('sha256');
@@ -47,19 +48,43 @@ function templateFile(): string {
     if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
   }
   hash.update(JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version);
+  hash.update(TEMPLATE_FORM);
   return path.join(process.cwd(), 'node_modules/.cache/qa-test-db', `${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * How the tests' PGlite differs from the server's, for speed (docs/testing.md, "Where CI's time
+ * goes"); 2.7 s → about 1 s a test file in Jest:
+ * - a 16 MB buffer cache instead of PostgreSQL's 128 MB, which the engine clears at every start
+ *   (a test file's tables hold a few thousand rows; the one-off import does the same, decision 035);
+ * - no template databases (template0, template1) in the dump: nothing in a test creates a
+ *   database on PGlite, and they were two fifths of what each start reads and unpacks.
+ */
+const TEMPLATE_FORM = 'shared_buffers=16MB; without template0 and template1';
+const SHARED_BUFFERS = '16MB';
+
+/** The template's bytes as PGlite reads them (`arrayBuffer()`): a Blob read back costs about 0.4 s for 28 MB. */
+function templateData(file: string): Blob {
+  const bytes = readFileSync(file);
+  const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  return { type: '', size: data.byteLength, arrayBuffer: async () => data } as unknown as Blob;
 }
 
 async function openPglite(): Promise<Database> {
   const template = templateFile();
   if (existsSync(template)) {
-    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template)]) });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: templateData(template), pgliteSharedBuffers: SHARED_BUFFERS });
     // Nothing to apply; it checks the journal as a start would.
     await migrateDatabase(database);
     return database;
   }
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', pgliteSharedBuffers: SHARED_BUFFERS });
   await migrateDatabase(database);
+  // DROP DATABASE runs outside a transaction: one statement each.
+  await database.db.execute(sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  await database.db.execute(sql`drop database template0`);
+  await database.db.execute(sql`drop database template1`);
+  await database.db.execute(sql`checkpoint`);
   // Written aside, then renamed: a file reading the template never sees half of it.
   mkdirSync(path.dirname(template), { recursive: true });
   const aside = `${template}.${process.pid}.${process.env.JEST_WORKER_ID ?? '1'}`;
