@@ -80,28 +80,34 @@ export interface ServerOptions {
 
 /** How long a first-start data directory is copied before it is made again: the demo's contests and exams are placed relative to their loading (`-1h`, `+2d`). */
 const TEMPLATE_MAX_AGE_MS = 30 * 60_000;
+/** Old templates are removed well after any copy of them can still be under way. */
+const TEMPLATE_REMOVE_AFTER_MS = 2 * 60 * 60_000;
 
 /**
  * A data directory the built app has started on once and stopped (the embedded database created,
  * migrated, the demo content loaded), for servers started with the usual environment: each copies
  * it (under a second) instead of doing all that again (about 5 s on a 2-core machine). One per
- * build, remade after half an hour; two test processes making it at once keep the first.
+ * build and half hour: `qa-e2e-first-start-<build id>-<made at, ms>`. A newer one is made beside
+ * an older one, never in its place: another test process may be copying the older one at that
+ * moment (removing it under the copy failed a file once). Templates two hours old are removed.
  */
 async function firstStartTemplate(launchFresh: (dataDir: string) => Promise<RunningServer>): Promise<string> {
   const build = fs.readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8').trim();
-  const dir = path.join(os.tmpdir(), `qa-e2e-first-start-${build}`);
-  const made = fs.statSync(dir, { throwIfNoEntry: false });
-  if (made && Date.now() - made.mtimeMs < TEMPLATE_MAX_AGE_MS) return dir;
+  const prefix = `qa-e2e-first-start-${build}-`;
+  const now = Date.now();
+  const made = fs
+    .readdirSync(os.tmpdir())
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .map((name) => ({ dir: path.join(os.tmpdir(), name), at: Number(name.slice(prefix.length)) }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of made.filter((t) => now - t.at > TEMPLATE_REMOVE_AFTER_MS)) fs.rmSync(old.dir, { recursive: true, force: true });
+  const fresh = made.find((t) => now - t.at < TEMPLATE_MAX_AGE_MS);
+  if (fresh) return fresh.dir;
   const candidate = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-e2e-making-'));
   const server = await launchFresh(candidate);
   await server.terminate();
-  if (made) fs.rmSync(dir, { recursive: true, force: true });
-  try {
-    fs.renameSync(candidate, dir);
-  } catch {
-    // Another process made it first: theirs is as good.
-    fs.rmSync(candidate, { recursive: true, force: true });
-  }
+  const dir = path.join(os.tmpdir(), `${prefix}${Date.now()}`);
+  fs.renameSync(candidate, dir);
   return dir;
 }
 
