@@ -193,7 +193,6 @@ class Lane {
   async next(): Promise<RunningServer> {
     if (!this.server || this.players >= PLAYERS_PER_SERVER) {
       await this.server?.stop();
-      this.server = undefined;
       this.server = await startServer(this.options);
       this.players = 0;
     }

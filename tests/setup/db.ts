@@ -60,8 +60,8 @@ function templateFile(): string {
  * - no template databases (template0, template1) in the dump: nothing in a test creates a
  *   database on PGlite, and they were two fifths of what each start reads and unpacks.
  */
-const TEMPLATE_FORM = 'shared_buffers=16MB; without template0 and template1';
 const SHARED_BUFFERS = '16MB';
+const TEMPLATE_FORM = `shared_buffers=${SHARED_BUFFERS}; without template0 and template1`;
 
 /** The template's bytes as PGlite reads them (`arrayBuffer()`): a Blob read back costs about 0.4 s for 28 MB. */
 function templateData(file: string): Blob {

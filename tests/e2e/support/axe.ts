@@ -67,9 +67,10 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     )
     .catch(() => undefined);
   const key = await fingerprint(page);
+  const known = passed.has(key);
   // QA_AXE_STATS=<file>: one line per page left, audited (`run`) or found audited (`skip`).
-  if (process.env.QA_AXE_STATS) fs.appendFileSync(process.env.QA_AXE_STATS, `${passed.has(key) ? 'skip' : 'run'} ${page.url()}\n`);
-  if (passed.has(key)) return [];
+  if (process.env.QA_AXE_STATS) fs.appendFileSync(process.env.QA_AXE_STATS, `${known ? 'skip' : 'run'} ${page.url()}\n`);
+  if (known) return [];
   // Once per document: a page audited again (by a test, then as it is left) keeps the axe it has.
   if (!(await page.evaluate(() => 'axe' in window))) {
     // The script element goes once axe is defined, so that the page's markup (its fingerprint) is the app's alone.
