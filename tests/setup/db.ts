@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, migrateDatabase, MIGRATIONS_FOLDER, type Database } from '@/services/server/db/client';
+import { openDatabase, migrateDatabase, rowsOf, MIGRATIONS_FOLDER, type Database } from '@/services/server/db/client';
 
 /**
  * One database per Jest worker, shared by the tests in it and emptied between tests.
@@ -105,15 +105,28 @@ export function getTestDatabase(): Promise<Database> {
   return shared;
 }
 
-/** Empties every table of the product (not the migration journal). */
+/**
+ * Empties every table of the product (not the migration journal) and starts every sequence again,
+ * as `truncate <every table> restart identity cascade` would. Only the tables holding rows are
+ * truncated, and only the sequences used are restarted: TRUNCATE makes a new file for each table it
+ * names, and naming all 55 took about a second a call on PostgreSQL (0.06–0.09 s on PGlite),
+ * against 0.02–0.07 s this way (docs/testing.md, "Where CI's time goes").
+ */
 export async function resetDatabase(database: Database): Promise<void> {
-  const rows = await database.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
+  const tables = rowsOf<{ tablename: string }>(await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)).map((r) => r.tablename);
+  if (tables.length === 0) return;
+  const probe = tables.map((table) => `select ${quoteLiteral(table)} as name where exists (select 1 from ${quoteIdent(table)})`).join(' union all ');
+  const filled = rowsOf<{ name: string }>(await database.db.execute(sql.raw(probe))).map((r) => r.name);
+  if (filled.length) await database.db.execute(sql.raw(`truncate ${filled.map(quoteIdent).join(', ')} restart identity cascade`));
+  // A sequence of a table emptied by its test (rows written, then deleted) restarts too.
+  const used = await database.db.execute<{ name: string }>(
+    sql`select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name from pg_sequences where schemaname = 'public' and last_value is not null`,
   );
-  const list = (rows as unknown as { rows: { tablename: string }[] }).rows ?? (rows as unknown as { tablename: string }[]);
-  const names = list.map((r) => `"${r.tablename}"`);
-  if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  for (const { name } of rowsOf<{ name: string }>(used)) await database.db.execute(sql.raw(`alter sequence ${name} restart`));
 }
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 export async function closeTestDatabase(): Promise<void> {
   if (!shared) return;
