@@ -16,6 +16,7 @@ async function rowsIn(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { tablename } of tables) {
     const [row] = rowsOf<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from "${tablename}"`)));
+    if (!row) throw new Error(`no count for ${tablename}`);
     counts[tablename] = row.n;
   }
   return counts;
@@ -45,7 +46,7 @@ test('after tables were filled and one was emptied by hand, every table is empty
   expect(Object.keys(after).sort()).toEqual(Object.keys(seeded).sort());
   const [page] = await database.db.insert(pages).values({ type: 'probe', language: 'xx', title: 't', content: 'c' }).returning({ id: pages.id });
   const [language] = await database.db.insert(languages).values({ language: 'Probe', code: 'xx' }).returning({ id: languages.id });
-  expect({ page: page.id, language: language.id }).toEqual({ page: 1, language: 1 });
+  expect({ page: page?.id, language: language?.id }).toEqual({ page: 1, language: 1 });
 });
 
 test('a reset of an empty database leaves it empty and changes nothing', async () => {
@@ -54,5 +55,5 @@ test('a reset of an empty database leaves it empty and changes nothing', async (
   await resetDatabase(database);
   expect(Object.entries(await rowsIn()).filter(([, n]) => n > 0)).toEqual([]);
   const [language] = await database.db.insert(languages).values({ language: 'Probe', code: 'xx' }).returning({ id: languages.id });
-  expect(language.id).toBe(1);
+  expect(language?.id).toBe(1);
 });
