@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { browserSuite } from '@/tests/e2e/support/suite';
@@ -104,9 +104,19 @@ test('an admin finds a player and deactivates them: the player’s open page is 
     waiting = [];
   };
   const quiet = () => (underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
-  playerPage.on('request', () => (underWay += 1));
-  playerPage.on('requestfinished', ended);
-  playerPage.on('requestfailed', ended);
+  // Only the calls (POST): a stream the page opens (GET, the live feed after the page settles)
+  // never finishes, and waiting for it hung the test once in CI.
+  const watched = new Set<Request>();
+  playerPage.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    watched.add(request);
+    underWay += 1;
+  });
+  const finished = (request: Request) => {
+    if (watched.delete(request)) ended();
+  };
+  playerPage.on('requestfinished', finished);
+  playerPage.on('requestfailed', finished);
   await playerPage.getByRole('button', { name: 'Log in' }).click();
   await playerPage.getByRole('alert').filter({ hasText: 'account deactivated, contact admin' }).waitFor();
   // Whatever the refusal set off has happened: two frames painted since, and no request of the
