@@ -94,29 +94,21 @@ test('an admin finds a player and deactivates them: the player’s open page is 
   await playerPage.goto(`${suite.server.url}/auth/login/`);
   await playerPage.getByLabel('Email').fill(victim.email);
   await playerPage.getByLabel('Password').fill('correct horse battery');
-  // The page's requests under way, and who waits for none to be.
-  let underWay = 0;
+  // The page's requests under way, and who waits for none to be. A stream (the notification
+  // feed, asked for as text/event-stream) never finishes: waiting for one hung the test once in CI.
+  const underWay = new Set<Request>();
   let waiting: (() => void)[] = [];
-  const ended = () => {
-    underWay -= 1;
-    if (underWay > 0) return;
+  const ended = (request: Request) => {
+    if (!underWay.delete(request) || underWay.size > 0) return;
     for (const wake of waiting) wake();
     waiting = [];
   };
-  const quiet = () => (underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
-  // Only the calls (POST): a stream the page opens (GET, the live feed after the page settles)
-  // never finishes, and waiting for it hung the test once in CI.
-  const watched = new Set<Request>();
+  const quiet = () => (underWay.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
   playerPage.on('request', (request) => {
-    if (request.method() !== 'POST') return;
-    watched.add(request);
-    underWay += 1;
+    if (request.headers()['accept'] !== 'text/event-stream') underWay.add(request);
   });
-  const finished = (request: Request) => {
-    if (watched.delete(request)) ended();
-  };
-  playerPage.on('requestfinished', finished);
-  playerPage.on('requestfailed', finished);
+  playerPage.on('requestfinished', ended);
+  playerPage.on('requestfailed', ended);
   await playerPage.getByRole('button', { name: 'Log in' }).click();
   await playerPage.getByRole('alert').filter({ hasText: 'account deactivated, contact admin' }).waitFor();
   // Whatever the refusal set off has happened: two frames painted since, and no request of the
