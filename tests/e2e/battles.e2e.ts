@@ -13,7 +13,9 @@ import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 // with the API. Each test uses its own category, so that searches of different tests never meet.
 
 /**
- * Short battles: 3 questions, a 5 s search, a quick bot. Entry fee 5, welcome bonus 10. A random
+ * Short battles: 3 questions, a 10 s search, a quick bot. Entry fee 5, welcome bonus 10. Two players
+ * who meet have both pages loaded and their category chosen before the first one searches: inside
+ * the search time there are only two clicks and their calls (`meetRandom`). A random
  * battle's question lasts 60 s, longer than the harness waits for a server to start: a question
  * open while the server restarts (test e) is still open when it is back, however slow the machine.
  * No test waits for a question's time to run out.
@@ -21,7 +23,7 @@ import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 const SETTINGS = {
   random_battle_total_question: '3',
   random_battle_duration: '60',
-  random_battle_search_seconds: '5',
+  random_battle_search_seconds: '10',
   group_battle_duration: '15',
   group_battle_max_questions: '3',
   bot_min_answer_delay_ms: '100',
@@ -125,12 +127,29 @@ async function outcome(page: Page): Promise<string> {
 
 const playersRegion = (page: Page) => page.getByRole('region', { name: 'Players' });
 
-/** Opens the random battle page, chooses the category and searches. */
-async function searchRandom(page: Page, category: string): Promise<void> {
+/** Opens the random battle page and chooses the category: ready to search. */
+async function readyToSearch(page: Page, category: string): Promise<void> {
   await page.goto(`${server.url}/random-battle/`);
   await page.getByLabel('Category').selectOption({ label: category });
   await page.getByRole('radio', { name: /^1×/ }).waitFor();
+}
+
+/** Opens the random battle page, chooses the category and searches. */
+async function searchRandom(page: Page, category: string): Promise<void> {
+  await readyToSearch(page, category);
   await page.getByRole('button', { name: 'Find an opponent' }).click();
+}
+
+/**
+ * Two players meet in a random battle: both pages are loaded and ready first (a page load on a busy
+ * machine can take longer than a search lasts), then the first searches and, once its search is
+ * open, the second searches and joins it.
+ */
+async function meetRandom(first: Seat, second: Seat, category: string): Promise<void> {
+  await Promise.all([readyToSearch(first.page, category), readyToSearch(second.page, category)]);
+  await first.page.getByRole('button', { name: 'Find an opponent' }).click();
+  await first.page.getByRole('heading', { name: 'Looking for an opponent' }).waitFor();
+  await second.page.getByRole('button', { name: 'Find an opponent' }).click();
 }
 
 /**
@@ -171,9 +190,7 @@ async function clockSeconds(page: Page): Promise<number> {
 describe('battles in Chromium', () => {
   test('(a) two players meet in a random battle, see each other, play every question; the winner takes twice the fee', async () => {
     const [ada, ben] = await Promise.all([seat('Ada Random'), seat('Ben Random')]);
-    await searchRandom(ada.page, 'History');
-    await ada.page.getByRole('heading', { name: 'Looking for an opponent' }).waitFor();
-    await searchRandom(ben.page, 'History');
+    await meetRandom(ada, ben, 'History');
 
     for (const s of [ada, ben]) {
       await openQuestion(s.page, 1);
@@ -206,7 +223,7 @@ describe('battles in Chromium', () => {
     await cy.page.getByRole('button', { name: 'Find an opponent' }).waitFor();
     expect(await seriousA11yViolations(cy.page)).toEqual([]);
     await searchRandom(cy.page, 'Science');
-    await cy.page.getByText('no opponent detected, retry or play against the bot').waitFor({ timeout: 20_000 });
+    await cy.page.getByText('no opponent detected, retry or play against the bot').waitFor({ timeout: 40_000 });
     expect(await seriousA11yViolations(cy.page)).toEqual([]);
     await cy.page.getByRole('button', { name: 'Play against the bot' }).click();
 
@@ -259,9 +276,7 @@ describe('battles in Chromium', () => {
 
   test('(d) a reload in the middle of a random battle lands on the same question and deadline with the points intact', async () => {
     const [hal, ivy] = await Promise.all([seat('Hal Reload'), seat('Ivy Reload')]);
-    await searchRandom(hal.page, 'Technology');
-    await hal.page.getByRole('heading', { name: 'Looking for an opponent' }).waitFor();
-    await searchRandom(ivy.page, 'Technology');
+    await meetRandom(hal, ivy, 'Technology');
 
     await playQuestion([hal, ivy], 1, (s) => s === hal);
     const second = await openQuestion(hal.page, 2);
@@ -297,9 +312,7 @@ describe('battles in Chromium', () => {
 
   test('(e) the server restarts between two questions: both pages reconnect by themselves and play on; the winner is paid', async () => {
     const [max, nia] = await Promise.all([seat('Max Restart'), seat('Nia Restart')]);
-    await searchRandom(max.page, 'Sports and Games');
-    await max.page.getByRole('heading', { name: 'Looking for an opponent' }).waitFor();
-    await searchRandom(nia.page, 'Sports and Games');
+    await meetRandom(max, nia, 'Sports and Games');
     await playQuestion([max, nia], 1, (s) => s === max);
     const roomId = await storedRoom(max.page, 'random');
     const before = await roomOf(max.player, roomId!);
