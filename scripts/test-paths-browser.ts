@@ -15,7 +15,7 @@
  * the path decides on wait at the network until the next event lets them through or drops them.
  * Writes reports/paths/latest/browser/ (results.json, junit-browser.xml, a screenshot of each
  * failed step) and adds them to the latest run's report, reports/paths/latest/index.html. Needs the built app (`npm run build`; it is
- * built here when missing) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ * built here when missing) and Chromium (TEST_CHROMIUM_PATH: the headless shell when installed, tests/e2e/support/browser.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ import { pathEvents, pathId } from '@/machines/testing/paths';
 import { seededRandom } from '@/services/domain/seeded-random';
 import { latestRunDir, linkLatest, newRunDir, RUNS_ROOT, writeRunsIndex, writeRunSummary } from '@/scripts/paths/runs';
 import { writeReport, type BrowserPath, type BrowserRun, type BrowserStep } from '@/scripts/paths/report';
-import { CHROMIUM_PATH } from '@/tests/e2e/support/browser';
+import { TEST_CHROMIUM_PATH } from '@/tests/e2e/support/browser';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 import { startServer, type RunningServer, type ServerOptions } from '@/tests/e2e/support/server';
 import { CallGate } from '@/tests/paths/browser/call-gate';
@@ -245,7 +245,7 @@ async function main() {
   mkdirSync(DIR, { recursive: true });
 
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
