@@ -338,14 +338,25 @@ const SHOTS: readonly Shot[] = [
     },
   },
   {
+    name: 'leaderboard',
+    title: 'The leaderboard: the podium, the ranks and the player\'s own row (after the level of "A result")',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/leaderboard/`);
+      await page.locator('[data-testid="my-standing"]').waitFor();
+      await settle(page);
+    },
+  },
+  {
     name: 'contest-leaderboard',
-    title: "A contest's leaderboard",
-    async take(page, { server, player }) {
-      const lists = await callApi<{ live: { items: { id: number }[] } }>(server, 'get_contest', {}, player.token);
-      const live = lists.data.live.items[0];
-      await page.goto(`${server.url}/contest-play/${live ? `?leaderboard=${live.id}` : ''}`);
-      await page.locator('main').waitFor();
-      await settle(page, 1200);
+    title: "A past contest's leaderboard, its prizes paid",
+    async take(page, { server }) {
+      await page.goto(`${server.url}/contest-play/`);
+      await page.getByRole('tab').nth(2).click();
+      await page.locator('[role="tabpanel"] article button').nth(0).waitFor();
+      // The card's second button opens its board (the first plays, where it can).
+      await page.locator('[role="tabpanel"] article').first().locator('button').last().click();
+      await page.locator('[data-testid="my-standing"]').waitFor();
+      await settle(page, 900);
     },
   },
   {

@@ -8,6 +8,7 @@ import { usePlayerCoins } from '@/components/battle/use-player-coins';
 import { formatDateTime, formatNumber, formatTimeUntil } from '@/components/profile/format';
 import { QuizPlayView } from '@/components/quiz-play/quiz-play-view';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
+import { MyStanding, Podium, StandingList } from '@/components/leaderboard/standings';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,6 +20,8 @@ import { Tabs, tabId, tabPanelId } from '@/components/ui/tabs';
 import { BOARD_PAGE_SIZE, createContestMachine, type ContestActorRef, type ContestMachine } from '@/machines/contest/contest.machine';
 import { liveContestPlayMachine, liveContestServices } from '@/services/client/contest-api';
 import { messageKeyFor } from '@/services/domain/code-messages';
+import { useAppSelector } from '@/services/store/hooks';
+import { selectUser } from '@/services/store/selectors';
 import type { ContestItem, ContestList, ContestRankRow } from '@/services/domain/contests';
 
 /** The contest machine with the real server's effects. */
@@ -197,24 +200,6 @@ function ContestPlayScreen({ actorRef }: { actorRef: ContestActorRef }) {
   );
 }
 
-function RankRow({ row, mine }: { row: ContestRankRow; mine: boolean }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <li className={`flex items-center justify-between gap-3 rounded-card border p-3 ${mine ? 'border-accent bg-accent-soft' : 'border-line bg-surface'}`} aria-current={mine ? 'true' : undefined}>
-      <span className="w-10 font-bold tabular-nums">#{row.rank}</span>
-      {/* The whole name (it wraps), the prize under it. */}
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="break-words font-semibold" dir="auto">
-          {row.name || t('contest.player')}
-          {mine ? <span className="font-normal text-fg-muted"> ({t('contest.you')})</span> : null}
-        </span>
-        {row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize, count: row.prize })}</span> : null}
-      </span>
-      <span className="font-semibold tabular-nums">{t('contest.points', { score: formatNumber(row.score, i18n.language) })}</span>
-    </li>
-  );
-}
-
 function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
   const { t, i18n } = useTranslation();
   const contest = useSelector(actorRef, (s) => s.context.contest);
@@ -223,7 +208,13 @@ function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
   const step = useSelector(actorRef, (s) => (s.matches({ board: 'failed' }) ? 'failed' : s.matches({ board: 'loading' }) ? 'loading' : 'ready'));
   const errorCode = useSelector(actorRef, (s) => s.context.errorCode);
   const live = contest?.status === 'live';
-  const me = board?.myRank?.user_id;
+  const user = useAppSelector(selectUser).data;
+  const me = user?.id ?? board?.myRank?.user_id;
+  const scoreText = (score: number) => t('contest.points', { score: formatNumber(score, i18n.language) });
+  const nameOf = (row: { name: string }) => row.name || t('contest.player');
+  const hint = live ? t('contest.get_on_board') : t('contest.not_played');
+  const prizeLine = (row: ContestRankRow) =>
+    row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize, count: row.prize })}</span> : null;
   const pageCount = board ? Math.max(1, Math.ceil(board.total / BOARD_PAGE_SIZE)) : 1;
   return (
     <section className="flex flex-col gap-4" aria-labelledby="contest-board-title">
@@ -241,30 +232,30 @@ function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
           onRetry={() => actorRef.send({ type: 'user.retry' })}
         />
       ) : !board || board.total === 0 ? (
-        <EmptyState title={t('contest.board_empty')} />
+        <>
+          <EmptyState title={t('contest.board_empty')} />
+          <MyStanding name={user?.name ?? ''} profile={user?.profile} standing={null} scoreText={scoreText} hint={hint} />
+        </>
       ) : (
         <>
-          {board.myRank ? (
-            <p className="font-semibold" role="status">
-              {t('contest.your_rank_score', { rank: board.myRank.rank, score: formatNumber(board.myRank.score, i18n.language), count: board.myRank.score })}
-            </p>
-          ) : null}
-          <ol className="flex flex-col gap-2" aria-label={t('contest.board_list')}>
-            {board.items.map((row) => (
-              <RankRow key={row.user_id} row={row} mine={row.user_id === me} />
-            ))}
-          </ol>
-          {board.myRank && !board.items.some((r) => r.user_id === me) ? (
-            <ol className="flex flex-col gap-2" aria-label={t('contest.your_place')}>
-              <RankRow row={board.myRank} mine />
-            </ol>
-          ) : null}
-          <Pager
-            page={page}
-            pageCount={pageCount}
-            onPage={(p) => actorRef.send({ type: 'user.page', page: p })}
-            labels={{ nav: t('contest.board_pages'), previous: t('exam.previous'), next: t('exam.next'), position: t('contest.board_position', { page: page + 1, pages: pageCount }) }}
+          {page === 0 && board.topThree.length > 0 ? <Podium top={board.topThree} meId={me} scoreText={scoreText} nameOf={nameOf} detail={prizeLine} /> : null}
+          <StandingList
+            rows={page === 0 ? board.items.filter((row) => !board.topThree.some((top) => top.user_id === row.user_id)) : board.items}
+            label={t('contest.board_list')}
+            meId={me}
+            scoreText={scoreText}
+            nameOf={nameOf}
+            detail={prizeLine}
           />
+          {pageCount > 1 ? (
+            <Pager
+              page={page}
+              pageCount={pageCount}
+              onPage={(p) => actorRef.send({ type: 'user.page', page: p })}
+              labels={{ nav: t('contest.board_pages'), previous: t('exam.previous'), next: t('exam.next'), position: t('contest.board_position', { page: page + 1, pages: pageCount }) }}
+            />
+          ) : null}
+          <MyStanding name={board.myRank ? nameOf(board.myRank) : (user?.name ?? '')} profile={board.myRank?.profile ?? user?.profile} standing={board.myRank} scoreText={scoreText} hint={hint} />
         </>
       )}
       <Button variant="secondary" className="self-start" onClick={() => actorRef.send({ type: 'user.back' })}>

@@ -33,32 +33,39 @@ function board(players = PLAYERS, me: { rank: number; score: number } | null = {
 
 const panel = () => screen.getByRole('tabpanel');
 
+const pinned = () => screen.getByRole('region', { name: 'Your place' });
+
 describe('the leaderboard', () => {
-  test('opens on today\'s board with the top three, the first page and the player\'s own rank', async () => {
+  test('opens on today\'s board: the podium of three, the list from the fourth, and the player\'s own row pinned', async () => {
     signIn();
     fakeServer({ get_daily_leaderboard: board() });
     renderWithApp(<LeaderboardView />);
     expect(screen.getByRole('tab', { name: 'Today', selected: true })).toBeInTheDocument();
 
-    expect(await within(panel()).findByText('Your rank: 17, score 340')).toBeInTheDocument();
-    const top = screen.getByRole('region', { name: 'Top three' });
-    expect(within(top).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Rank 1P1Player 1500 pts', 'Rank 2P2Player 2490 pts', 'Rank 3P3Player 3480 pts']);
-    const ranking = within(screen.getByRole('region', { name: 'Ranking' })).getAllByRole('listitem');
-    expect(ranking).toHaveLength(10);
-    expect(ranking[0]).toHaveTextContent('Rank 1P1Player 1500 pts');
+    const top = await within(panel()).findByRole('region', { name: 'Top three' });
+    // In rank order for screen readers; the steps put the winner in the middle.
+    const steps = within(top).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual(['P1Player 1500 ptsRank 1', 'P2Player 2490 ptsRank 2', 'P3Player 3480 ptsRank 3']);
+    expect(steps.map((li) => li.className.match(/col-start-\d/)?.[0])).toEqual(['col-start-2', 'col-start-1', 'col-start-3']);
+    const ranking = within(screen.getByRole('list', { name: 'Ranking' })).getAllByRole('listitem');
+    expect(ranking).toHaveLength(7);
+    expect(ranking[0]).toHaveTextContent('Rank 4P4Player 4470 pts');
+    expect(pinned()).toHaveTextContent('Rank 17AAda(you)340 pts');
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
   });
 
-  test('pages through the board and marks the player\'s own row', async () => {
+  test('pages through the board and marks the player\'s own row, still pinned', async () => {
     signIn();
     const server = fakeServer({ get_daily_leaderboard: board() });
     renderWithApp(<LeaderboardView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
-    const mine = within(screen.getByRole('region', { name: 'Ranking' }))
-      .getAllByRole('listitem')
-      .find((li) => li.textContent?.includes('Ada'))!;
+    const rows = within(screen.getByRole('list', { name: 'Ranking' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(10);
+    const mine = rows.find((li) => li.getAttribute('aria-current') === 'true')!;
     expect(mine).toHaveTextContent('Rank 17AAda(you)340 pts');
+    expect(rows.filter((li) => li.getAttribute('aria-current'))).toHaveLength(1);
+    expect(pinned()).toHaveTextContent('Rank 17AAda(you)340 pts');
     const sent = server.mock.calls.map(([, init]) => Object.fromEntries((init.body as FormData).entries()));
     expect(sent).toEqual([
       { offset: '0', limit: '10' },
@@ -66,7 +73,7 @@ describe('the leaderboard', () => {
     ]);
   });
 
-  test('switches between today, this month and all time, starting each on its first page', async () => {
+  test('switches between today, this month and all time, starting each on its first page; a player without a place is told how to get one', async () => {
     signIn();
     const server = fakeServer({ get_daily_leaderboard: board(), get_monthly_leaderboard: board(), get_globle_leaderboard: board(PLAYERS, null) });
     renderWithApp(<LeaderboardView />);
@@ -75,15 +82,20 @@ describe('the leaderboard', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'This month' }));
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'All time' }));
-    expect(await screen.findByText('You are not on this board yet.')).toBeInTheDocument();
+    expect(await within(panel()).findByText('Play a level to get on the board')).toBeInTheDocument();
+    expect(pinned()).toHaveTextContent('Rank –AAda(you)Play a level to get on the board');
     expect(calledEndpoints(server)).toEqual(['get_daily_leaderboard', 'get_daily_leaderboard', 'get_monthly_leaderboard', 'get_globle_leaderboard']);
   });
 
-  test('says "no data" for an empty board and keeps the tabs', async () => {
+  test('an empty board invites the player to be its first, shows their own row and keeps the tabs; no developer wording', async () => {
     signIn();
     fakeServer({ get_daily_leaderboard: board([], null) });
     renderWithApp(<LeaderboardView />);
-    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody is on this board yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play a level' })).toHaveAttribute('href', '/quiz-zone');
+    expect(pinned()).toHaveTextContent('AAda(you)Play a level to get on the board');
+    expect(screen.queryByText(/no data/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: /pages/i })).not.toBeInTheDocument();
     expect(screen.getAllByRole('tab')).toHaveLength(3);
   });
 
@@ -95,7 +107,7 @@ describe('the leaderboard', () => {
     renderWithApp(<LeaderboardView />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The leaderboard could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Your rank: 17, score 340')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Your place' })).toHaveTextContent('Rank 17AAda(you)340 pts');
   });
 
   test('asks a guest to log in and asks the server nothing', () => {

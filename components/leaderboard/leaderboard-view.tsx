@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { formatNumber } from '@/components/profile/format';
-import { Avatar } from '@/components/ui/avatar';
+import { MyStanding, Podium, StandingList } from '@/components/leaderboard/standings';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,15 +12,13 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { Pager } from '@/components/ui/pager';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { tabId, tabPanelId, Tabs } from '@/components/ui/tabs';
-import { getLeaderboard, type LeaderboardBoard, type LeaderboardPage, type LeaderboardRow } from '@/services/client/play-api';
+import { getLeaderboard, type LeaderboardBoard, type LeaderboardPage } from '@/services/client/play-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectUser } from '@/services/store/selectors';
 
 export const LEADERBOARD_PAGE_SIZE = 10;
 const BOARDS: readonly LeaderboardBoard[] = ['daily', 'monthly', 'all_time'];
-/** Gold, silver and bronze rings around the rank: the number says it, the colour adds to it. */
-const PODIUM = ['border-amber-500', 'border-slate-400', 'border-orange-700'];
 
 /** /leaderboard/: daily, monthly and all-time boards with the top three, pages and the player's own rank. */
 export function LeaderboardView() {
@@ -70,7 +68,7 @@ function Boards() {
         ) : list.status === 'error' ? (
           <ErrorWithRetry title={t('common.error_title')} message={t('leaderboard.load_failed')} retryLabel={t('common.retry')} onRetry={list.retry} />
         ) : list.status === 'empty' ? (
-          <EmptyState title={t('empty.no_data')} description={t('leaderboard.empty_hint')} />
+          <EmptyBoard />
         ) : (
           <BoardContent data={list.data} page={page} onPage={setPage} />
         )}
@@ -81,73 +79,18 @@ function Boards() {
 
 function BoardContent({ data, page, onPage }: { data: LeaderboardPage; page: number; onPage: (page: number) => void }) {
   const { t, i18n } = useTranslation();
-  const me = useAppSelector(selectUser).data?.id;
-  const isMe = (row: LeaderboardRow) => me !== undefined && String(row.user_id) === String(me);
-  const number = (n: number) => formatNumber(n, i18n.language);
+  const me = useAppSelector(selectUser).data;
+  const scoreText = (n: number) => t('leaderboard.score', { score: formatNumber(n, i18n.language) });
   const pageCount = Math.max(1, Math.ceil(data.total / LEADERBOARD_PAGE_SIZE));
+  // The podium shows the first three; the list goes on from the fourth.
+  const onPodium = new Set(data.topThree.map((row) => row.user_id));
+  const rows = data.rows.filter((row) => !onPodium.has(row.user_id));
 
   return (
     <>
-      <p role="status" className="rounded-control bg-accent-soft p-3 font-semibold">
-        {data.myRank ? t('leaderboard.my_rank', { rank: number(data.myRank.rank), score: number(data.myRank.score) }) : t('leaderboard.not_ranked')}
-      </p>
-
-      {data.topThree.length > 0 ? (
-        <section aria-labelledby="top-three-heading" className="flex flex-col gap-3">
-          <h2 id="top-three-heading" className="text-xl font-bold">
-            {t('leaderboard.top_three')}
-          </h2>
-          <ol className="grid grid-cols-3 gap-2">
-            {data.topThree.map((row, i) => (
-              <li key={row.user_id}>
-                <Card className={`flex h-full flex-col items-center gap-1 p-3 text-center ${isMe(row) ? 'ring-2 ring-accent' : ''}`}>
-                  <span className={`inline-flex size-8 items-center justify-center rounded-full border-2 font-bold tabular-nums ${PODIUM[i] ?? 'border-line'}`}>
-                    <span className="sr-only">{t('leaderboard.rank_label')} </span>
-                    {number(row.rank)}
-                  </span>
-                  {/* The name follows: the picture is decoration here. */}
-                  <span aria-hidden="true">
-                    <Avatar src={row.profile} name={row.name} size={48} />
-                  </span>
-                  {/* Two lines for the name (the rest in its tooltip); "you" on a line of its own, never cutting it. */}
-                  <span dir="auto" title={row.name} className="line-clamp-2 break-words text-sm font-semibold">
-                    {row.name}
-                  </span>
-                  {isMe(row) ? <span className="text-xs font-semibold text-accent">{t('leaderboard.you')}</span> : null}
-                  <span className="text-sm tabular-nums text-fg-muted">{t('leaderboard.score', { score: number(row.score) })}</span>
-                </Card>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
-
-      <section aria-labelledby="ranking-heading" className="flex flex-col gap-3">
-        <h2 id="ranking-heading" className="text-xl font-bold">
-          {t('leaderboard.ranking')}
-        </h2>
-        {data.rows.length === 0 ? (
-          <p className="text-fg-muted">{t('empty.no_data')}</p>
-        ) : (
-          <ol className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
-            {data.rows.map((row) => (
-              <li key={row.user_id} className={`flex items-center gap-3 px-4 py-3 ${isMe(row) ? 'bg-accent-soft' : ''}`}>
-                <span className="w-10 shrink-0 text-end font-bold tabular-nums">
-                  <span className="sr-only">{t('leaderboard.rank_label')} </span>
-                  {number(row.rank)}
-                </span>
-                <span aria-hidden="true">
-                  <Avatar src={row.profile} name={row.name} size={40} />
-                </span>
-                <span dir="auto" className="min-w-0 flex-1 break-words align-with-row font-medium">
-                  {row.name}
-                  {isMe(row) ? <span className="ms-1 font-semibold">{t('leaderboard.you')}</span> : null}
-                </span>
-                <span className="shrink-0 font-semibold tabular-nums">{t('leaderboard.score', { score: number(row.score) })}</span>
-              </li>
-            ))}
-          </ol>
-        )}
+      {data.topThree.length > 0 ? <Podium top={data.topThree} meId={me?.id} scoreText={scoreText} /> : null}
+      {rows.length > 0 ? <StandingList rows={rows} label={t('leaderboard.ranking')} meId={me?.id} scoreText={scoreText} /> : null}
+      {pageCount > 1 ? (
         <Pager
           page={page}
           pageCount={pageCount}
@@ -159,7 +102,26 @@ function BoardContent({ data, page, onPage }: { data: LeaderboardPage; page: num
             position: t('pager.position', { page: page + 1, count: pageCount }),
           }}
         />
-      </section>
+      ) : null}
+      <MyStanding name={me?.name ?? ''} profile={me?.profile} standing={data.myRank} scoreText={scoreText} hint={t('leaderboard.get_on_board')} />
+    </>
+  );
+}
+
+/** An empty board: an invitation to be its first player, and the player's own row. */
+function EmptyBoard() {
+  const { t, i18n } = useTranslation();
+  const me = useAppSelector(selectUser).data;
+  return (
+    <>
+      <EmptyState title={t('leaderboard.empty_title')} description={t('leaderboard.empty_hint')} action={<ButtonLink href="/quiz-zone/">{t('leaderboard.play')}</ButtonLink>} />
+      <MyStanding
+        name={me?.name ?? ''}
+        profile={me?.profile}
+        standing={null}
+        scoreText={(n) => t('leaderboard.score', { score: formatNumber(n, i18n.language) })}
+        hint={t('leaderboard.get_on_board')}
+      />
     </>
   );
 }

@@ -23,14 +23,18 @@ export function avatarTone(seed: string): Tone {
   return TONES[hash % TONES.length]!;
 }
 
-/** Up to two initials: the first letters of the first two words ("Ada Lovelace" → "AL"). */
+/**
+ * Up to two initials: the first letter or digit of the first two words that have one ("Ada
+ * Lovelace" → "AL", "Ada (demo)" → "AD"); '?' when no word has one.
+ */
 export function initialsOf(seed: string): string {
-  const words = seed.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  return words
-    .slice(0, 2)
-    .map((w) => String.fromCodePoint(w.codePointAt(0)!).toLocaleUpperCase())
-    .join('');
+  const initials = seed
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.match(/[\p{L}\p{N}]/u)?.[0])
+    .filter((first): first is string => first !== undefined)
+    .slice(0, 2);
+  return initials.length === 0 ? '?' : initials.join('').toLocaleUpperCase();
 }
 
 /** A round picture of a player, or, when they have none, a generated one: their initials on a tone of their own. */

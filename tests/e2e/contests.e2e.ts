@@ -103,16 +103,17 @@ describe('contests in Chromium', () => {
 
     await page.getByRole('button', { name: 'Leaderboard' }).click();
     await page.getByRole('heading', { name: `Leaderboard: ${LIVE}` }).waitFor();
-    await page.getByText(/^You are #\d+ with (\d+|\u2066-\d+\u2069) points$/).waitFor();
-    const rows = page.getByRole('list', { name: 'Ranking' }).getByRole('listitem');
-    const shown = await rows.count();
+    // The player's own row, pinned: their rank and points.
+    const mine = page.getByRole('region', { name: 'Your place' });
+    await mine.getByText(/^(\d+|\u2066-\d+\u2069) pts$/).waitFor();
+    expect(await mine.textContent()).toMatch(/^Rank \d+/);
 
-    // Another player finishes with every answer right: the board shows them without a reload.
+    // Another player finishes with every answer right: they take the podium's top step without a reload.
     const rival = await signUpPlayer(server, 'rival player');
     await playByApi(rival, live.id);
-    await rows.nth(shown).waitFor({ timeout: 20_000 });
-    await page.getByRole('list', { name: 'Ranking' }).getByText(/rival player/i).waitFor();
-    expect(await rows.first().textContent()).toMatch(/rival player/i);
+    const first = page.getByRole('region', { name: 'Top three' }).locator('[data-podium="1"]');
+    await first.getByText(/rival player/i).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('list', { name: 'Ranking' }).getByText(/rival player/i).count()).toBe(0);
   });
 
   test('the prize job paid the past contest once, ties shared, and a restart pays nothing again', async () => {
@@ -123,7 +124,8 @@ describe('contests in Chromium', () => {
     await page.getByRole('tab', { name: 'Past' }).click();
     await card(PAST).getByRole('button', { name: 'Leaderboard' }).click();
     await page.getByRole('heading', { name: `Leaderboard: ${PAST}` }).waitFor();
-    const ranking = page.getByRole('list', { name: 'Ranking' });
+    // The podium's steps and the list's rows are list items alike.
+    const ranking = page.getByRole('main');
     const rowOf = (name: string) => ranking.getByRole('listitem').filter({ hasText: name });
     // Prizes 100 for #1 and 40 for #2–3: Ada wins 100; Grace and Alan, tied second, 40 each.
     await rowOf('Ada (demo)').getByText('prize: 100 coins').waitFor({ timeout: 15_000 });
