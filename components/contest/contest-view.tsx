@@ -213,6 +213,8 @@ function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
   const scoreText = (score: number) => t('contest.points', { score: formatNumber(score, i18n.language) });
   const nameOf = (row: { name: string }) => row.name || t('contest.player');
   const hint = live ? t('contest.get_on_board') : t('contest.not_played');
+  // The first page's podium shows the first three; its list goes on from the fourth.
+  const rows = board ? (page === 0 ? board.items.filter((row) => !board.topThree.some((top) => top.user_id === row.user_id)) : board.items) : [];
   const prizeLine = (row: ContestRankRow) =>
     row.prize ? <span className="text-sm font-semibold text-accent">{t('contest.prize_won', { coins: row.prize, count: row.prize })}</span> : null;
   const pageCount = board ? Math.max(1, Math.ceil(board.total / BOARD_PAGE_SIZE)) : 1;
@@ -239,14 +241,7 @@ function ContestBoardScreen({ actorRef }: { actorRef: ContestActorRef }) {
       ) : (
         <>
           {page === 0 && board.topThree.length > 0 ? <Podium top={board.topThree} meId={me} scoreText={scoreText} nameOf={nameOf} detail={prizeLine} /> : null}
-          <StandingList
-            rows={page === 0 ? board.items.filter((row) => !board.topThree.some((top) => top.user_id === row.user_id)) : board.items}
-            label={t('contest.board_list')}
-            meId={me}
-            scoreText={scoreText}
-            nameOf={nameOf}
-            detail={prizeLine}
-          />
+          {rows.length > 0 ? <StandingList rows={rows} label={t('contest.board_list')} meId={me} scoreText={scoreText} nameOf={nameOf} detail={prizeLine} /> : null}
           {pageCount > 1 ? (
             <Pager
               page={page}

@@ -106,7 +106,7 @@ describe('contests in Chromium', () => {
     // The player's own row, pinned: their rank and points.
     const mine = page.getByRole('region', { name: 'Your place' });
     await mine.getByText(/^(\d+|\u2066-\d+\u2069) pts$/).waitFor();
-    expect(await mine.textContent()).toMatch(/^Rank \d+/);
+    expect(await mine.textContent()).toMatch(/^Your placeRank \d+/);
 
     // Another player finishes with every answer right: they take the podium's top step without a reload.
     const rival = await signUpPlayer(server, 'rival player');
