@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { defaultSettings } from '@/services/domain/settings';
-import { categories, dailyQuizPlays, dailyQuizzes, languages, leaderboardAllTime, questionReports, questions } from '@/services/server/db/schema';
+import { categories, dailyQuizPlays, dailyQuizzes, languages, leaderboardAllTime, playSessions, questionReports, questions } from '@/services/server/db/schema';
 import { openDailyQuiz } from '@/services/server/play/modes';
 import { finishPlay } from '@/services/server/play/settle';
 import { isApiError } from '@/services/server/gateway/api-error';
@@ -283,6 +283,43 @@ describe(`statistics (${testDbKind})`, () => {
     expect(claim.body.data).toMatchObject({ verified: true, questions_answered: 10, correct_answers: 10 });
     const inflated = await api.call('set_users_statistics', { questions_answered: 30, correct_answers: 30, ratio: 100 }, { token });
     expect([inflated.status, inflated.body.message]).toEqual([403, 'result_not_recorded']);
+  });
+
+  test('the player card sums it up: rank, accuracy, strongest category, a week of days and the streak of days in a row', async () => {
+    const d = await db();
+    const { token, userId } = await player();
+    const science = expectOk(await api.call('get_questions_by_level', { category: 'science', subcategory: 'physics', level: 1, language_id: 1 }, { token })) as SessionData;
+    await playThrough(api, d, token, science);
+    const history = expectOk(await api.call('get_questions_by_level', { category: 'history', subcategory: 'ancient-world', level: 1, language_id: 1 }, { token })) as SessionData;
+    await playThrough(api, d, token, { ...history, questions: history.questions.slice(0, 8) }, (options, right, i) => (i < 5 ? right : wrong(options, right)));
+
+    type Summary = { rank: number | null; streak: number; accuracy: number; questions_answered: number; strongest_category: unknown; battles: unknown; week: { day: string; answered: number; correct: number }[] };
+    const summary = async () => expectOk(await api.call('get_player_summary', { timezone: 'UTC' }, { token })) as Summary;
+    const card = await summary();
+    expect(card).toMatchObject({ rank: 1, streak: 1, questions_answered: 18, accuracy: 83, strongest_category: { category_name: 'Science', ratio: 100 }, battles: { played: 0, won: 0 } });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(card.week).toHaveLength(7);
+    expect(card.week[6]).toEqual({ day: today, answered: 18, correct: 15 });
+    expect(card.week.slice(0, 6).every((day) => day.answered === 0 && day.correct === 0 && day.day < today)).toBe(true);
+    expect(new Set(card.week.map((day) => day.day)).size).toBe(7);
+
+    // One play moved to yesterday: two days in a row; to the day before: the run is broken.
+    const moveScience = (daysAgo: number) =>
+      d.update(playSessions).set({ settledAt: new Date(Date.now() - daysAgo * 86_400_000) }).where(and(eq(playSessions.userId, userId), eq(playSessions.id, science.session_id)));
+    await moveScience(1);
+    expect((await summary()).streak).toBe(2);
+    await moveScience(2);
+    expect((await summary()).streak).toBe(1);
+  });
+
+  test('a new player\'s card is empty but whole: no rank, no streak, seven empty days', async () => {
+    const { token } = await player();
+    const card = expectOk(await api.call('get_player_summary', {}, { token })) as { week: unknown[] };
+    expect(card).toMatchObject({ rank: null, streak: 0, questions_answered: 0, accuracy: 0, strongest_category: null, battles: { played: 0, won: 0 } });
+    expect(card.week).toHaveLength(7);
+    expect((await api.call('get_player_summary', {})).status).toBe(401);
+    const bad = await api.call('get_player_summary', { timezone: 'x'.repeat(65) }, { token });
+    expect([bad.status, bad.body.field]).toEqual([400, 'timezone']);
   });
 
   test('a new player has empty statistics', async () => {

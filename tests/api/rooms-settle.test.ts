@@ -472,6 +472,9 @@ describe(`battle statistics and badges (${testDbKind})`, () => {
     const res = await h.api.call('get_battle_statistics', { order: 'asc' }, { token: a.token });
     expect(res.status).toBe(200);
     expect([res.body.total, res.body.won, res.body.lost, res.body.drawn]).toEqual([2, 1, 0, 1]);
+    // The profile's card counts the same battles.
+    expect((ok(await h.api.call('get_player_summary', {}, { token: a.token })) as { battles: unknown }).battles).toEqual({ played: 2, won: 1 });
+    expect((ok(await h.api.call('get_player_summary', {}, { token: b.token })) as { battles: unknown }).battles).toEqual({ played: 2, won: 0 });
     const items = res.body.data as { room_id: string; outcome: string; winner_id: number | null; is_drawn: boolean; opponents: { user_id: number; name: string }[] }[];
     expect(items.map((i) => [i.room_id, i.outcome, i.winner_id, i.is_drawn])).toEqual([
       [won.id, 'win', a.userId, false],

@@ -19,6 +19,12 @@ export const paging = {
 
 export { blankAsUnset };
 
+/** An optional text of at most `max` characters; '' (an empty form field) counts as absent. */
+export const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
+
+/** The player's calendar, for calls that speak of their days: an IANA timezone or a GMT offset (services/server/play/clock.ts). */
+export const calendarFields = { timezone: optionalText(64), gmt_format: optionalText(16) };
+
 const asString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 
 /** A category or subcategory named by id or slug. */

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { blankAsUnset, idOf, effectiveLanguageId, optionalId, paging } from '@/services/server/endpoints/common';
+import { blankAsUnset, calendarFields, idOf, effectiveLanguageId, optionalId, paging } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { checkContestClaim, getContestLeaderboard, getContestLists, openContest } from '@/services/server/contests/service';
 
 /** Contests (docs/contests.md): the lists, playing one, its leaderboard and the spec's result report. */
 
-const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
 const count = z.preprocess(blankAsUnset, z.coerce.number({ error: 'is required' }).int('must be a whole number').min(0, 'must be 0 or more').max(10_000));
 const score = z.preprocess(blankAsUnset, z.coerce.number({ error: 'is required' }).int('must be a whole number').min(-1_000_000).max(1_000_000));
 
@@ -13,7 +12,7 @@ export const contestEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_contest',
     access: 'user',
-    input: z.object({ language_id: optionalId, timezone: optionalText(64), gmt_format: optionalText(16) }),
+    input: z.object({ language_id: optionalId, ...calendarFields }),
     async handler(input, ctx) {
       return {
         data: await getContestLists(ctx.app.database.db, ctx.settings, ctx.user!.id, {

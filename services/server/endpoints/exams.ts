@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { EXAM_LISTS, EXAM_REPORTS } from '@/services/domain/exams';
-import { blankAsUnset, idOf, effectiveLanguageId, optionalId, optionalIdOf, paging, questionIdList, sessionId } from '@/services/server/endpoints/common';
+import { blankAsUnset, calendarFields, idOf, effectiveLanguageId, optionalId, optionalIdOf, paging, questionIdList, sessionId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { answerExam, heartbeat, listExamModule, openExam, readExamResult, reportViolation, submitExam } from '@/services/server/exams/service';
 
 /** Exams (docs/exams.md): the lists, opening an attempt, answers, violations, heartbeats, submit and result. */
-
-const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
 
 /** The page an exam is played on: a random id per page load (API clients without one share 'api'). */
 const clientId = z.preprocess(
@@ -32,7 +30,7 @@ export const examEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_exam_module',
     access: 'user',
-    input: z.object({ language_id: optionalId, type: examListType, timezone: optionalText(64), gmt_format: optionalText(16), ...paging }),
+    input: z.object({ language_id: optionalId, type: examListType, ...calendarFields, ...paging }),
     async handler(input, ctx) {
       const answer = await listExamModule(ctx.app.database.db, ctx.settings, ctx.user!.id, {
         list: input.type,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsUnset, idOf, optionalId, questionIdList } from '@/services/server/endpoints/common';
+import { blankAsUnset, calendarFields, idOf, optionalId, questionIdList } from '@/services/server/endpoints/common';
 import { bookmarkType } from '@/services/server/endpoints/play';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { resolveCalendar } from '@/services/server/play/clock';
@@ -9,8 +9,6 @@ import { BOOKMARK_STATE_MAX, bookmarkState, getStatistics, listBookmarks, report
 
 const count = (field: string) =>
   z.preprocess(blankAsUnset, z.coerce.number({ error: `${field} is required` }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000_000));
-
-const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
 
 export const playLibraryEndpoints: EndpointDef[] = [
   endpoint({
@@ -72,7 +70,7 @@ export const playLibraryEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_users_statistics',
     access: 'user',
-    input: z.object({ timezone: optionalText(64), gmt_format: optionalText(16) }),
+    input: z.object({ ...calendarFields }),
     async handler(input, ctx) {
       const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.settings.default_timezone ?? 'UTC');
       return { data: await getStatistics(ctx.app.database.db, ctx.user!.id, calendar) };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIFELINES } from '@/services/domain/lifelines';
-import { blankAsUnset, idOf, effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, sessionId } from '@/services/server/endpoints/common';
+import { blankAsUnset, calendarFields, idOf, effectiveLanguageId, optionalId, optionalPlaceRef, placeRef, sessionId } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
 import { submitAnswer, applyLifeline, revealHint, startQuestionClock } from '@/services/server/play/answer';
@@ -26,8 +26,6 @@ const picked = z.preprocess(
   blankAsUnset,
   z.coerce.number({ error: 'is required' }).int('must be a whole number').min(1, 'is required'),
 );
-
-const optionalText = (max: number) => z.preprocess(blankAsUnset, z.string().trim().max(max, `must be at most ${max} characters`).optional());
 
 /**
  * Bookmark kinds, by the shape of the question: '1' multiple choice and true/false (the quiz zone,
@@ -65,7 +63,7 @@ export const playEndpoints: EndpointDef[] = [
   endpoint({
     name: 'get_daily_quiz',
     access: 'user',
-    input: z.object({ language_id: optionalId, timezone: optionalText(64), gmt_format: optionalText(16) }),
+    input: z.object({ language_id: optionalId, ...calendarFields }),
     async handler(input, ctx) {
       const languageId = effectiveLanguageId(ctx.settings, input.language_id);
       return {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { EXTENDED_TIME_CHOICES } from '@/services/domain/extended-time';
 import { NAME_MAX_LENGTH } from '@/services/domain/profile';
+import { calendarFields } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import { resolveCalendar } from '@/services/server/play/clock';
+import { getPlayerSummary } from '@/services/server/profile/summary';
 import { deleteAccount, getUserData, setExtendedTime, updateProfile, uploadProfileImage } from '@/services/server/profile/service';
 
 const MiB = 1024 * 1024;
@@ -24,6 +27,16 @@ export const profileEndpoints: EndpointDef[] = [
     input: z.object({}),
     async handler(_input, ctx) {
       return { data: await getUserData(ctx.app.database.db, ctx.user!.id) };
+    },
+  }),
+
+  endpoint({
+    name: 'get_player_summary',
+    access: 'user',
+    input: z.object({ ...calendarFields }),
+    async handler(input, ctx) {
+      const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.settings.default_timezone ?? 'UTC');
+      return { data: await getPlayerSummary(ctx.app.database.db, ctx.user!.id, ctx.settings, calendar) };
     },
   }),
 
