@@ -3,7 +3,9 @@
  * gallery of docs/screenshots/: the main screens on a 390x844 phone (light and dark, English and
  * Arabic) and on a 1280x800 desktop (light English, dark Arabic), with an index (README.md).
  *
- *   npm run screenshots [-- --only=home,question] [--combo=phone-light-en,desktop-dark-ar] [--out=dir]
+ *   npm run screenshots [-- --only=home,question] [--combo=phone-light-en,desktop-dark-ar] [--out=dir] [--full-page]
+ *
+ * --full-page takes each page whole, below the fold too (for a review; the gallery is the screen).
  *
  * Each combination has a player of its own (a new account): its level starts at the question
  * and goes on to the result.
@@ -416,7 +418,7 @@ async function shoot(browser: Browser, server: RunningServer, admin: Player, com
       }
       await shot.take(page, { server, player, admin });
       const file = `${shot.name}-${combo.device}-${combo.scheme}-${combo.language}.png`;
-      await page.screenshot({ path: path.join(out, file) });
+      await page.screenshot({ path: path.join(out, file), fullPage: process.argv.includes('--full-page') });
       written.push(file);
       console.log(`  ${file}`);
     } catch (err) {

@@ -25,6 +25,12 @@ export function formatDay(day: string, language: string): string {
   return Number.isNaN(date.getTime()) ? day : format(date, 'd MMM', { locale: dateLocale(language) });
 }
 
+/** A day's weekday in one letter or so ("M", "ح"), for the labels of a week's chart; the day itself when it is not a date. */
+export function formatWeekday(day: string, language: string): string {
+  const date = parseISO(day);
+  return Number.isNaN(date.getTime()) ? day : format(date, 'EEEEE', { locale: dateLocale(language) });
+}
+
 export interface DurationParts {
   days?: number;
   hours?: number;

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { ProfileView } from '@/components/profile/profile-view';
 import { fail, fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
-import { selectUser } from '@/services/store/selectors';
+import { BADGES } from '@/services/domain/badges';
 import { getAppStore } from '@/services/store/store';
 import { loggedIn } from '@/services/store/user-slice';
 
@@ -20,13 +20,37 @@ const PLAYER = {
   mobile: '',
   type: 'email',
   profile: null,
-  coins: 10,
+  coins: 1250,
   refer_code: 'ABCD2345',
   friends_code: '',
   web_language: '',
   all_time_score: 120,
   status: '1',
 };
+
+const DAYS = ['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'];
+const SUMMARY = {
+  rank: 3,
+  streak: 4,
+  questions_answered: 18,
+  accuracy: 83,
+  strongest_category: { category_name: 'Science', ratio: 100 },
+  battles: { played: 2, won: 1 },
+  week: DAYS.map((day, i) => ({ day, answered: i === 6 ? 18 : 0, correct: i === 6 ? 15 : 0 })),
+};
+const NEW_PLAYER = { rank: null, streak: 0, questions_answered: 0, accuracy: 0, strongest_category: null, battles: { played: 0, won: 0 }, week: DAYS.map((day) => ({ day, answered: 0, correct: 0 })) };
+
+/** The 15 badges; `earned` unlocked (the last of them claimed). */
+const badges = (earned: readonly string[]) =>
+  BADGES.map((type) => ({
+    type,
+    status: earned.includes(type) ? (type === earned[earned.length - 1] ? 'reward_claimed' : 'unlocked') : 'locked',
+    reward: 5,
+    counter: null,
+    progress: null,
+    unlocked_at: null,
+    claimed_at: null,
+  }));
 
 beforeEach(async () => {
   await resetApp();
@@ -36,104 +60,104 @@ beforeEach(async () => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const details = () => within(screen.getByRole('article'));
+const card = () => within(screen.getByRole('article', { name: 'Amira' }));
+const glance = () => within(screen.getByRole('region', { name: 'At a glance' }));
 
-async function editName(name: string) {
-  fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
-  fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } });
-  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-}
-
-describe('the profile page', () => {
-  test('shows the player fresh from the server: name, email, coins and score', async () => {
-    fakeServer({ get_user_by_id: () => ok(PLAYER) });
+describe('the player card', () => {
+  test('shows who the player is: picture, name, rank, streak, coins and score, with the account one tap away', async () => {
+    fakeServer({ get_user_by_id: () => ok(PLAYER), get_player_summary: () => ok(SUMMARY), get_user_badges: () => ok(badges([])) });
     renderWithApp(<ProfileView />);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-    expect(await screen.findByText('amira@example.com')).toBeInTheDocument();
-    expect(screen.getByTestId('profile-coins')).toHaveTextContent('10');
-    expect(details().getByText('120')).toBeInTheDocument();
-    expect(details().getAllByText('Not set')).toHaveLength(1);
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Amira' })).toBeInTheDocument();
+    expect(await card().findByText('#3 all time')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-streak')).toHaveTextContent('4');
+    expect(screen.getByTestId('profile-coins')).toHaveTextContent('1,250');
+    expect(screen.getByTestId('profile-score')).toHaveTextContent('120');
+    expect(card().getByRole('link', { name: 'Account details' })).toHaveAttribute('href', '/profile/account');
+    // The account's details are not on the card.
+    expect(screen.queryByText('amira@example.com')).not.toBeInTheDocument();
+  });
+
+  test('sums up the numbers at a glance and draws the last seven days', async () => {
+    fakeServer({ get_user_by_id: () => ok(PLAYER), get_player_summary: () => ok(SUMMARY), get_user_badges: () => ok(badges([])) });
+    renderWithApp(<ProfileView />);
+    const chart = await glance().findByRole('img', { name: 'Last 7 days: 18 answers, 15 right' });
+    expect(glance().getByText('83%')).toBeInTheDocument();
+    expect(glance().getByText('Answers: 18')).toBeInTheDocument();
+    expect(glance().getByText('Science')).toBeInTheDocument();
+    expect(glance().getByText('Right: 100%')).toBeInTheDocument();
+    expect(glance().getByText('Played: 2')).toBeInTheDocument();
+    // Seven days, the last (today) the only one with answers: a full bar, 15 of 18 of it right.
+    const bars = chart.querySelectorAll<HTMLElement>('[style]');
+    const heights = [...bars].map((b) => b.style.height);
+    expect(heights.filter((_, i) => i % 2 === 0)).toEqual(['0%', '0%', '0%', '0%', '0%', '0%', '100%']);
+    expect(heights[13]).toBe(`${(15 / 18) * 100}%`);
+  });
+
+  test('the badge case shows the earned badges first, then locked ones, eight in all, with a way to all of them', async () => {
+    fakeServer({ get_user_by_id: () => ok(PLAYER), get_player_summary: () => ok(SUMMARY), get_user_badges: () => ok(badges(['streak', 'dashing_debut'])) });
+    renderWithApp(<ProfileView />);
+    const region = within(await screen.findByRole('region', { name: 'Badges' }));
+    expect(await region.findByText('2 of 15 earned')).toBeInTheDocument();
+    const items = region.getAllByRole('listitem');
+    expect(items).toHaveLength(8);
+    // Catalogue order within each group: dashing debut comes before streak.
+    expect(items.slice(0, 3).map((li) => li.getAttribute('data-badge'))).toEqual(['dashing_debut', 'streak', 'combat_winner']);
+    expect(items.map((li) => li.querySelector('[data-earned]')!.getAttribute('data-earned'))).toEqual(['true', 'true', 'false', 'false', 'false', 'false', 'false', 'false']);
+    expect(items[0]).toHaveTextContent('Dashing Debut');
+    expect(region.getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/profile/badges');
+  });
+
+  test('a new player: no rank yet, no streak, and an invitation instead of empty numbers', async () => {
+    fakeServer({ get_user_by_id: () => ok({ ...PLAYER, all_time_score: 0 }), get_player_summary: () => ok(NEW_PLAYER), get_user_badges: () => ok(badges([])) });
+    renderWithApp(<ProfileView />);
+    await screen.findByRole('article', { name: 'Amira' });
+    expect(await card().findByText('Not on the board yet')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-streak')).toHaveTextContent('0');
+    expect(glance().getByText('Play your first level to see your numbers here.')).toBeInTheDocument();
+    expect(glance().getByRole('link', { name: 'Play a level' })).toHaveAttribute('href', '/quiz-zone');
+    expect(glance().queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  test('the summary failing keeps the card and offers a retry where the numbers go', async () => {
+    let answer = fail(500, '122');
+    fakeServer({ get_user_by_id: () => ok(PLAYER), get_player_summary: () => answer, get_user_badges: () => ok(badges([])) });
+    renderWithApp(<ProfileView />);
+    expect(await glance().findByRole('alert')).toHaveTextContent('Your numbers could not be loaded.');
+    expect(screen.getByTestId('profile-coins')).toHaveTextContent('1,250');
+    expect(screen.getByTestId('profile-streak')).toHaveTextContent('–');
+    answer = ok(SUMMARY);
+    fireEvent.click(glance().getByRole('button', { name: 'Try again' }));
+    expect(await glance().findByText('83%')).toBeInTheDocument();
+    expect(card().getByText('#3 all time')).toBeInTheDocument();
   });
 
   test('offers a retry when the player cannot be loaded', async () => {
     let answer = fail(500, '122');
-    fakeServer({ get_user_by_id: () => answer });
+    fakeServer({ get_user_by_id: () => answer, get_player_summary: () => ok(SUMMARY), get_user_badges: () => ok(badges([])) });
     renderWithApp(<ProfileView />);
-    const retry = await screen.findByRole('button', { name: 'Try again' });
-    expect(screen.getByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
+    expect(await screen.findByText('Your profile could not be loaded.')).toBeInTheDocument();
     answer = ok(PLAYER);
-    fireEvent.click(retry);
-    expect(await screen.findByText('amira@example.com')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Amira' })).toBeInTheDocument();
   });
 
-  test('an edit sends name and mobile, and merges the saved name into the store', async () => {
-    const server = fakeServer({
-      get_user_by_id: () => ok(PLAYER),
-      update_profile: (body) => ok({ ...PLAYER, name: String(body.get('name')), mobile: String(body.get('mobile')) }),
-    });
-    const { store } = renderWithApp(<ProfileView />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Amira Bell' } });
-    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '+1 415 555 0100' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-
-    expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
-    const sent = server.mock.calls.find(([url]) => url === '/api/update_profile')![1].body as FormData;
-    expect(Object.fromEntries(sent.entries())).toEqual({ name: 'Amira Bell', mobile: '+14155550100' });
-    expect(selectUser(store.getState()).data).toMatchObject({ name: 'Amira Bell', mobile: '+14155550100', email: 'amira@example.com', coins: 10 });
-    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
-  });
-
-  test('shows "profile update is not allowed in demo version" when the server is in demo mode', async () => {
-    fakeServer({ get_user_by_id: () => ok(PLAYER), update_profile: () => fail(403, 'demo_mode') });
-    const { store } = renderWithApp(<ProfileView />);
-    await editName('Someone Else');
-    expect(await screen.findByRole('alert')).toHaveTextContent('profile update is not allowed in demo version');
-    expect(selectUser(store.getState()).data?.name).toBe('Amira');
-  });
-
-  test('refuses a mobile number without a country code before asking the server', async () => {
-    const server = fakeServer({ get_user_by_id: () => ok(PLAYER) });
+  test('every other page of the player is one tap away, the account first; the leaderboard is a tab, not listed', async () => {
+    fakeServer({ get_user_by_id: () => ok(PLAYER), get_player_summary: () => ok(SUMMARY), get_user_badges: () => ok(badges([])) });
     renderWithApp(<ProfileView />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '4155550100' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('enter the correct mobile number with country code')).toBeInTheDocument();
-    expect(server).toHaveBeenCalledTimes(1);
-  });
-
-  test('lets a player who signed in by phone change their email', async () => {
-    const phonePlayer = { ...PLAYER, type: 'mobile', email: '', mobile: '+14155550100' };
-    const server = fakeServer({
-      get_user_by_id: () => ok(phonePlayer),
-      update_profile: (body) => ok({ ...phonePlayer, email: String(body.get('email')) }),
-    });
-    const { store } = renderWithApp(<ProfileView />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(selectUser(store.getState()).data?.email).toBe('new@example.com'));
-    const sent = server.mock.calls.find(([url]) => url === '/api/update_profile')![1].body as FormData;
-    expect(sent.get('email')).toBe('new@example.com');
-  });
-
-  test('refuses a picture that is not PNG, JPEG or WebP without uploading it', async () => {
-    const server = fakeServer({ get_user_by_id: () => ok(PLAYER) });
-    renderWithApp(<ProfileView />);
-    await screen.findByText('amira@example.com');
-    fireEvent.change(screen.getByLabelText('Change picture'), { target: { files: [new File(['GIF89a'], 'a.gif', { type: 'image/gif' })] } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('only PNG, JPEG or WebP images are accepted');
-    expect(server).toHaveBeenCalledTimes(1);
-  });
-
-  test('an uploaded picture replaces the initial', async () => {
-    fakeServer({ get_user_by_id: () => ok(PLAYER), upload_profile_image: () => ok({ profile: '/uploads/profile/7-abc.png' }) });
-    const { store } = renderWithApp(<ProfileView />);
-    await screen.findByText('amira@example.com');
-    fireEvent.change(screen.getByLabelText('Change picture'), { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
-    await waitFor(() => expect(selectUser(store.getState()).data?.profile).toBe('/uploads/profile/7-abc.png'));
-    expect(screen.getByRole('img', { name: 'Amira' })).toHaveAttribute('src', '/uploads/profile/7-abc.png');
+    const menu = within(await screen.findByRole('navigation', { name: 'Your account' }));
+    const links = menu.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/profile/account',
+      '/profile/wallet',
+      '/profile/coin-history',
+      '/profile/statistics',
+      '/profile/badges',
+      '/profile/play-bookmark-questions',
+      '/profile/refer-and-earn',
+      '/profile/notifications',
+      '/profile/settings',
+    ]);
+    expect(links[0]).toHaveTextContent('Account');
   });
 });

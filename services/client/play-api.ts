@@ -212,6 +212,23 @@ export const browserTimezone = (): string => Intl.DateTimeFormat().resolvedOptio
 
 export const getStatistics = (): Promise<ApiResult<UserStatistics>> => apiRequest<UserStatistics>('get_users_statistics', { timezone: browserTimezone() }, quiet);
 
+/** The profile's player card at a glance (get_player_summary). */
+export interface PlayerSummary {
+  /** On the all-time board; null without a place there. */
+  rank: number | null;
+  /** Days in a row with a finished play (alive while the last is today or yesterday). */
+  streak: number;
+  questions_answered: number;
+  /** Whole percent. */
+  accuracy: number;
+  strongest_category: { category_name: string; ratio: number } | null;
+  battles: { played: number; won: number };
+  /** The last seven days, oldest first. */
+  week: StatisticsDay[];
+}
+
+export const getPlayerSummary = (): Promise<ApiResult<PlayerSummary>> => apiRequest<PlayerSummary>('get_player_summary', { timezone: browserTimezone() }, quiet);
+
 // ---- Leaderboards ----
 
 export type LeaderboardBoard = 'daily' | 'monthly' | 'all_time';

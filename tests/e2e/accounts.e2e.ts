@@ -113,8 +113,12 @@ describe('accounts in Chromium', () => {
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(`${server.url}/profile/`);
-    await page.getByText(email).waitFor();
+    await page.getByTestId('profile-coins').waitFor();
     expect((await page.getByTestId('profile-coins').textContent())?.trim()).toBe('50');
+    // The account's details sit one tap from the player card.
+    await page.getByRole('link', { name: 'Account details' }).click();
+    await page.waitForURL(`${server.url}/profile/account/`);
+    await page.getByText(email).waitFor();
 
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await page.getByLabel('Name').fill('Amira Bell');
@@ -152,7 +156,7 @@ describe('accounts in Chromium', () => {
     await page.getByText('no data').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.goto(`${server.url}/profile/`);
+    await page.goto(`${server.url}/profile/account/`);
     await page.getByRole('button', { name: 'Edit profile' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

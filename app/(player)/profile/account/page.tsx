@@ -1,0 +1,5 @@
+import { AccountView } from '@/components/profile/account-view';
+
+export default function AccountPage() {
+  return <AccountView />;
+}
