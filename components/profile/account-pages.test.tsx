@@ -40,8 +40,25 @@ describe('the wallet', () => {
     const { store } = renderWithApp(<WalletView />);
     expect(await screen.findByTestId('wallet-coins')).toHaveTextContent('257');
     expect(screen.getByTestId('wallet-redeemable')).toHaveTextContent('€50');
+    expect(screen.getByText(/You can redeem up to/)).toHaveTextContent('You can redeem up to €50');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText('10 coins = €2')).toBeInTheDocument();
     expect(selectUser(store.getState()).data?.coins).toBe(257);
+  });
+
+  test('below the minimum the wallet shows how far the player is, never an amount they cannot redeem yet', async () => {
+    fakeServer({ get_user_coin_score: () => ok({ coins: 57, score: 0, redeemable_amount: 10 }), get_payment_request: () => fail(404, '102') });
+    renderWithApp(<WalletView />);
+    expect(await screen.findByTestId('wallet-coins')).toHaveTextContent('57');
+    const minimum = Number(defaultSettings(SYSTEM_SETTINGS).coin_limit);
+    expect(minimum).toBeGreaterThan(57);
+    const bar = screen.getByRole('progressbar', { name: 'Toward the minimum to redeem' });
+    expect(bar).toHaveAttribute('aria-valuenow', '57');
+    expect(bar).toHaveAttribute('aria-valuemax', String(minimum));
+    expect(screen.getByText(`Coins still needed to redeem: ${minimum - 57}`)).toBeInTheDocument();
+    expect(screen.queryByTestId('wallet-redeemable')).not.toBeInTheDocument();
+    expect(screen.queryByText(/€10/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request payout' })).not.toBeInTheDocument();
   });
 
   test('a live decision on a request (refused) shows the balance and request the server has now, and drops the old notice', async () => {

@@ -79,10 +79,50 @@ describe('the coin history', () => {
     expect(Object.fromEntries(last.entries())).toEqual({ offset: '0', limit: '10', type: 'spent' });
   });
 
-  test('says "no data" when there is no movement', async () => {
+  test('groups the movements by day, newest first, each with the icon of its kind and its time', async () => {
+    fakeServer({ get_tracker_data: tracker });
+    renderWithApp(<CoinHistoryView />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Spent' }));
+    await screen.findByText('Lifeline');
+    // Both spent on one day (2025-01-03 here, whatever the machine's zone, at 09:00 and 10:00 UTC… unless it crosses midnight).
+    const days = within(screen.getByRole('tabpanel')).getAllByRole('region');
+    const localDay = (iso: string) => new Date(iso).toDateString();
+    expect(days).toHaveLength(localDay(SPENT[0]!.created_at) === localDay(SPENT[1]!.created_at) ? 1 : 2);
+    expect(days[0]).toHaveAccessibleName(new RegExp(new Date(SPENT[0]!.created_at).getFullYear().toString()));
+    expect(rows().map((li) => li.getAttribute('data-kind'))).toEqual(['lifeline', 'battle_entry']);
+    expect(rows().map((li) => li.querySelector('svg')!.getAttribute('class'))).toEqual([expect.stringContaining('lucide-life-buoy'), expect.stringContaining('lucide-swords')]);
+    expect(within(rows()[0]!).getByRole('time')).toHaveAttribute('dateTime', SPENT[0]!.created_at);
+  });
+
+  test('today and yesterday are named; older days carry their date', async () => {
+    const now = Date.now();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString();
+    const items = [
+      { id: 3, amount: 4, type: 'level_passed', title: 'Level 2 passed', created_at: new Date().toISOString() },
+      { id: 2, amount: 4, type: 'level_passed', title: 'Level 1 passed', created_at: at(30) },
+      { id: 1, amount: 10, type: 'welcome_bonus', title: 'Welcome bonus', created_at: at(24 * 9) },
+    ];
+    fakeServer({ get_tracker_data: () => ({ status: 200, body: { error: false, message: '102', data: items, total: 3 } }) });
+    renderWithApp(<CoinHistoryView />);
+    await screen.findByText('Welcome bonus');
+    const headings = within(screen.getByRole('tabpanel')).getAllByRole('heading').map((h) => h.textContent);
+    expect(headings[0]).toBe('Today');
+    expect(headings).toHaveLength(3);
+    // 30 hours ago is yesterday on this device, or the day before when it is not yet 6 in the morning.
+    const yesterday = new Date(now);
+    yesterday.setDate(yesterday.getDate() - 1);
+    expect(headings[1] === 'Yesterday').toBe(new Date(at(30)).toDateString() === yesterday.toDateString());
+    expect(headings[2]).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  });
+
+  test('an empty tab says what would fill it, with the way to play; no developer wording', async () => {
     fakeServer({ get_tracker_data: () => ({ status: 200, body: { error: false, message: '102', data: [], total: 0 } }) });
     renderWithApp(<CoinHistoryView />);
-    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(await screen.findByText('No coins earned yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play a level' })).toHaveAttribute('href', '/quiz-zone');
+    fireEvent.click(screen.getByRole('tab', { name: 'Spent' }));
+    expect(await screen.findByText('Nothing spent yet')).toBeInTheDocument();
+    expect(screen.queryByText(/no data/i)).not.toBeInTheDocument();
   });
 
   test('offers a retry when the history cannot be loaded', async () => {

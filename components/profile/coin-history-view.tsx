@@ -2,8 +2,10 @@
 
 import { useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
-import { formatDateTime, formatNumber } from '@/components/profile/format';
+import { Award, BookOpen, Coins, Gift, HeartHandshake, LifeBuoy, Lightbulb, LockOpen, ShieldCheck, Star, Swords, Trophy, Wallet, type LucideIcon } from 'lucide-react';
+import { dayGroupOf, formatNumber, formatTime } from '@/components/profile/format';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
+import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Pager } from '@/components/ui/pager';
@@ -23,8 +25,72 @@ async function loadPage(type: TrackerFilter, page: number): Promise<ApiResult<{ 
   return { ...result, data: { items: result.data, total: totalOf(result) } };
 }
 
-export function CoinHistoryView() {
+/** The icon of a kind of movement (the ledger's `type`), by its family; a coin for any other. */
+const KIND_ICONS: readonly [RegExp, LucideIcon][] = [
+  [/^welcome/, Gift],
+  [/^referral/, HeartHandshake],
+  [/^battle/, Swords],
+  [/^contest/, Trophy],
+  [/^redeem/, Wallet],
+  [/^badge/, Award],
+  [/^level/, Star],
+  [/^review/, BookOpen],
+  [/^lifeline/, LifeBuoy],
+  [/^hint/, Lightbulb],
+  [/^premium/, LockOpen],
+  [/^admin/, ShieldCheck],
+];
+export const kindIcon = (type: string): LucideIcon => KIND_ICONS.find(([pattern]) => pattern.test(type))?.[1] ?? Coins;
+
+/** Movements grouped by the day they happened on this device, newest first as the server sends them: an icon per kind, the time, the amount. */
+function CoinDays({ items }: { items: readonly TrackerItem[] }) {
   const { t, i18n } = useTranslation();
+  const days: { key: string; heading: string; items: TrackerItem[] }[] = [];
+  for (const item of items) {
+    const { key, heading } = dayGroupOf(item.created_at, i18n.language);
+    const last = days[days.length - 1];
+    if (last?.key === key) last.items.push(item);
+    else days.push({ key, heading: heading === 'today' || heading === 'yesterday' ? t(`coin_history.${heading}`) : heading, items: [item] });
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {days.map((day) => (
+        <section key={day.key} aria-labelledby={`coin-day-${day.key}`} className="flex flex-col gap-2">
+          <h2 id={`coin-day-${day.key}`} className="text-sm font-semibold text-fg-muted">
+            {day.heading}
+          </h2>
+          <ul className="flex flex-col divide-y divide-line overflow-hidden rounded-card border border-line bg-surface">
+            {day.items.map((item) => {
+              const Icon = kindIcon(item.type);
+              const income = item.amount >= 0;
+              return (
+                <li key={item.id} data-kind={item.type} className="flex min-h-14 items-center gap-3 px-3 py-2">
+                  <span aria-hidden="true" className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${income ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'}`}>
+                    <Icon className="size-5" />
+                  </span>
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span dir="auto" className="break-words font-medium">
+                      {t(`coin_history.type.${item.type}`, { defaultValue: item.title })}
+                    </span>
+                    <time dateTime={item.created_at} className="text-sm text-fg-muted">
+                      {formatTime(item.created_at, i18n.language)}
+                    </time>
+                  </span>
+                  <span className={`shrink-0 font-display text-lg font-bold tabular-nums ${income ? 'text-success' : 'text-danger'}`}>
+                    {t('coin_history.amount', { amount: `${item.amount > 0 ? '+' : item.amount < 0 ? '−' : ''}${formatNumber(Math.abs(item.amount), i18n.language)}`, count: Math.abs(item.amount) })}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function CoinHistoryView() {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState<TrackerFilter>('income');
   const [page, setPage] = useState(0);
   const list = useApiQuery(`tracker:${filter}:${page}`, () => loadPage(filter, page), (d) => d.items.length === 0);
@@ -49,26 +115,14 @@ export function CoinHistoryView() {
         ) : list.status === 'error' ? (
           <ErrorWithRetry title={t('common.error_title')} message={t('coin_history.load_failed')} retryLabel={t('common.retry')} onRetry={list.retry} />
         ) : list.status === 'empty' ? (
-          <EmptyState title={t('empty.no_data')} />
+          <EmptyState
+            title={t(`coin_history.empty_${filter}`)}
+            description={t(`coin_history.empty_${filter}_hint`)}
+            action={<ButtonLink href="/quiz-zone/">{t('leaderboard.play')}</ButtonLink>}
+          />
         ) : (
           <>
-            <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
-              {list.data.items.map((item) => (
-                <li key={item.id} className="flex items-center justify-between gap-4 px-4 py-3">
-                  <div className="flex min-w-0 flex-col">
-                    <span dir="auto" className="font-medium">
-                      {t(`coin_history.type.${item.type}`, { defaultValue: item.title })}
-                    </span>
-                    <time dateTime={item.created_at} className="text-sm text-fg-muted">
-                      {formatDateTime(item.created_at, i18n.language)}
-                    </time>
-                  </div>
-                  <span className={`shrink-0 font-bold ${item.amount < 0 ? 'text-danger' : 'text-accent'}`}>
-                    {t('coin_history.amount', { amount: `${item.amount > 0 ? '+' : item.amount < 0 ? '−' : ''}${formatNumber(Math.abs(item.amount), i18n.language)}`, count: Math.abs(item.amount) })}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <CoinDays items={list.data.items} />
             <Pager
               page={page}
               pageCount={pageCount}

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay, formatDurationWords, formatNumber, formatTimeOfDay, formatTimeUntil } from '@/components/profile/format';
+import { dayGroupOf, formatDateTime, formatDay, formatDurationWords, formatNumber, formatTime, formatTimeOfDay, formatTimeUntil, formatWeekday } from '@/components/profile/format';
 import { DATE_LOCALE_LANGUAGES, dateLocale, loadDateLocale } from '@/services/client/date-locale';
 
 // A fixed local moment (the test's time zone is the machine's: build the moment from local parts).
@@ -19,6 +19,17 @@ describe('dates, times and durations in the interface language (date-fns)', () =
     await loadDateLocale('xx');
     expect(dateLocale('xx')).toBeUndefined();
     expect(formatDateTime(moment, 'xx')).toBe('Nov 27, 2026, 4:05 PM');
+  });
+
+  test('a list grouped by day: today, yesterday, then the date; a weekday in a letter; a time to the minute', async () => {
+    const now = new Date(2026, 10, 27, 0, 30);
+    expect(dayGroupOf(new Date(2026, 10, 27, 0, 1).toISOString(), 'en', now)).toEqual({ key: '2026-11-27', heading: 'today' });
+    // Just before midnight is yesterday, however few hours ago.
+    expect(dayGroupOf(new Date(2026, 10, 26, 23, 59).toISOString(), 'en', now)).toEqual({ key: '2026-11-26', heading: 'yesterday' });
+    expect(dayGroupOf(new Date(2026, 10, 25, 12, 0).toISOString(), 'en', now)).toEqual({ key: '2026-11-25', heading: 'Wednesday, Nov 25, 2026' });
+    expect(dayGroupOf('not a date', 'en', now)).toEqual({ key: 'not a date', heading: 'not a date' });
+    expect(formatWeekday('2026-11-27', 'en')).toBe('F');
+    expect(formatTime(moment, 'en')).toBe('4:05 PM');
   });
 
   test('a date with its time, a time to the second, a calendar day', async () => {

@@ -1,4 +1,4 @@
-import { format, formatDuration, parseISO } from 'date-fns';
+import { differenceInCalendarDays, format, formatDuration, parseISO } from 'date-fns';
 import { dateLocale } from '@/services/client/date-locale';
 
 /** Dates, times and durations in the interface language (date-fns with its locale), and numbers. */
@@ -11,6 +11,23 @@ function parsed(iso: string): Date | null {
 export function formatDateTime(iso: string, language: string): string {
   const date = parsed(iso);
   return date ? format(date, 'PPp', { locale: dateLocale(language) }) : iso;
+}
+
+/** "4:05 PM" / "16:05": a time of day to the minute. */
+export function formatTime(iso: string, language: string): string {
+  const date = parsed(iso);
+  return date ? format(date, 'p', { locale: dateLocale(language) }) : iso;
+}
+
+/**
+ * A moment's calendar day on this device (`YYYY-MM-DD`), and how to head a list's group of it:
+ * 'today', 'yesterday', or the date itself ("Friday, Nov 27, 2026").
+ */
+export function dayGroupOf(iso: string, language: string, now: Date = new Date()): { key: string; heading: 'today' | 'yesterday' | string } {
+  const date = parsed(iso);
+  if (!date) return { key: iso, heading: iso };
+  const days = differenceInCalendarDays(now, date);
+  return { key: format(date, 'yyyy-MM-dd'), heading: days === 0 ? 'today' : days === 1 ? 'yesterday' : format(date, 'EEEE, PP', { locale: dateLocale(language) }) };
 }
 
 /** A time of day to the second (when violations happened in an exam): hours, minutes and seconds. */

@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber } from '@/components/profile/format';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { SkeletonText } from '@/components/ui/skeleton';
@@ -23,7 +24,7 @@ import { selectWalletVersion } from '@/services/store/selectors';
  * checked with the server's own schema; the server decides (minimum, balance, one request per
  * 48 hours) and takes the coins when the request is made. Pending requests can be withdrawn.
  */
-export function RedeemSection({ coins, config, onBalance }: { coins: number; config: SettingsMap; onBalance: (coins: number) => void }) {
+export function RedeemSection({ coins, config, worth, onBalance }: { coins: number; config: SettingsMap; worth: string; onBalance: (coins: number) => void }) {
   const { t, i18n } = useTranslation();
   const [version, setVersion] = useState(0);
   // A live decision on a request (paid, refused) changes the list: it is loaded again, and a notice
@@ -64,8 +65,27 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
           </Alert>
         ) : null}
         {coins < minimum ? (
-          <p className="text-fg-muted">{t('wallet.redeem_not_enough', { min: minimum, count: minimum })}</p>
+          // Below the minimum: how far along the player is, never an amount they cannot have yet.
+          <div className="flex flex-col gap-2">
+            <div className="flex items-baseline justify-between gap-3 font-semibold">
+              <span>{t('wallet.redeem_left', { left: formatNumber(minimum - coins, i18n.language) })}</span>
+              <span className="tabular-nums text-fg-muted">
+                {formatNumber(coins, i18n.language)} / {formatNumber(minimum, i18n.language)}
+              </span>
+            </div>
+            <ProgressBar
+              value={coins}
+              max={minimum}
+              label={t('wallet.redeem_progress')}
+              valueText={`${formatNumber(coins, i18n.language)} / ${formatNumber(minimum, i18n.language)}`}
+              className="h-3"
+            />
+          </div>
         ) : (
+          <>
+            <p className="font-semibold">
+              {t('wallet.redeem_ready')} <span data-testid="wallet-redeemable">{worth}</span>
+            </p>
           <RedeemForm
             coins={coins}
             minimum={minimum}
@@ -77,7 +97,9 @@ export function RedeemSection({ coins, config, onBalance }: { coins: number; con
               setVersion((v) => v + 1);
             }}
           />
+          </>
         )}
+        <p className="text-sm text-fg-muted">{t('wallet.payout_time')}</p>
       </Card>
       <section aria-labelledby="redeem-history" className="flex flex-col gap-2">
         <h2 id="redeem-history" className="text-xl font-semibold">

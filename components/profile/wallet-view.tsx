@@ -1,11 +1,11 @@
 'use client';
 
+import { Coins } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { formatNumber } from '@/components/profile/format';
 import { ProfileSubPage } from '@/components/profile/profile-sub-page';
 import { RedeemSection } from '@/components/profile/redeem-section';
-import { Card } from '@/components/ui/card';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getUserCoinScore } from '@/services/client/accounts-api';
@@ -16,7 +16,7 @@ import { useAppDispatch, useAppSelector } from '@/services/store/hooks';
 import { selectSystemConfig, selectWalletVersion } from '@/services/store/selectors';
 import { coinsChanged } from '@/services/store/user-slice';
 
-/** The coin balance and what it is worth: ⌊coins / per_coin⌋ × coin_amount (rules.md, Economy). */
+/** The coin balance with the rate, and redeeming: what the coins are worth, ⌊coins / per_coin⌋ × coin_amount (rules.md, Economy), once past the minimum. */
 export function WalletView() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -62,26 +62,19 @@ export function WalletView() {
         </div>
       ) : (
         <>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Card className="flex flex-col gap-1">
-              <h2 className="text-fg-muted">{t('wallet.balance')}</h2>
-              <p className="text-3xl font-bold" data-testid="wallet-coins">
-                {formatNumber(coins, i18n.language)}
-              </p>
-            </Card>
-            <Card className="flex flex-col gap-1">
-              <h2 className="text-fg-muted">{t('wallet.redeemable')}</h2>
-              <p className="text-3xl font-bold" data-testid="wallet-redeemable">
-                {money(redeemableAmount(coins, config))}
-              </p>
-            </Card>
-          </div>
-          <ul className="flex list-disc flex-col gap-1 ps-6 text-fg-muted">
-            <li>{t('wallet.rate', { perCoin: formatNumber(config.per_coin, i18n.language), money: money(Number(config.coin_amount)) })}</li>
-            <li>{t('wallet.minimum', { count: Number(config.coin_limit) })}</li>
-            <li>{t('wallet.payout_time')}</li>
-          </ul>
-          {config.payment_mode === '1' ? <RedeemSection coins={coins} config={config} onBalance={onBalance} /> : null}
+          <section aria-labelledby="wallet-balance" className="flex flex-col items-center gap-1 rounded-tile bg-tone-amber p-5 text-center text-white shadow-chunky">
+            <h2 id="wallet-balance" className="text-sm font-semibold">
+              {t('wallet.balance')}
+            </h2>
+            <p className="inline-flex items-center gap-2 font-display text-5xl font-bold tabular-nums">
+              <Coins aria-hidden="true" className="size-10" />
+              <span data-testid="wallet-coins">{formatNumber(coins, i18n.language)}</span>
+            </p>
+            <p className="text-sm font-semibold">{t('wallet.rate', { perCoin: formatNumber(config.per_coin, i18n.language), money: money(Number(config.coin_amount)) })}</p>
+          </section>
+          {config.payment_mode === '1' ? (
+            <RedeemSection coins={coins} config={config} worth={money(redeemableAmount(coins, config))} onBalance={onBalance} />
+          ) : null}
         </>
       )}
     </ProfileSubPage>

@@ -153,7 +153,7 @@ describe('accounts in Chromium', () => {
     await page.getByText('+50 coins').waitFor();
 
     await page.getByRole('tab', { name: 'Spent' }).click();
-    await page.getByText('no data').waitFor();
+    await page.getByText('Nothing spent yet').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto(`${server.url}/profile/account/`);
