@@ -188,12 +188,12 @@ function ContestPlayScreen({ actorRef }: { actorRef: ContestActorRef }) {
         slots={{
           startRefusal: (code) => (code && ['128', 'contest_not_live', 'not_enough_coins', 'mode_disabled', '102'].includes(code) ? <PlayRefusal message={t(messageKeyFor(code))}>{back}</PlayRefusal> : null),
           ranked: true,
-          resultActions: () => (
-            <>
-              <Button onClick={() => actorRef.send({ type: 'user.leaderboard' })}>{t('contest.leaderboard')}</Button>
-              {back}
-            </>
+          resultNext: () => (
+            <Button className="shadow-chunky" onClick={() => actorRef.send({ type: 'user.leaderboard' })}>
+              {t('contest.leaderboard')}
+            </Button>
           ),
+          exitHref: '/contest-play/',
         }}
       />
     </section>

@@ -229,12 +229,12 @@ function KindPlay({
   request,
   back,
   renderer,
-  resultActions,
+  resultNext,
 }: {
   request: OpenPlayRequest;
   back: { href: string; label: string };
   renderer?: Renderer;
-  resultActions?: (result: PlayResult) => ReactNode;
+  resultNext?: (result: PlayResult) => ReactNode | null;
 }) {
   const { t } = useTranslation();
   const backButton = (
@@ -247,12 +247,7 @@ function KindPlay({
       request={request}
       slots={{
         startRefusal: (code) => (code && START_REFUSALS.has(code) ? <PlayRefusal message={t(messageKeyFor(code))}>{backButton}</PlayRefusal> : null),
-        resultActions: (result) => (
-          <>
-            {resultActions?.(result)}
-            {backButton}
-          </>
-        ),
+        resultNext,
         exitHref: back.href,
       }}
     />
@@ -342,8 +337,12 @@ export function KindLevelPlayView({ kind, categorySlug, subcategorySlug, level }
         key={`${categorySlug}/${subcategorySlug}/${level}`}
         request={{ mode: 'multi_match', category: categorySlug, ...(subcategorySlug === OWN_PLACE ? {} : { subcategory: subcategorySlug }), level }}
         back={back}
-        resultActions={(result) =>
-          result.level_unlocked !== null ? <ButtonLink href={kindLevelHref(kind, categorySlug, subcategorySlug, result.level_unlocked)}>{t('quiz_zone.next_level', { n: result.level_unlocked })}</ButtonLink> : null
+        resultNext={(result) =>
+          result.level_unlocked !== null ? (
+            <ButtonLink className="shadow-chunky" href={kindLevelHref(kind, categorySlug, subcategorySlug, result.level_unlocked)}>
+              {t('quiz_zone.next_level', { n: result.level_unlocked })}
+            </ButtonLink>
+          ) : null
         }
       />
     </section>

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { PlainImage } from '@/components/ui/plain-image';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '@/services/client/i18n';
-import { modeTitleKey, selectMode, selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
+import { selectQuestion, selectSession, selectStep } from '@/components/quiz-play/play-selectors';
 import { answerLabel } from '@/components/quiz-play/answer-label';
 import { AudioClip, MultiSelectAnswer, SequenceAnswer, WordAnswer } from '@/components/quiz-play/answer-kinds';
 import { ContentText } from '@/components/quiz-play/content-text';
@@ -14,15 +14,15 @@ import { TimerBar } from '@/components/ui/timer-bar';
 import { PlayExit } from '@/components/quiz-play/play-exit';
 import { useImmersive } from '@/components/shell/immersive';
 import { useGameSound } from '@/services/client/use-game-sound';
-import { ChartColumn, CircleCheck, CircleX, Coins, Flame, SkipForward, SquareSplitHorizontal, TimerOff, TimerReset, type LucideIcon } from 'lucide-react';
+import { ChartColumn, CircleCheck, CircleX, Coins, Flame, SkipForward, SquareSplitHorizontal, Star, TimerOff, TimerReset, type LucideIcon } from 'lucide-react';
 import { formatNumber } from '@/services/client/format-number';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { useFocusOnChange } from '@/components/ui/use-focus-on-change';
 import { secondsLeft } from '@/machines/countdown/countdown-format';
 import { lifelineRefusal } from '@/machines/lifelines/lifelines.machine';
 import type { Feedback, QuizPlayActorRef, QuizPlaySnapshot } from '@/machines/quiz-play/quiz-play.machine';
 import type { PlayQuestion } from '@/services/domain/play-session';
+import { SCORE_SETTINGS } from '@/services/domain/scoring';
 
 type CountdownRef = NonNullable<QuizPlaySnapshot['children']['countdown']>;
 type LifelinesRef = NonNullable<QuizPlaySnapshot['children']['lifelines']>;
@@ -153,12 +153,12 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
   useImmersive();
   const session = useSelector(actorRef, selectSession);
   const question = useSelector(actorRef, selectQuestion);
-  const mode = useSelector(actorRef, selectMode);
   const step = useSelector(actorRef, selectStep);
   const index = useSelector(actorRef, (s) => s.context.index);
   const coins = useSelector(actorRef, (s) => s.context.coins);
   const locked = useSelector(actorRef, (s) => s.context.answer);
   const streak = useSelector(actorRef, (s) => s.context.streak);
+  const score = useSelector(actorRef, (s) => s.context.score);
   const play = useGameSound();
   const feedback = useSelector(actorRef, (s) => s.context.feedback);
   const removed = useSelector(actorRef, (s) => s.context.removed);
@@ -200,30 +200,41 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
   // or for the server to start its clock.
   const answering = step === 'answering' || step === 'waitingAudio' || step === 'startingClock';
   const area = { actorRef, question, open: answering, locked, feedback };
+  // Practice modes (bookmarks, fun and learn) score nothing: no score to show.
+  const scored = SCORE_SETTINGS[session.mode] !== null;
 
   return (
     <div data-play-screen className={`flex flex-col gap-3 ${feedback ? 'pb-44' : ''}`}>
+      {/* One progress signal (the question's number) beside the clock below; the running score, the streak and the coins at the end. */}
       <header className="flex items-center gap-2">
         <PlayExit href={exitHref} />
-        <ProgressBar className="h-3 flex-1" value={index + 1} max={total} label={t('play.progress_label')} valueText={t('play.question_of', { n: index + 1, total })} />
+        <span className="min-w-0 flex-1 truncate font-display text-base font-bold">{t('play.question_of', { n: index + 1, total })}</span>
+        {streak >= 2 ? (
+          <span data-streak={streak} className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-coin-soft px-2 py-1 font-display font-bold text-streak motion-safe:animate-pop" key={streak}>
+            <Flame aria-hidden="true" className="size-4 fill-current" />
+            <span aria-hidden="true" className="tabular-nums">
+              {formatNumber(streak, i18n.language)}
+            </span>
+            <span className="sr-only">{t('play.streak', { count: streak })}</span>
+          </span>
+        ) : null}
+        {scored ? (
+          <span data-play-score={score} className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent-soft px-2.5 py-1 font-display font-bold text-accent">
+            <Star aria-hidden="true" className="size-4 fill-current" />
+            <span aria-hidden="true" className="tabular-nums">
+              {formatNumber(score, i18n.language)}
+            </span>
+            <span className="sr-only">{t('play.score_so_far', { score: formatNumber(score, i18n.language) })}</span>
+          </span>
+        ) : null}
         {coins !== null ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-coin-soft px-2.5 py-1 font-display font-bold text-coin">
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-coin-soft px-2.5 py-1 font-display font-bold text-coin">
             <Coins aria-hidden="true" className="size-4" />
             <span className="sr-only">{t('play.coins', { coins })}</span>
             <span aria-hidden="true" className="tabular-nums">{formatNumber(coins, i18n.language)}</span>
           </span>
         ) : null}
       </header>
-      <div className="flex items-center justify-between gap-2 text-sm">
-        <span className="min-w-0 truncate font-semibold text-fg-muted">{t(modeTitleKey(mode))}</span>
-        {streak >= 2 ? (
-          <span data-streak={streak} className="inline-flex shrink-0 items-center gap-1 rounded-full bg-coin-soft px-2 py-0.5 font-display font-bold text-streak motion-safe:animate-pop" key={streak}>
-            <Flame aria-hidden="true" className="size-4 fill-current" />
-            {t('play.streak', { count: streak })}
-          </span>
-        ) : null}
-        <span className="shrink-0 font-display text-base font-bold">{t('play.question_of', { n: index + 1, total })}</span>
-      </div>
       {countdownRef ? <CountdownFor countdownRef={countdownRef} totalMs={totalMs} label={t('play.time_left')} /> : null}
 
       <Card as="section" aria-labelledby="question-text" className="relative flex flex-col gap-3">
@@ -246,9 +257,9 @@ export function PlayScreen({ actorRef, questionActions, exitHref }: { actorRef: 
         ) : null}
         {question.audio ? <AudioClip key={`audio-${question.id}`} actorRef={actorRef} question={question} /> : null}
         {step === 'waitingAudio' ? <p className="text-sm text-fg-muted">{t('play.audio.waiting')}</p> : null}
-        {/* Keyed by question: a control's own state (e.g. a dialog) never carries over to the next one. */}
+        {/* Keyed by question: a control's own state (e.g. a dialog) never carries over to the next one. Quiet icons at the end. */}
         {questionActions ? (
-          <div key={question.id} className="flex flex-wrap gap-2">
+          <div key={question.id} className="-mb-2 -me-2 flex justify-end gap-1">
             {questionActions(question)}
           </div>
         ) : null}

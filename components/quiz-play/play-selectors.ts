@@ -1,5 +1,4 @@
 import { questionOnScreen, type QuizPlaySnapshot } from '@/machines/quiz-play/quiz-play.machine';
-import type { PlayMode } from '@/services/domain/play-session';
 
 /**
  * What the play views read from the machine's snapshot. Selectors return stable values (strings,
@@ -34,13 +33,3 @@ export const selectStep = (s: QuizPlaySnapshot): 'answering' | 'lifeline' | 'hin
 
 export const selectQuestion = (s: QuizPlaySnapshot) => questionOnScreen(s.context);
 export const selectSession = (s: QuizPlaySnapshot) => s.context.session;
-export const selectMode = (s: QuizPlaySnapshot): PlayMode => s.context.request.mode;
-
-/** The i18n key of a mode's name. */
-export function modeTitleKey(mode: PlayMode): string {
-  if (mode === 'bookmark') return 'play.mode.bookmark';
-  return `mode.${HOME_KEYS[mode] ?? mode}.title`;
-}
-
-/** Modes whose name has the home card's key. */
-const HOME_KEYS: Partial<Record<PlayMode, string>> = { fun_n_learn: 'fun_and_learn', audio: 'audio_questions', maths: 'math_mania' };

@@ -3,14 +3,18 @@ import type { PlayQuestion, PlayResult } from '@/services/domain/play-session';
 
 /**
  * What a page adds to the play views without putting its business into them: controls on the
- * question card (bookmark, report), actions on the result screen (next level), and its own
+ * question card (bookmark, report), the result's primary action (next level), and its own
  * screen for a refusal to start (daily quiz already played, level locked).
  */
 export interface QuizPlaySlots {
   /** Controls shown on the question card, for the question on screen. */
   readonly questionActions?: (question: PlayQuestion) => ReactNode;
-  /** Actions shown on the result screen, under the standard ones. */
-  readonly resultActions?: (result: PlayResult) => ReactNode;
+  /**
+   * The result's primary action when the page has one (the next level, the contest's board), or
+   * null: shown first; play again then sits beside the review. The result's close button is the
+   * way back (`exitHref`).
+   */
+  readonly resultNext?: (result: PlayResult) => ReactNode | null;
   /** A ranked play (contests): the result shows score and rank, not a pass, and offers no replay. */
   readonly ranked?: boolean;
   /**

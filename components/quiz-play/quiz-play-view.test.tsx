@@ -24,14 +24,31 @@ async function showPlay(options: StartOptions = {}, load = true) {
 }
 
 describe('the play screen', () => {
-  test('shows the mode, question n of N, the coins and the clock as mm:ss', async () => {
+  test('shows one progress signal (question n of N) beside the clock as mm:ss, the score so far and the coins', async () => {
     await showPlay();
-    expect(screen.getByText('Quiz Zone')).toBeInTheDocument();
     expect(screen.getByText('Question 1 of 2')).toBeInTheDocument();
     expect(screen.getByText('Coins: 100')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Time left: 00:30' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Progress through the quiz' })).toHaveAttribute('aria-valuetext', 'Question 1 of 2');
+    // No second progress bar beside the clock's.
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Which planet is known as the red planet?' })).toBeInTheDocument();
+  });
+
+  test('keeps the running score and the streak while playing, from where the session stood (a reload keeps them)', async () => {
+    const { h, step } = await showPlay({ session: playSession({ progress: { score: 12, streak: 3 } }) });
+    const score = () => document.querySelector('[data-play-score]')!;
+    expect(score()).toHaveTextContent('Score: 12');
+    expect(document.querySelector('[data-streak]')).toHaveTextContent('3 in a row');
+    await step(() => fireEvent.click(screen.getByRole('button', { name: /Mars/ })));
+    await step(() => h.server.answer.grade(true, 4));
+    expect(score()).toHaveAttribute('data-play-score', '16');
+    expect(document.querySelector('[data-streak]')).toHaveAttribute('data-streak', '4');
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'Next question' })));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: /False/ })));
+    await step(() => h.server.answer.grade(false, -4));
+    expect(score()).toHaveAttribute('data-play-score', '12');
+    expect(document.querySelector('[data-streak]')).toBeNull();
   });
 
   test('offers the options as large buttons, at least 48 px high', async () => {
@@ -91,7 +108,7 @@ describe('the play screen', () => {
     const { h, step } = await showPlay();
     await step(() => fireEvent.click(screen.getByRole('button', { name: /Venus/ })));
     await step(() => h.server.answer.grade(false));
-    expect(screen.getByRole('button', { name: /Venus/ })).toHaveTextContent('Your answer: wrong');
+    expect(screen.getByRole('button', { name: /Venus/ })).toHaveTextContent('Wrong');
     expect(screen.getByRole('button', { name: /Venus/ }).querySelector('svg.lucide-x')).not.toBeNull();
     expect(screen.getByRole('button', { name: /Mars/ })).toHaveTextContent('Right answer');
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Wrong answer. The right answer is C. Mars.');
@@ -104,8 +121,6 @@ describe('the play screen', () => {
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent("Time's up. The right answer is C. Mars.");
     await step(() => fireEvent.click(screen.getByRole('button', { name: 'Next question' })));
     expect(screen.getByText('Question 2 of 2')).toBeInTheDocument();
-    const progress = screen.getByRole('progressbar', { name: 'Progress through the quiz' });
-    expect([progress.getAttribute('aria-valuenow'), progress.getAttribute('aria-valuemax')]).toEqual(['2', '2']);
   });
 
   test('announces the last five seconds', async () => {
@@ -164,7 +179,7 @@ describe('the play screen', () => {
 
   test('has no lifeline bar in a mode without lifelines', async () => {
     await showPlay({ request: REQUESTS.daily_quiz, session: playSession({ mode: 'daily_quiz', lifelines: [] }) });
-    expect(screen.getByText('Daily Quiz')).toBeInTheDocument();
+    expect(screen.getByText('Question 1 of 2')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Lifelines' })).not.toBeInTheDocument();
   });
 
@@ -216,11 +231,26 @@ describe('the other screens of a play', () => {
     await step(() => h.server.answer.grade(true));
     await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
     await step(() => h.server.answer.finish(playResult({ passed: true, score: -16, coins_earned: 0, percentage: 30, correct: 3, wrong: 7, unanswered: 0, level_unlocked: 2 })));
-    expect(screen.getByText('Passed, but your score is below zero')).toBeInTheDocument();
+    // One story: the headline names the level it opened and the points lost; no second, cheering unlock banner.
+    expect(screen.getByText('Level 2 unlocked, but you lost points')).toBeInTheDocument();
     expect(screen.queryByText('Well done, you passed!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Level 2 unlocked!')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveAttribute('data-verdict', 'passed-negative');
     expect(screen.getByText(/Each wrong answer takes away/)).toBeInTheDocument();
     expect(screen.getByLabelText('1 star of 3')).toBeInTheDocument();
+  });
+
+  test('a pass below zero that opened no level, and at a high share of right answers, still gets one star at most', async () => {
+    const { h, step } = await showPlay({ session: playSession({ current_index: 1 }) });
+    await step(() => fireEvent.keyDown(window, { key: 'a' }));
+    await step(() => h.server.answer.grade(true));
+    await step(() => fireEvent.click(screen.getByRole('button', { name: 'See the result' })));
+    await step(() => h.server.answer.finish(playResult({ passed: true, score: -2, coins_earned: 0, percentage: 60, correct: 6, wrong: 4, unanswered: 0, level_unlocked: null })));
+    expect(screen.getByText('Passed, but you lost points')).toBeInTheDocument();
+    expect(screen.getByLabelText('1 star of 3')).toBeInTheDocument();
+    // Without a next level, play again is the one primary and the review the secondary.
+    const actions = screen.getByRole('button', { name: 'Play again' }).closest('[data-result-actions]') as HTMLElement;
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Play again', expect.stringMatching(/^Review answers/)]);
   });
 
   test('the review lists each question with the answer given, the right one and the note', async () => {
@@ -232,14 +262,26 @@ describe('the other screens of a play', () => {
     await step(() => fireEvent.click(screen.getByRole('button', { name: 'Review answers' })));
     expect(screen.getByRole('status')).toHaveTextContent('Loading the review…');
     await step(() => h.server.answer.review(playReview({ 101: 'b', 102: null })));
-    const items = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Which planet is known as the red planet?');
-    expect(items[0]).toHaveTextContent('Wrong');
-    expect(items[0]).toHaveTextContent('Your answer:B. Jupiter');
-    expect(items[0]).toHaveTextContent('Right answer:C. Mars');
-    expect(items[0]).toHaveTextContent('Note:Iron oxide dust makes Mars look red.');
-    expect(items[1]).toHaveTextContent('Your answer:Not answered');
-    await step(() => fireEvent.click(screen.getByRole('button', { name: 'Back to the result' })));
+    const cards = screen.getAllByRole('article');
+    expect(cards[0]).toHaveTextContent('Which planet is known as the red planet?');
+    expect(cards[0]).toHaveAttribute('data-review-status', 'wrong');
+    expect(cards[0]).toHaveTextContent('Wrong');
+    // The options as the play screen's tiles: the pick marked wrong, the right one right, the rest muted; the same in words for screen readers.
+    const tiles = within(cards[0]!).getAllByRole('listitem').map((li) => li.firstElementChild as HTMLElement);
+    expect(tiles.map((tile) => [tile.textContent, tile.getAttribute('data-status')])).toEqual([
+      ['AVenus', 'muted'],
+      ['BJupiterYour answer', 'wrong'],
+      ['CMarsRight answer', 'right'],
+      ['DSaturn', 'muted'],
+    ]);
+    expect(tiles.every((tile) => tile.tagName === 'DIV')).toBe(true);
+    expect(cards[0]).toHaveTextContent('Your answer:B. Jupiter');
+    expect(cards[0]).toHaveTextContent('Right answer:C. Mars');
+    expect(cards[0]).toHaveTextContent('Note: Iron oxide dust makes Mars look red.');
+    expect(cards[1]).toHaveTextContent('Your answer:Not answered');
+    // The way back is at the top as well as at the bottom.
+    expect(screen.getAllByRole('button', { name: 'Back to the result' })).toHaveLength(2);
+    await step(() => fireEvent.click(screen.getAllByRole('button', { name: 'Back to the result' })[0]!));
     expect(screen.getByRole('heading', { name: 'Quiz finished' })).toBeInTheDocument();
   });
 

@@ -59,7 +59,7 @@ export function QuizPlayView({ actorRef, slots = {} }: { actorRef: QuizPlayActor
     case 'finishFailed':
       return <Failed actorRef={actorRef} titleKey="common.error_title" fallbackKey="play.finish_failed" />;
     case 'result':
-      return <ResultScreen actorRef={actorRef} actions={slots.resultActions} ranked={slots.ranked} exitHref={slots.exitHref} />;
+      return <ResultScreen actorRef={actorRef} next={slots.resultNext} ranked={slots.ranked} exitHref={slots.exitHref} />;
     case 'reviewing':
       return <SkeletonText label={t('play.review.loading')} lines={6} />;
     case 'reviewFailed':

@@ -1,7 +1,10 @@
 'use client';
 
 import { useSelector } from '@xstate/react';
+import Link from 'next/link';
 import { useEffect, type ReactNode } from 'react';
+import { BadgeArt } from '@/components/badges/badge-art';
+import { isBadgeKey } from '@/services/domain/badges';
 import { starsFor } from '@/services/domain/scoring';
 import { useGameSound } from '@/services/client/use-game-sound';
 import { useCountUp } from '@/components/ui/use-count-up';
@@ -24,23 +27,39 @@ export function reviewOpensLater(result: Pick<PlayResult, 'review_opens_at'>, no
 
 
 /**
- * What the result says first. Praise only for a real pass: a pass whose wrong answers cost more
- * points than the right ones won is said to be a pass, plainly, with why the score is below zero
- * (docs/economy.md); a ranked play (contest) speaks of its rank.
+ * The result's one story (docs/economy.md, "The result's one story"): a pass with a score of zero
+ * or more is praised; a pass below zero is said as it is, the unlock in the same words; a play
+ * that did not pass asks for another go. The stars, the colours, the sound and the confetti follow.
  */
-export function verdictKey(result: Pick<PlayResult, 'passed' | 'score'>): string {
-  if (!result.passed) return 'play.result.not_passed';
-  return result.score < 0 ? 'play.result.passed_negative' : 'play.result.passed';
+export type ResultOutcome = 'passed' | 'passed_at_cost' | 'not_passed';
+
+export function outcomeOf(result: Pick<PlayResult, 'passed' | 'score'>): ResultOutcome {
+  if (!result.passed) return 'not_passed';
+  return result.score < 0 ? 'passed_at_cost' : 'passed';
+}
+
+/** The headline, as a key and its values: a pass at a cost names the level it opened. */
+export function headlineOf(result: Pick<PlayResult, 'passed' | 'score' | 'level_unlocked'>): { key: string; values: Record<string, unknown> } {
+  const outcome = outcomeOf(result);
+  if (outcome === 'passed_at_cost' && result.level_unlocked !== null) return { key: 'play.result.unlocked_at_cost', values: { level: result.level_unlocked } };
+  return { key: `play.result.${outcome}`, values: {} };
+}
+
+/** Stars agree with the headline: none without a pass, one at most for a pass below zero, else by the share of right answers. */
+export function resultStars(result: Pick<PlayResult, 'passed' | 'score' | 'percentage'>): 0 | 1 | 2 | 3 {
+  const stars = starsFor(result.passed, result.percentage);
+  return outcomeOf(result) === 'passed_at_cost' ? (Math.min(stars, 1) as 0 | 1) : stars;
 }
 
 /**
- * Score, coins, percentage, right and wrong answers, the level unlocked, review and play again.
- * One hero (stars, the score, what the play earned) and one primary action: the page's own (next
- * level) when it gives one, else play again. A ranked play (a contest: played once, scored against
- * others) speaks of its score and rank, never of passing; it offers no replay, and its review
- * waits for the contest's end.
+ * The result on one screen: the hero (stars, the headline, the score, the coins, the level
+ * unlocked), a badge earned, then one primary action and the secondaries beside each other, the
+ * review among them, all above the fold of a phone; the numbers follow. The primary is the
+ * page's own (`next`: the next level, the contest's board) when it gives one, else play again.
+ * A ranked play (a contest: played once, scored against others) speaks of its score and rank,
+ * never of passing; it offers no replay, and its review waits for the contest's end.
  */
-export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { actorRef: QuizPlayActorRef; actions?: (result: PlayResult) => ReactNode; ranked?: boolean; exitHref?: string }) {
+export function ResultScreen({ actorRef, next, ranked = false, exitHref }: { actorRef: QuizPlayActorRef; next?: (result: PlayResult) => ReactNode; ranked?: boolean; exitHref?: string }) {
   const { t, i18n } = useTranslation();
   useImmersive();
   const result = useSelector(actorRef, (s) => s.context.result);
@@ -49,7 +68,7 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
   // The score and the coins count up to their values as the hero appears.
   const shownScore = useCountUp(result?.score ?? 0);
   const shownCoins = useCountUp(result?.coins_earned ?? 0, 700);
-  const won = result ? !ranked && result.passed && result.score >= 0 : null;
+  const won = result ? !ranked && outcomeOf(result) === 'passed' : null;
   useEffect(() => {
     if (won !== null) play(won ? 'win' : 'lose');
   }, [won, play]);
@@ -82,9 +101,23 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
   const opensAt = reviewOpensLater(result);
   if (result.unanswered > 0) stats.push(['play.result.unanswered', result.unanswered]);
   if (result.skipped > 0) stats.push(['play.result.skipped', result.skipped]);
-  const stars = ranked ? 0 : starsFor(result.passed, result.percentage);
-  const praise = !ranked && result.passed && result.score >= 0;
-  const pageActions = actions?.(result);
+  const outcome = outcomeOf(result);
+  const stars = ranked ? 0 : resultStars(result);
+  const praise = !ranked && outcome === 'passed';
+  const headline = headlineOf(result);
+  const primary = next?.(result) ?? null;
+  const playAgain = ranked ? null : (
+    <Button key="again" variant={primary ? 'secondary' : 'primary'} className="shadow-chunky" onClick={() => actorRef.send({ type: 'user.play_again' })}>
+      {t('play.result.play_again')}
+    </Button>
+  );
+  const review = opensAt ? null : (
+    <Button key="review" variant="secondary" className="shadow-chunky" onClick={() => actorRef.send({ type: 'user.review' })}>
+      {result.review_cost > 0 ? t('play.result.review_cost', { cost: result.review_cost, count: result.review_cost }) : t('play.result.review')}
+    </Button>
+  );
+  const secondaries = [primary ? playAgain : null, review].filter((action) => action !== null);
+  const firstBadge = result.badges_unlocked.find(isBadgeKey);
 
   return (
     <section aria-labelledby="result-title" className="flex flex-col gap-4">
@@ -104,8 +137,8 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
         ) : null}
       </div>
       {/* Said once, in words; the hero's numbers count up on screen without being read frame by frame. */}
-      <p role="status" className="sr-only" data-verdict={ranked ? 'ranked' : result.passed ? (result.score < 0 ? 'passed-negative' : 'passed') : 'not-passed'}>
-        {ranked ? null : t(verdictKey(result))} {t('play.result.score')}: {formatNumber(result.score, i18n.language)}
+      <p role="status" className="sr-only" data-verdict={ranked ? 'ranked' : outcome === 'passed_at_cost' ? 'passed-negative' : outcome === 'passed' ? 'passed' : 'not-passed'}>
+        {ranked ? null : t(headline.key, headline.values)} {t('play.result.score')}: {formatNumber(result.score, i18n.language)}
       </p>
       <div
         className={`flex flex-col items-center gap-3 rounded-tile p-5 text-center shadow-chunky ${praise ? 'bg-tone-violet text-white' : 'border-2 border-line bg-surface'}`}
@@ -129,12 +162,18 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
               : t('contest.your_score', { score: formatNumber(result.score, i18n.language), count: result.score })}
           </p>
         ) : (
-          <p className={`font-display text-xl font-bold leading-snug ${praise ? '' : result.passed ? 'text-fg' : 'text-danger'}`}>{t(verdictKey(result))}</p>
+          <p data-headline={outcome} className={`font-display text-xl font-bold leading-snug ${praise ? '' : outcome === 'passed_at_cost' ? 'text-fg' : 'text-danger'}`}>
+            {t(headline.key, headline.values)}
+          </p>
         )}
         <div className="flex flex-wrap items-stretch justify-center gap-3">
           <div className={`flex min-w-28 flex-col rounded-control px-4 py-2 ${praise ? 'bg-white/15' : 'bg-surface-muted'}`}>
             <span className="text-sm">{t('play.result.score')}</span>
-            <span data-result-score data-counted={shownScore === result.score} className="font-display text-3xl font-bold tabular-nums">
+            <span
+              data-result-score
+              data-counted={shownScore === result.score}
+              className={`font-display text-3xl font-bold tabular-nums ${!ranked && result.score < 0 ? 'text-danger' : ''}`}
+            >
               {formatNumber(shownScore, i18n.language)}
             </span>
           </div>
@@ -150,14 +189,31 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
             </div>
           )}
         </div>
-        {!ranked && result.score < 0 && result.passed ? <p className="text-sm text-fg-muted">{t('play.result.negative_why')}</p> : null}
+        {/* A clear pass celebrates the level it opened in the hero; a pass at a cost has said it in its headline. */}
+        {praise && result.level_unlocked !== null ? (
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 font-display font-bold motion-safe:animate-pop">
+            <LockOpen aria-hidden="true" className="size-5 shrink-0" />
+            {t('play.result.level_unlocked', { level: result.level_unlocked })}
+          </p>
+        ) : null}
+        {outcome === 'passed_at_cost' && !ranked ? <p className="text-sm text-fg-muted">{t('play.result.negative_why')}</p> : null}
       </div>
-      {result.level_unlocked !== null ? (
-        <p className="flex items-center gap-3 rounded-tile border-2 border-success bg-success-soft p-3 font-display text-lg font-bold text-success motion-safe:animate-pop">
-          <LockOpen aria-hidden="true" className="size-7 shrink-0" />
-          <span className="text-fg">{t('play.result.level_unlocked', { level: result.level_unlocked })}</span>
-        </p>
+      {result.badges_unlocked.length > 0 ? (
+        // A medal moment: the badge as a tile of its own that leads to the badges page, where its reward is claimed.
+        <Link
+          href="/profile/badges/"
+          prefetch={false}
+          className="flex items-center gap-3 rounded-tile border-2 border-tone-amber bg-coin-soft p-3 font-display text-lg font-bold text-fg no-underline shadow-chunky motion-safe:animate-pop"
+        >
+          {firstBadge ? <BadgeArt type={firstBadge} earned size={44} /> : null}
+          <span>{t('solo.badges_unlocked', { names: result.badges_unlocked.map((b) => t(`badges.${b}.name`)).join(', ') })}</span>
+        </Link>
       ) : null}
+      <div className="flex flex-col gap-2" data-result-actions>
+        {primary ?? playAgain}
+        {secondaries.length > 0 ? <div className={`grid gap-2 ${secondaries.length > 1 ? 'grid-cols-2' : ''}`}>{secondaries}</div> : null}
+        {opensAt ? <p className="rounded-control bg-surface-muted p-3">{t('play.result.review_opens', { time: formatDateTime(opensAt, i18n.language) })}</p> : null}
+      </div>
       <dl className="grid grid-cols-3 gap-2">
         {stats.map(([key, value]) => (
           <div key={key} className="flex flex-col rounded-control bg-surface-muted p-2 text-center">
@@ -166,21 +222,6 @@ export function ResultScreen({ actorRef, actions, ranked = false, exitHref }: { 
           </div>
         ))}
       </dl>
-      <div className="flex flex-col gap-2">
-        {pageActions}
-        {ranked ? null : (
-          <Button variant={pageActions ? 'secondary' : 'primary'} className="shadow-chunky" onClick={() => actorRef.send({ type: 'user.play_again' })}>
-            {t('play.result.play_again')}
-          </Button>
-        )}
-        {opensAt ? (
-          <p className="rounded-control bg-surface-muted p-3">{t('play.result.review_opens', { time: formatDateTime(opensAt, i18n.language) })}</p>
-        ) : (
-          <Button variant="ghost" onClick={() => actorRef.send({ type: 'user.review' })}>
-            {result.review_cost > 0 ? t('play.result.review_cost', { cost: result.review_cost, count: result.review_cost }) : t('play.result.review')}
-          </Button>
-        )}
-      </div>
     </section>
   );
 }

@@ -29,14 +29,12 @@ export function LevelPlayView({ categorySlug, subcategorySlug, level, machine }:
   const back = levelsHref(categorySlug, subcategorySlug);
   const valid = Number.isInteger(level) && level >= 1;
 
-  const resultActions = (result: PlayResult) => (
-    <>
-      {result.level_unlocked !== null ? <ButtonLink href={levelHref(categorySlug, subcategorySlug, result.level_unlocked)}>{t('quiz_zone.next_level', { n: result.level_unlocked })}</ButtonLink> : null}
-      <ButtonLink variant="ghost" href={back}>
-        {t('quiz_zone.back_to_levels')}
+  const resultNext = (result: PlayResult) =>
+    result.level_unlocked !== null ? (
+      <ButtonLink className="shadow-chunky" href={levelHref(categorySlug, subcategorySlug, result.level_unlocked)}>
+        {t('quiz_zone.next_level', { n: result.level_unlocked })}
       </ButtonLink>
-    </>
-  );
+    ) : null;
 
   const startRefusal = (code: string | null) =>
     code && LEVEL_REFUSALS.has(code) ? (
@@ -54,7 +52,7 @@ export function LevelPlayView({ categorySlug, subcategorySlug, level, machine }:
           key={`${categorySlug}/${subcategorySlug ?? ''}/${level}`}
           request={{ mode: 'quiz_zone', category: categorySlug, ...(subcategorySlug ? { subcategory: subcategorySlug } : {}), level }}
           lifelines
-          slots={{ resultActions, startRefusal, exitHref: back }}
+          slots={{ resultNext, startRefusal, exitHref: back }}
           machine={machine}
         />
       ) : (

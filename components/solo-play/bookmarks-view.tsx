@@ -102,11 +102,7 @@ export function BookmarkPlayView({ machine, kind = QUIZ_BOOKMARKS }: { machine?:
         request={{ mode: 'bookmark', type: (BOOKMARK_KINDS as readonly string[]).includes(kind) ? kind : QUIZ_BOOKMARKS }}
         machine={machine}
         slots={{
-          resultActions: () => (
-            <ButtonLink variant="ghost" href={BOOKMARKS_PATH}>
-              {t('bookmark.back')}
-            </ButtonLink>
-          ),
+          exitHref: BOOKMARKS_PATH,
         }}
       />
     </section>

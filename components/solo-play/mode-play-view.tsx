@@ -56,11 +56,6 @@ export function ModePlayView({ mode, request, refusals, rules, machine }: ModePl
               </ButtonLink>
             </PlayRefusal>
           ) : null,
-        resultActions: () => (
-          <ButtonLink variant="ghost" href="/">
-            {t('solo.back_home')}
-          </ButtonLink>
-        ),
       }}
     />
   );

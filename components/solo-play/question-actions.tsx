@@ -11,8 +11,8 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { reportQuestion } from '@/services/client/play-api';
 import { messageKeyFor } from '@/services/domain/code-messages';
 
-const CHIP =
-  'inline-flex min-h-touch items-center gap-2 rounded-control border border-line-strong bg-surface px-3 text-sm font-semibold text-fg hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-60';
+/** A quiet round icon button: the question's own tools stay out of the answers' way (the name is in `aria-label` and the tooltip). */
+const ICON = 'inline-flex size-touch items-center justify-center rounded-full text-fg-muted hover:bg-surface-muted hover:text-fg disabled:cursor-not-allowed disabled:opacity-60';
 
 /** Bookmarks the question on screen, or removes the bookmark: a toggle button. */
 export function BookmarkToggle({ questionId, bookmarks }: { questionId: number; bookmarks: Bookmarks }) {
@@ -23,13 +23,14 @@ export function BookmarkToggle({ questionId, bookmarks }: { questionId: number; 
   return (
     <button
       type="button"
-      className={CHIP}
+      className={`${ICON} ${on ? 'text-coin' : ''}`}
       aria-pressed={on}
+      aria-label={t('bookmark.toggle')}
+      title={t('bookmark.toggle')}
       disabled={!bookmarks.ready(questionId) || bookmarks.busyId === questionId}
       onClick={() => void bookmarks.toggle(questionId)}
     >
-      <Star aria-hidden="true" className={`size-4 ${on ? 'fill-current' : ''}`} />
-      {t('bookmark.toggle')}
+      <Star aria-hidden="true" className={`size-6 ${on ? 'fill-current' : ''}`} />
     </button>
   );
 }
@@ -40,9 +41,8 @@ export function ReportQuestionButton({ questionId, kind }: { questionId: number;
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={CHIP} onClick={() => setOpen(true)}>
-        <Flag aria-hidden="true" className="size-4" />
-        {t('report.button')}
+      <button type="button" className={ICON} aria-label={t('report.button')} title={t('report.button')} onClick={() => setOpen(true)}>
+        <Flag aria-hidden="true" className="size-6" />
       </button>
       {open ? <ReportDialog questionId={questionId} kind={kind} onClose={() => setOpen(false)} /> : null}
     </>

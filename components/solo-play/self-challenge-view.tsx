@@ -77,7 +77,11 @@ function ChallengePlay({ request, machine, onNew }: { request: OpenPlayRequest; 
       request={request}
       machine={machine}
       slots={{
-        resultActions: () => again,
+        resultNext: () => (
+          <Button className="shadow-chunky" onClick={onNew}>
+            {t('self_challenge.new')}
+          </Button>
+        ),
         startRefusal: (code) => (code === '103' || code === 'mode_disabled' || code === 'premium_locked' ? <PlayRefusal message={t(messageKeyFor(code))}>{again}</PlayRefusal> : null),
       }}
     />

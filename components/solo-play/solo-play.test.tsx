@@ -80,8 +80,11 @@ describe('playing a quiz-zone level', () => {
 
     expect(await screen.findByRole('heading', { name: 'Quiz finished' })).toBeInTheDocument();
     expect(screen.getByText('Level 2 unlocked!')).toBeInTheDocument();
-    expect(hrefOf(screen.getByRole('link', { name: 'Play level 2' }))).toBe('/quiz-zone/science/physics/level/2');
-    expect(screen.getAllByRole('link', { name: 'Back to the levels' }).map(hrefOf)).toContain('/quiz-zone/science/physics');
+    // One primary (the next level), then play again and the review side by side; the close button goes back to the levels.
+    const actions = screen.getByRole('link', { name: 'Play level 2' }).closest('[data-result-actions]') as HTMLElement;
+    expect(hrefOf(within(actions).getByRole('link', { name: 'Play level 2' }))).toBe('/quiz-zone/science/physics/level/2');
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Play again', expect.stringMatching(/^Review answers/)]);
+    expect(within(actions).getAllByRole('link')).toHaveLength(1);
   });
 
   test('a badge the play earned leads to the badges page', async () => {
@@ -378,7 +381,8 @@ describe('the bookmarks page', () => {
   test('playing bookmarks shows the bookmarked questions', async () => {
     playServer();
     renderWithApp(<BookmarkPlayView />);
-    expect(await screen.findByText('Bookmarks')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: QUESTIONS[0]!.question })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: QUESTIONS[0]!.question })).toBeInTheDocument();
+    // Practice: no score is kept, so none is shown.
+    expect(document.querySelector('[data-play-score]')).toBeNull();
   });
 });

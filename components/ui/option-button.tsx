@@ -64,15 +64,32 @@ const FRAME: Record<OptionStatus, string> = {
   muted: 'border-line bg-surface text-fg-muted',
 };
 
+const TILE = 'flex min-h-touch w-full items-center gap-3 rounded-control border-2 px-2 py-2 text-start text-base font-semibold';
+
 /** A large answer tile: at least 48 px high, full width on phones, with its place's colour and shape. */
 export function OptionButton({ letter, text, status = 'idle', statusText, percent, checked, className = '', type = 'button', ...props }: OptionButtonProps) {
   return (
-    <button
-      type={type}
-      data-status={status}
-      className={`flex min-h-touch w-full items-center gap-3 rounded-control border-2 px-2 py-2 text-start text-base font-semibold motion-safe:transition-colors disabled:cursor-default ${FRAME[status]} ${className}`}
-      {...props}
-    >
+    <button type={type} data-status={status} className={`${TILE} motion-safe:transition-colors disabled:cursor-default ${FRAME[status]} ${className}`} {...props}>
+      <TileFace letter={letter} text={text} status={status} statusText={statusText} percent={percent} checked={checked} />
+    </button>
+  );
+}
+
+/**
+ * The same tile, standing still and not a control: an option as a list shows it afterwards (the
+ * review), marked right, wrong or neither, without the play screen's pop and shake.
+ */
+export function OptionTile({ letter, text, status = 'muted', statusText }: { letter: string; text: ReactNode; status?: 'right' | 'wrong' | 'muted'; statusText?: string }) {
+  return (
+    <div data-status={status} className={`${TILE} ${FRAME[status].replace(/motion-safe:animate-\S+/g, '')}`}>
+      <TileFace letter={letter} text={text} status={status} statusText={statusText} />
+    </div>
+  );
+}
+
+function TileFace({ letter, text, status, statusText, percent, checked }: Pick<OptionButtonProps, 'letter' | 'text' | 'statusText' | 'percent' | 'checked'> & { status: OptionStatus }) {
+  return (
+    <>
       <OptionMark letter={letter} dim={status === 'removed' || status === 'muted'} />
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span dir="auto" className="break-words align-with-row">
@@ -93,12 +110,12 @@ export function OptionButton({ letter, text, status = 'idle', statusText, percen
         </span>
       ) : null}
       {statusText ? (
-        // At most 40 % of the row, its words wrapping: a long option keeps its words whole beside "Your answer: wrong".
-        <span className={`flex max-w-[40%] items-center gap-1 pe-1 text-sm font-bold ${status === 'right' ? 'text-success' : status === 'wrong' ? 'text-danger' : ''}`}>
+        // A word or two on one line: the option's own text wraps beside it, never the mark.
+        <span className={`flex shrink-0 items-center gap-1 whitespace-nowrap pe-1 text-sm font-bold ${status === 'right' ? 'text-success' : status === 'wrong' ? 'text-danger' : ''}`}>
           {status === 'right' ? <Check aria-hidden="true" className="size-5 shrink-0" strokeWidth={3} /> : status === 'wrong' ? <X aria-hidden="true" className="size-5 shrink-0" strokeWidth={3} /> : null}
           <span>{statusText}</span>
         </span>
       ) : null}
-    </button>
+    </>
   );
 }

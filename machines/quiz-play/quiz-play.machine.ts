@@ -77,6 +77,8 @@ export interface QuizPlayContext {
   readonly feedback: Feedback | null;
   /** Right answers in a row in this play (shown as a streak). */
   readonly streak: number;
+  /** The play's score so far: the session's on opening (a reload keeps it), then each answer's points as the server counted them. */
+  readonly score: number;
   /** Options 50/50 removed from the question on screen. */
   readonly removed: readonly string[];
   /** Audience poll percentages for the question on screen. */
@@ -186,7 +188,8 @@ export const quizPlayMachine = setup({
       coins: session.coins,
       answer: null,
       feedback: null,
-      streak: 0,
+      streak: session.progress?.streak ?? 0,
+      score: session.progress?.score ?? 0,
       removed: [...(session.current_effects?.removed ?? [])],
       poll: session.current_effects?.percentages ? { ...session.current_effects.percentages } : null,
       hints: [...(session.current_effects?.hints ?? [])],
@@ -196,7 +199,7 @@ export const quizPlayMachine = setup({
       review: null,
       errorCode: null,
     })),
-    resetPlay: assign({ session: null, index: 0, answer: null, feedback: null, streak: 0, removed: [], poll: null, hints: [], hintError: null, clockStarted: false, result: null, review: null, errorCode: null }),
+    resetPlay: assign({ session: null, index: 0, answer: null, feedback: null, streak: 0, score: 0, removed: [], poll: null, hints: [], hintError: null, clockStarted: false, result: null, review: null, errorCode: null }),
     rememberError: assign((_, params: { code: string | null }) => ({ errorCode: params.code })),
     clearError: assign({ errorCode: null }),
     lockAnswer: assign(({ event }) => (event.type === 'user.answer' ? { answer: event.key } : {})),
@@ -213,6 +216,7 @@ export const quizPlayMachine = setup({
       },
       answer: null,
       streak: result.correct ? context.streak + 1 : 0,
+      score: context.score + (typeof result.points === 'number' ? result.points : 0),
     })),
     showTooLate: assign(({ context }, after: AfterLateAnswer | null) => ({
       feedback: {
@@ -270,6 +274,7 @@ export const quizPlayMachine = setup({
     answer: null,
     feedback: null,
     streak: 0,
+    score: 0,
     removed: [],
     poll: null,
     hints: [],

@@ -104,6 +104,11 @@ export interface PlaySession {
   };
   /** Guess the word: hints allowed per question and what each costs. */
   readonly hints?: { readonly per_question: number; readonly cost: number };
+  /**
+   * Where the play stands on the answers already given (a reload keeps it): the score so far, as
+   * each answer's `points` added it up, and the right answers in a row at the end of them.
+   */
+  readonly progress?: { readonly score: number; readonly streak: number };
 }
 
 // ---- Payloads of the calls the machine makes (its actors' inputs) ----

@@ -292,6 +292,30 @@ describe(`settlement (${testDbKind})`, () => {
     }
   });
 
+  test('a resumed play says where it stands: the score of the answers given so far and the right answers in a row at their end', async () => {
+    const d = await db();
+    const { token } = await player();
+    const place = { category: 'geography', subcategory: 'countries-capitals' };
+    const session = expectOk(await openLevel(token, 1, place)) as SessionData;
+    expect(session.progress).toEqual({ score: 0, streak: 0 });
+    const answers = await rightAnswers(d, session.questions.map((q) => q.id));
+    const answer = async (i: number, right: boolean | null) => {
+      const q = session.questions[i]!;
+      const letter = right === null ? '' : right ? answers.get(q.id)! : wrong(q.options.map((o) => o.key), answers.get(q.id)!);
+      return expectOk(await api.call('submit_answer', { session_id: session.session_id, question_id: q.id, answer: letter }, { token })) as { points: number };
+    };
+    const points: number[] = [];
+    // Right, wrong, right, right: 4 − 4 + 4 + 4 = 8, two in a row.
+    for (const [i, right] of [true, false, true, true].entries()) points.push((await answer(i, right)).points);
+    const resumed = expectOk(await openLevel(token, 1, place)) as SessionData;
+    expect(resumed.session_id).toBe(session.session_id);
+    expect(resumed.progress).toEqual({ score: points.reduce((a, b) => a + b, 0), streak: 2 });
+    expect(resumed.progress!.score).toBe(8);
+    // Time ran out on the next: no points, the run is over.
+    await answer(4, null);
+    expect((expectOk(await openLevel(token, 1, place)) as SessionData).progress).toEqual({ score: 8, streak: 0 });
+  });
+
   test('a session of another player is not found', async () => {
     const { token } = await player();
     const other = await player();

@@ -91,9 +91,9 @@ export function newSessionId(): string {
   return `s_${randomBytes(16).toString('base64url')}`;
 }
 
-async function view(db: Db | Tx, row: SessionRow, now: Date): Promise<SessionData> {
+async function view(db: Db | Tx, row: SessionRow, settings: SettingsMap, now: Date): Promise<SessionData> {
   const questions = await loadQuestions(db, row.questions.map((q) => q.id), row.questionTable);
-  return sessionView(row, questions, await readCoins(db, row.userId), now);
+  return sessionView(row, questions, await readCoins(db, row.userId), settings, now);
 }
 
 function isStale(row: SessionRow, now: Date): boolean {
@@ -115,14 +115,14 @@ export async function openSession(db: Db, settings: SettingsMap, userId: number,
     known ??= await readOpenSessionId(db, userId, spec.contextKey);
     if (known.openSessionId === null) {
       const opened = await insertNew(db, settings, userId, spec, known.timeExtension, now);
-      if (opened) return sessionView(opened.row, opened.byId, known.coins, now);
+      if (opened) return sessionView(opened.row, opened.byId, known.coins, settings, now);
     }
   }
   return db.transaction(async (tx) => {
     const timeExtension = known?.timeExtension ?? (await readOpenSessionId(tx, userId, spec.contextKey)).timeExtension;
     const open = await findOpenSession(tx, userId, spec.contextKey);
     if (open) {
-      if (!(spec.settleStale && isStale(open, now))) return view(tx, open, now);
+      if (!(spec.settleStale && isStale(open, now))) return view(tx, open, settings, now);
       const locked = await lockSession({ db, tx }, open.id, userId);
       if (locked?.status === 'open') await settleLocked({ db, tx }, locked, settings, now);
     }
@@ -132,10 +132,10 @@ export async function openSession(db: Db, settings: SettingsMap, userId: number,
       // A concurrent call opened the same thing first: answer its session.
       const winner = await findOpenSession(tx, userId, spec.contextKey);
       if (!winner) throw new Error('an open session vanished while opening another for the same context');
-      return view(tx, winner, now);
+      return view(tx, winner, settings, now);
     }
     await spec.afterInsert?.(tx, opened.row);
-    return sessionView(opened.row, opened.byId, await readCoins(tx, userId), now);
+    return sessionView(opened.row, opened.byId, await readCoins(tx, userId), settings, now);
   });
 }
 

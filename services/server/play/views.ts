@@ -6,6 +6,8 @@ import { wordSlots, wordTiles, type WordFold } from '@/services/domain/word';
 import type { PlayQuestionState } from '@/services/server/db/schema';
 import type { QuestionRow, SessionRow } from '@/services/server/play/repository';
 import { optionsToPick } from '@/services/domain/answers';
+import { scoreFor } from '@/services/domain/scoring';
+import type { SettingsMap } from '@/services/domain/settings';
 
 /**
  * What leaves the server about a play. Every question a player may not have answered yet goes
@@ -151,6 +153,7 @@ export function sessionView(
   row: SessionRow,
   questions: ReadonlyMap<number, QuestionRow>,
   coins: number,
+  settings: SettingsMap,
   now: Date,
 ): PlaySession & { current_effects: CurrentEffects } {
   const states = row.questions;
@@ -176,8 +179,19 @@ export function sessionView(
     })),
     coins,
     current_effects: effects,
+    progress: progressOf(row, settings),
     ...(row.rules.hints ? { hints: { per_question: row.rules.hints.perQuestion, cost: row.rules.hints.cost } } : {}),
   };
+}
+
+/** The score of the answers given so far (as each answer's `points` counted it) and the right answers in a row at their end. */
+export function progressOf(row: Pick<SessionRow, 'questions' | 'currentIndex' | 'mode'>, settings: SettingsMap): { score: number; streak: number } {
+  const given = row.questions.slice(0, row.currentIndex);
+  const right = given.filter((s) => s.correct === true).length;
+  const wrong = given.filter((s) => s.answer !== null && s.correct !== true).length;
+  let streak = 0;
+  for (let i = given.length - 1; i >= 0 && given[i]!.correct === true; i--) streak++;
+  return { score: scoreFor(right, wrong, row.mode as PlayMode, settings), streak };
 }
 
 function reviewStatus(s: PlayQuestionState): ReviewStatus {
