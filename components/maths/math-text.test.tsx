@@ -24,6 +24,27 @@ describe('maths text', () => {
     expect(spokenMath('15\\%')).toBe('15 percent');
   });
 
+  test('a formula that is only a number is plain text in the app\'s typeface, like every other tile', () => {
+    for (const [tex, shown] of [
+      ['874', '874'],
+      ['-7', '−7'],
+      ['15\\%', '15%'],
+      ['1{,}250', '1,250'],
+      ['2.5', '2.5'],
+    ]) {
+      const { container, unmount } = render(<p>{renderMath(`$${tex}$`)}</p>);
+      expect(container.textContent).toBe(shown);
+      expect(container.querySelector('.katex')).toBeNull();
+      unmount();
+    }
+    // Real maths is still drawn.
+    for (const tex of ['x = 5', '7^{3}', '\\sqrt{169}', '46 \\times 19']) {
+      const { container, unmount } = render(<p>{renderMath(`$${tex}$`)}</p>);
+      expect(container.querySelector('.katex')).not.toBeNull();
+      unmount();
+    }
+  });
+
   test('leaves text without maths as it is, and shows a broken formula as an error instead of throwing', () => {
     expect(renderMath('Plain text')).toBe('Plain text');
     const { container } = render(<p>{renderMath('Bad $\\frac{1}$')}</p>);

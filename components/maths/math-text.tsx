@@ -38,12 +38,23 @@ export function spokenMath(tex: string): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A formula that is only a number ("$874$", "$-7$", "$15\\%$", "$1{,}250$"), as plain text: drawn in
+ * the app's own typeface like every other tile, not KaTeX's serif; null for real maths.
+ */
+export function plainNumber(tex: string): string | null {
+  const text = tex.replace(/\{,\}/g, ',').replace(/\\%/g, '%').trim();
+  return /^[-−]?\d[\d,]*(\.\d+)?%?$/.test(text) ? text.replace(/^-/, '−') : null;
+}
+
 export function renderMath(text: string): ReactNode {
   const parts = text.split(/(\$[^$]+\$)/g);
   if (parts.length === 1) return text;
   return parts.map((part, i) => {
     if (i % 2 === 0) return part;
     const tex = part.slice(1, -1);
+    const plain = plainNumber(tex);
+    if (plain !== null) return plain;
     const html = katex.renderToString(tex, { throwOnError: false, output: 'html' });
     return (
       <span key={i} role="math" aria-label={spokenMath(tex)}>

@@ -5,6 +5,7 @@ import { machineInspector } from '@/services/client/machine-inspector';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { ContentText } from '@/components/quiz-play/content-text';
+import { Delete, Eraser, Lightbulb, Pause, Play, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import type { Feedback, QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
@@ -273,7 +274,7 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
         {word.slots.map((slot, i) => {
           if (slot !== null) {
             return (
-              <span key={i} className="inline-flex h-11 w-4 items-end justify-center text-xl font-bold">
+              <span key={i} className="inline-flex h-12 w-4 items-end justify-center text-xl font-bold">
                 {slot === ' ' ? '' : slot}
               </span>
             );
@@ -289,7 +290,7 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
               data-revealed={revealed ? 'true' : undefined}
               disabled={!open || revealed || !letters[at]}
               onClick={() => send({ type: 'place.clear', place: at })}
-              className={`inline-flex h-11 w-9 items-center justify-center rounded-control border-b-4 text-xl font-bold ${revealed ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'}`}
+              className={`inline-flex h-12 w-11 items-center justify-center rounded-control border-b-4 text-2xl font-bold ${revealed ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'}`}
             >
               {letters[at]}
             </button>
@@ -306,28 +307,40 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
                 disabled={!open || used.has(i) || complete}
                 aria-label={t('play.word.tile', { letter: tile })}
                 onClick={() => send({ type: 'tile.pick', tile: i })}
-                className="min-h-touch rounded-control border border-line-strong bg-surface text-lg font-bold hover:bg-accent-soft disabled:opacity-40"
+                className="min-h-touch min-w-11 rounded-control border border-line-strong bg-surface text-xl font-bold shadow-chunky hover:bg-accent-soft disabled:opacity-40 disabled:shadow-none"
               >
                 {tile}
               </button>
             ))}
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={!open || letters.every((l, i) => !l || state.context.locked[i])} onClick={() => send({ type: 'entry.backspace' })}>
-              {t('play.word.delete')}
+          {/* Equal tools in one row, then the answer full width, as in multi match. */}
+          <div className={`grid gap-2 ${rules ? 'grid-cols-3' : 'grid-cols-2'}`}>
+            <Button variant="secondary" className="gap-1 px-2" disabled={!open || letters.every((l, i) => !l || state.context.locked[i])} onClick={() => send({ type: 'entry.backspace' })}>
+              <Delete aria-hidden="true" className="size-5 shrink-0 rtl:-scale-x-100" />
+              <span className="truncate">{t('play.word.delete')}</span>
             </Button>
-            <Button variant="ghost" disabled={!open} onClick={() => send({ type: 'entry.clear' })}>
-              {t('play.word.clear')}
+            <Button variant="secondary" className="gap-1 px-2" disabled={!open} onClick={() => send({ type: 'entry.clear' })}>
+              <Eraser aria-hidden="true" className="size-5 shrink-0" />
+              <span className="truncate">{t('play.word.clear')}</span>
             </Button>
             {rules ? (
-              <Button variant="secondary" disabled={!open || hinting || hintsLeft <= 0} onClick={() => actorRef.send({ type: 'user.hint' })}>
-                {t('play.word.hint', { cost: rules.cost, left: hintsLeft, count: rules.cost })}
+              <Button
+                variant="secondary"
+                className="gap-1 px-2"
+                aria-label={t('play.word.hint', { cost: rules.cost, left: hintsLeft, count: rules.cost })}
+                disabled={!open || hinting || hintsLeft <= 0}
+                onClick={() => actorRef.send({ type: 'user.hint' })}
+              >
+                <Lightbulb aria-hidden="true" className="size-5 shrink-0" />
+                <span aria-hidden="true" className="truncate">
+                  {t('play.word.hint_short', { left: hintsLeft })}
+                </span>
               </Button>
             ) : null}
-            <Button disabled={!open || !complete || locked !== null} onClick={submit}>
-              {t('play.submit_answer')}
-            </Button>
           </div>
+          <Button className="w-full shadow-chunky" disabled={!open || !complete || locked !== null} onClick={submit}>
+            {t('play.submit_answer')}
+          </Button>
           {state.context.refused ? <p className="text-sm text-fg-muted">{t('play.word.no_tile', { letter: state.context.refused })}</p> : null}
           {hintError ? (
             <p role="alert" className="text-sm text-danger">
@@ -369,20 +382,30 @@ export function AudioClip({ actorRef, question }: { actorRef: QuizPlayActorRef; 
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={failed} onClick={() => (playing ? audio.current?.pause() : play())}>
-          {playing ? t('play.audio.pause') : t('play.audio.play')}
-        </Button>
-        <Button
-          variant="secondary"
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          aria-label={playing ? t('play.audio.pause') : t('play.audio.play')}
+          title={playing ? t('play.audio.pause') : t('play.audio.play')}
+          disabled={failed}
+          onClick={() => (playing ? audio.current?.pause() : play())}
+          className="inline-flex size-16 items-center justify-center rounded-full bg-accent text-on-accent shadow-chunky hover:bg-accent-hover disabled:opacity-50"
+        >
+          {playing ? <Pause aria-hidden="true" className="size-8 fill-current" /> : <Play aria-hidden="true" className="size-8 translate-x-0.5 fill-current rtl:-scale-x-100" />}
+        </button>
+        <button
+          type="button"
+          aria-label={t('play.audio.replay')}
+          title={t('play.audio.replay')}
           disabled={failed}
           onClick={() => {
             if (audio.current) audio.current.currentTime = 0;
             play();
           }}
+          className="inline-flex size-touch items-center justify-center rounded-full border-2 border-line-strong bg-surface text-fg hover:bg-surface-muted disabled:opacity-50"
         >
-          {t('play.audio.replay')}
-        </Button>
+          <RotateCcw aria-hidden="true" className="size-6" />
+        </button>
         <Button variant="ghost" aria-expanded={transcript} onClick={() => setTranscript((v) => !v)}>
           {transcript ? t('play.audio.hide_transcript') : t('play.audio.show_transcript')}
         </Button>
