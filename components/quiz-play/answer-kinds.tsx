@@ -5,7 +5,7 @@ import { machineInspector } from '@/services/client/machine-inspector';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { ContentText } from '@/components/quiz-play/content-text';
-import { Delete, Eraser, Lightbulb, Pause, Play, RotateCcw } from 'lucide-react';
+import { ChevronDown, ChevronUp, Delete, Eraser, GripVertical, Lightbulb, Pause, Play, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import type { Feedback, QuizPlayActorRef } from '@/machines/quiz-play/quiz-play.machine';
@@ -157,7 +157,7 @@ export function SequenceAnswer({ actorRef, question, open, locked, feedback }: A
               onDragStart={() => (dragged.current = key)}
               onDragOver={(e) => open && e.preventDefault()}
               onDrop={onDrop(position)}
-              className={`flex items-stretch gap-2 rounded-control border ${status === 'chosen' ? 'border-accent ring-2 ring-accent' : status === 'right' ? 'border-success bg-success-soft' : status === 'wrong' ? 'border-danger bg-danger-soft' : 'border-line-strong bg-surface'}`}
+              className={`flex items-stretch overflow-hidden rounded-control border-2 ${status === 'chosen' ? 'border-accent ring-2 ring-accent' : status === 'right' ? 'border-success bg-success-soft' : status === 'wrong' ? 'border-danger bg-danger-soft' : 'border-line-strong bg-surface'}`}
             >
               <button
                 type="button"
@@ -170,8 +170,9 @@ export function SequenceAnswer({ actorRef, question, open, locked, feedback }: A
                 aria-pressed={open ? held === key : undefined}
                 onKeyDown={onKeyDown(key)}
                 onClick={() => open && send(held === null ? { type: 'item.grab', key } : { type: 'item.drop' })}
-                className="flex min-h-touch flex-1 items-center gap-3 px-4 py-3 text-start disabled:cursor-default"
+                className="flex min-h-touch min-w-0 flex-1 items-center gap-2 py-3 ps-2 pe-3 text-start disabled:cursor-default"
               >
+                {open ? <GripVertical aria-hidden="true" className="size-5 shrink-0 text-fg-muted" /> : null}
                 <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-current font-bold">
                   {position + 1}
                 </span>
@@ -181,18 +182,25 @@ export function SequenceAnswer({ actorRef, question, open, locked, feedback }: A
                 {feedback ? <span className="ms-auto text-sm font-semibold">{t(status === 'right' ? 'play.sequence.in_place' : 'play.sequence.out_of_place')}</span> : null}
               </button>
               {open ? (
-                <span className="flex flex-col">
-                  <button type="button" className="min-h-[1.5rem] px-3 text-sm" aria-label={t('play.sequence.move_up', { item: textOf(key) })} disabled={position === 0} onClick={() => send({ type: 'item.move', key, by: -1 })}>
-                    ↑
+                // Handles a thumb can find: two 48 px arrows beside the item (dragging it, or picking it up and moving it, works too).
+                <span className="flex shrink-0 items-stretch border-s border-line">
+                  <button
+                    type="button"
+                    className="inline-flex min-h-touch w-12 items-center justify-center text-fg-muted hover:bg-accent-soft hover:text-fg disabled:opacity-30"
+                    aria-label={t('play.sequence.move_up', { item: textOf(key) })}
+                    disabled={position === 0}
+                    onClick={() => send({ type: 'item.move', key, by: -1 })}
+                  >
+                    <ChevronUp aria-hidden="true" className="size-7" strokeWidth={2.5} />
                   </button>
                   <button
                     type="button"
-                    className="min-h-[1.5rem] px-3 text-sm"
+                    className="inline-flex min-h-touch w-12 items-center justify-center border-s border-line text-fg-muted hover:bg-accent-soft hover:text-fg disabled:opacity-30"
                     aria-label={t('play.sequence.move_down', { item: textOf(key) })}
                     disabled={position === shown.length - 1}
                     onClick={() => send({ type: 'item.move', key, by: 1 })}
                   >
-                    ↓
+                    <ChevronDown aria-hidden="true" className="size-7" strokeWidth={2.5} />
                   </button>
                 </span>
               ) : null}
@@ -201,7 +209,7 @@ export function SequenceAnswer({ actorRef, question, open, locked, feedback }: A
         })}
       </ol>
       {!feedback && locked === null ? (
-        <Button disabled={!open || held !== null} onClick={() => actorRef.send({ type: 'user.answer', key: sequenceAnswer(state.context) })}>
+        <Button className="w-full shadow-chunky" disabled={!open || held !== null} onClick={() => actorRef.send({ type: 'user.answer', key: sequenceAnswer(state.context) })}>
           {t('play.submit_order')}
         </Button>
       ) : null}

@@ -5,8 +5,7 @@ import { useTranslation } from '@/services/client/i18n';
 import { LiveQuizPlay } from '@/components/solo-play/live-quiz-play';
 import { PlayRefusal } from '@/components/solo-play/play-refusal';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { PageHeading } from '@/components/ui/page-heading';
+import { MODE_LOOK, TONE_BG } from '@/components/ui/mode-look';
 import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import { browserTimezone } from '@/services/client/play-api';
 import { messageKeyFor } from '@/services/domain/code-messages';
@@ -32,13 +31,20 @@ export function ModePlayView({ mode, request, refusals, rules, machine }: ModePl
   const [started, setStarted] = useState<OpenPlayRequest | null>(null);
 
   if (!started) {
+    const { Icon, tone } = MODE_LOOK[mode];
+    // The mode's face, its rules once, and one large button: nothing else to read before playing.
     return (
-      <section className="flex flex-col">
-        <PageHeading title={t(`mode.${mode}.title`)} description={t(`mode.${mode}.description`)} />
-        <Card className="flex flex-col items-start gap-4">
-          {rules}
-          <Button onClick={() => setStarted(request())}>{t('solo.start')}</Button>
-        </Card>
+      <section aria-labelledby="mode-intro-title" className="flex min-h-[70dvh] flex-col items-center justify-center gap-5 text-center">
+        <span aria-hidden="true" className={`inline-flex size-24 items-center justify-center rounded-full text-white shadow-chunky ${TONE_BG[tone]}`}>
+          <Icon className="size-12" strokeWidth={2.25} />
+        </span>
+        <h1 id="mode-intro-title" className="font-display text-3xl font-bold">
+          {t(`mode.${mode}.title`)}
+        </h1>
+        <div className="max-w-sm text-lg text-fg-muted">{rules}</div>
+        <Button className="min-h-14 w-full max-w-sm text-lg shadow-chunky" onClick={() => setStarted(request())}>
+          {t('solo.start')}
+        </Button>
       </section>
     );
   }
