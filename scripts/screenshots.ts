@@ -304,7 +304,7 @@ const SHOTS: readonly Shot[] = [
     title: 'Random battle: choose the category and the stake',
     async take(page, { server }) {
       await page.goto(`${server.url}/random-battle/`);
-      await page.locator('main select').first().waitFor();
+      await page.locator('main fieldset input[type="radio"]').first().waitFor({ state: 'attached' });
       await settle(page);
     },
   },
@@ -313,7 +313,7 @@ const SHOTS: readonly Shot[] = [
     title: 'Random battle: searching for an opponent',
     async take(page, { server }) {
       await page.goto(`${server.url}/random-battle/`);
-      await page.locator('main select').first().waitFor();
+      await page.locator('main fieldset input[type="radio"]').first().waitFor({ state: 'attached' });
       await page.locator('main form button[type="submit"], main button').filter({ hasText: /Find an opponent|ابحث/ }).first().click();
       await settle(page, 1200);
     },
@@ -324,7 +324,7 @@ const SHOTS: readonly Shot[] = [
     async take(page, { server }) {
       await page.goto(`${server.url}/group-battle/`);
       await page.locator('main button').first().click();
-      await page.locator('main select').first().waitFor();
+      await page.locator('main fieldset input[type="radio"]').first().waitFor({ state: 'attached' });
       await page.locator('main form button[type="submit"]').first().click();
       await page.locator('[data-room-code], main h1').first().waitFor();
       await settle(page, 1200);
@@ -336,6 +336,51 @@ const SHOTS: readonly Shot[] = [
     async take(page, { server }) {
       await page.goto(`${server.url}/exam-module/`);
       await page.locator('main button').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'quiz-zone-levels',
+    title: "A subcategory's level path (after the level of \"A result\")",
+    async take(page, { server }) {
+      await page.goto(`${server.url}/quiz-zone/science/physics/`);
+      await page.locator('[data-level]').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'wallet',
+    title: 'The wallet: the balance, and the way to the redeem minimum',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/profile/wallet/`);
+      await page.locator('[data-testid="wallet-coins"]').waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'coin-history',
+    title: 'The coin history, by day',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/profile/coin-history/`);
+      await page.locator('[role="tabpanel"] li, [role="tabpanel"] a').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'daily-quiz-intro',
+    title: "The daily quiz's start",
+    async take(page, { server }) {
+      await page.goto(`${server.url}/quiz-play/daily-quiz-dashboard/`);
+      await page.locator('#mode-intro-title').waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'self-challenge',
+    title: 'Self challenge: its choices as chips',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/self-learning/`);
+      await page.locator('#challenge-category input').first().waitFor({ state: 'attached' });
       await settle(page);
     },
   },

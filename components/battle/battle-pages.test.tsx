@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GroupBattlePage, roomFormDefaults } from '@/components/battle/group-battle-page';
 import { RandomBattlePage } from '@/components/battle/random-battle-page';
 import { resumableRoomId } from '@/components/battle/battle-page';
@@ -62,10 +62,12 @@ describe('the battle pages', () => {
   test('random battle: free categories and "any category", the fee multipliers up to the setting, and the search with the choice', async () => {
     const server = battleServer({ random_battle_entry_coin: '3', random_battle_max_fee_multiplier: '2' }, { find_random_match: () => fail(402, 'not_enough_coins') });
     renderWithApp(<RandomBattlePage />);
-    const select = await screen.findByLabelText('Category');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Any category', 'Science', 'History']);
-    expect(screen.getAllByRole('radio').map((r) => r.textContent)).toEqual(['1×3 coins', '2×6 coins']);
-    fireEvent.change(select, { target: { value: 'history' } });
+    const group = await screen.findByRole('group', { name: 'Category' });
+    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Any category', 'Science', 'History']);
+    expect(within(group).getByRole('radio', { name: 'Any category' })).toBeChecked();
+    expect(screen.getAllByRole('radio').filter((r) => !group.contains(r)).map((r) => r.textContent)).toEqual(['1×3 coins', '2×6 coins']);
+    expect(document.querySelector('select')).toBeNull();
+    fireEvent.click(within(group).getByRole('radio', { name: 'History' }));
     fireEvent.click(screen.getByRole('radio', { name: /^2×/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Find an opponent' }));
     await waitFor(() => expect(sent(server, 'find_random_match')).toEqual([{ category: 'history', fee_multiplier: '2', language_id: '0' }]));
@@ -76,7 +78,7 @@ describe('the battle pages', () => {
     const server = battleServer({ battle_mode_random_category: '0' });
     renderWithApp(<RandomBattlePage />);
     expect(await screen.findByRole('button', { name: 'Find an opponent' })).toBeInTheDocument();
-    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Category' })).not.toBeInTheDocument();
     expect(sent(server, 'get_categories')).toEqual([]);
   });
 
@@ -99,15 +101,15 @@ describe('the battle pages', () => {
     const server = battleServer({ group_battle_max_questions: '12', random_battle_total_question: '10', random_battle_entry_coin: '5' }, { create_room: () => fail(402, 'not_enough_coins') });
     const { unmount } = renderWithApp(<GroupBattlePage roomType="friend" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Create a room' }));
-    expect(screen.queryByLabelText('Number of questions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Number of questions' })).not.toBeInTheDocument();
     unmount();
 
     renderWithApp(<GroupBattlePage roomType="group" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Create a room' }));
-    const count = screen.getByLabelText('Number of questions') as HTMLSelectElement;
-    expect([...count.options].map((o) => o.value)).toEqual(['5', '10', '12']);
-    expect(count.value).toBe('10');
-    fireEvent.change(count, { target: { value: '12' } });
+    const count = screen.getByRole('group', { name: 'Number of questions' });
+    expect(within(count).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['5', '10', '12']);
+    expect(within(count).getByRole('radio', { checked: true })).toHaveAttribute('value', '10');
+    fireEvent.click(within(count).getByRole('radio', { name: '12 questions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create room' }));
     await waitFor(() => expect(sent(server, 'create_room')).toEqual([{ room_type: 'group', no_of_que: '12', entry_fee: '5', language_id: '0' }]));
   });
@@ -115,13 +117,13 @@ describe('the battle pages', () => {
   test('the search choice is kept for the tab: after a reload the page offers it again and searches with it', async () => {
     const server = battleServer({ random_battle_max_fee_multiplier: '3' }, { find_random_match: () => fail(402, 'not_enough_coins') });
     const { unmount } = renderWithApp(<RandomBattlePage />);
-    fireEvent.change(await screen.findByLabelText('Category'), { target: { value: 'history' } });
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Category' })).getByRole('radio', { name: 'History' }));
     fireEvent.click(screen.getByRole('radio', { name: /^3×/ }));
     await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem('quiz-arena:battle-choice:random')!)).toEqual({ category: 'history', feeMultiplier: 3 }));
     unmount();
 
     renderWithApp(<RandomBattlePage />);
-    expect(((await screen.findByLabelText('Category')) as HTMLSelectElement).value).toBe('history');
+    expect(within(await screen.findByRole('group', { name: 'Category' })).getByRole('radio', { name: 'History' })).toBeChecked();
     expect(screen.getByRole('radio', { name: /^3×/ })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Find an opponent' }));
     await waitFor(() => expect(sent(server, 'find_random_match')).toEqual([{ category: 'history', fee_multiplier: '3', language_id: '0' }]));
@@ -132,7 +134,7 @@ describe('the battle pages', () => {
     for (const kept of [{ category: 'vault', feeMultiplier: 1 }, { category: 'science', feeMultiplier: 3 }, 'not json']) {
       window.sessionStorage.setItem('quiz-arena:battle-choice:random', typeof kept === 'string' ? kept : JSON.stringify(kept));
       const { unmount } = renderWithApp(<RandomBattlePage />);
-      expect(((await screen.findByLabelText('Category')) as HTMLSelectElement).value).toBe('');
+      expect(within(await screen.findByRole('group', { name: 'Category' })).getByRole('radio', { name: 'Any category' })).toBeChecked();
       expect(screen.getByRole('radio', { name: /^1×/ })).toBeChecked();
       unmount();
     }

@@ -8,7 +8,7 @@ import { refusalText } from '@/components/battle/battle-text';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SelectField } from '@/components/ui/select-field';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { entryFeeFor, type RandomBattleActorRef } from '@/machines/random-battle/random-battle.machine';
 import { usePlayerCoins } from '@/components/battle/use-player-coins';
 
@@ -37,7 +37,7 @@ export function RandomBattleSetup({ actorRef, categories, baseFee }: { actorRef:
       </h1>
       {error ? <Alert>{refusalText(t, error.code)}</Alert> : null}
       {categories.length ? (
-        <SelectField
+        <ChoiceGroup
           id="battle-category"
           label={t('battle.setup.category')}
           value={category ?? ''}
@@ -74,7 +74,9 @@ export function RandomBattleSetup({ actorRef, categories, baseFee }: { actorRef:
           {balance !== null ? ` ${t('battle.your_coins', { coins: balance, count: balance })}` : ''}
         </p>
       </fieldset>
-      <Button onClick={() => actorRef.send({ type: 'user.search' })}>{t('battle.setup.search')}</Button>
+      <Button className="min-h-14 w-full text-lg shadow-chunky" onClick={() => actorRef.send({ type: 'user.search' })}>
+        {t('battle.setup.search')}
+      </Button>
     </Card>
   );
 }

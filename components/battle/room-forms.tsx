@@ -9,7 +9,7 @@ import type { BattleCategory } from '@/components/battle/random-battle-setup';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SelectField } from '@/components/ui/select-field';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { TextField } from '@/components/ui/text-field';
 import type { GroupBattleActorRef } from '@/machines/group-battle/group-battle.machine';
 import { ROOM_CODE_LENGTH } from '@/services/domain/rooms';
@@ -46,7 +46,7 @@ export function CreateRoomForm({ actorRef, categories, choices = {} }: { actorRe
         </h1>
         {error ? <Alert>{refusalText(t, error.code)}</Alert> : null}
         {categories.length ? (
-          <SelectField
+          <ChoiceGroup
             id="room-category"
             label={t('battle.setup.category')}
             value={form.category ?? ''}
@@ -55,16 +55,18 @@ export function CreateRoomForm({ actorRef, categories, choices = {} }: { actorRe
           />
         ) : null}
         {choosesQuestions ? (
-          <SelectField
+          <ChoiceGroup
             id="room-questions"
+            columns={4}
             label={t('battle.create.questions')}
             value={String(form.questions)}
             options={withCurrent(choices.questionCounts ?? QUESTION_COUNTS, form.questions).map((n) => ({ value: String(n), label: t('battle.create.questions_option', { count: n }) }))}
             onChange={(value) => actorRef.send({ type: 'user.questions', count: Number(value) })}
           />
         ) : null}
-        <SelectField
+        <ChoiceGroup
           id="room-fee"
+          columns={3}
           label={t('battle.setup.fee')}
           value={String(form.entryFee)}
           options={withCurrent(choices.entryFees ?? ENTRY_FEES, form.entryFee).map((n) => ({

@@ -1,11 +1,12 @@
 'use client';
 
-import { Bookmark, ChartColumn, ChevronRight, Medal, Play, Trophy } from 'lucide-react';
+import { ChevronRight, Play } from 'lucide-react';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { useTranslation } from '@/services/client/i18n';
 import { operatorText } from '@/services/client/operator-text';
-import { HIGHLIGHTS_HEIGHT } from '@/components/home/home-layout';
+import { HIGHLIGHTS_HEIGHT, PROGRESS_HEIGHT } from '@/components/home/home-layout';
+import type { ModeKey } from '@/components/ui/mode-look';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { MODE_TONE, TONE_BG } from '@/components/ui/tones';
@@ -22,13 +23,19 @@ const HomeHighlights = lazyPart(() => import('@/components/home/home-highlights'
 // The tiles' icons come in their own small chunk, into a circle that is already drawn.
 const ModeIcon = lazyPart(() => import('@/components/ui/mode-look'));
 
-/** A signed-in player's own pages: where they stand and what they kept. */
-const PROGRESS_LINKS = [
-  { href: '/leaderboard/', key: 'leaderboard.title', Icon: Trophy },
-  { href: '/profile/badges/', key: 'badges.title', Icon: Medal },
-  { href: '/profile/statistics/', key: 'statistics.title', Icon: ChartColumn },
-  { href: '/profile/play-bookmark-questions/', key: 'bookmark.title', Icon: Bookmark },
-] as const;
+// Where the player stands (rank, streak, accuracy), asked once the page is up.
+const HomeProgress = lazyPart(() => import('@/components/home/home-progress'));
+
+/**
+ * The modes in four groups, so that the first screen is a choice of how to play rather than a
+ * list of fifteen: alone, against others, in a contest, or to learn.
+ */
+export const MODE_GROUPS: readonly { key: 'solo' | 'battle' | 'compete' | 'learn'; modes: readonly ModeKey[] }[] = [
+  { key: 'solo', modes: ['quiz_zone', 'daily_quiz', 'true_false', 'guess_the_word', 'multi_match', 'self_challenge'] },
+  { key: 'battle', modes: ['random_battle', 'play_with_friend', 'group_battle'] },
+  { key: 'compete', modes: ['contest', 'exam', 'live'] },
+  { key: 'learn', modes: ['fun_and_learn', 'audio_questions', 'math_mania'] },
+];
 
 
 export function HomeView() {
@@ -44,6 +51,7 @@ export function HomeView() {
   const extras = useAfterPaintIdle(modes !== null);
   const dailyOn = !!modes?.some((m) => m.key === 'daily_quiz');
   const contestOn = !!modes?.some((m) => m.key === 'contest');
+  const highlighted = new Set<ModeKey>(isLogin ? [...(dailyOn ? (['daily_quiz'] as const) : []), ...(contestOn ? (['contest'] as const) : [])] : []);
 
   return (
     <div className="flex flex-col gap-5">
@@ -62,7 +70,7 @@ export function HomeView() {
       ) : null}
 
       <section aria-labelledby="modes-heading" className="flex flex-col gap-3">
-        <h2 id="modes-heading" className="text-xl font-bold">
+        <h2 id="modes-heading" className="sr-only">
           {t('home.modes_heading')}
         </h2>
         {config.status === 'error' ? (
@@ -76,87 +84,80 @@ export function HomeView() {
           <div role="status" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <span className="sr-only">{t('common.loading')}</span>
             {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-24 sm:h-32" />
+              <Skeleton key={i} className="h-16 sm:h-24" />
             ))}
           </div>
         ) : modes.length === 0 ? (
           <EmptyState title={t('home.no_quizzes')} />
         ) : (
-          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-mode-tiles>
-            {modes.map((mode) => {
-              const tone = MODE_TONE[mode.key];
-              return (
-                <li key={mode.key} className="flex">
-                  <Link
-                    prefetch={false}
-                    href={`${mode.route}/`}
-                    data-mode-tile={mode.key}
-                    className={`group flex min-h-24 flex-1 flex-col justify-between gap-2 rounded-tile p-3 text-white no-underline shadow-chunky motion-safe:transition-transform motion-safe:active:translate-y-0.5 sm:min-h-32 sm:p-4 ${TONE_BG[tone]}`}
-                  >
-                    <span className="inline-flex size-10 items-center justify-center rounded-full bg-white/20">
-                      {extras ? (
-                        <Suspense fallback={null}>
-                          <ModeIcon mode={mode.key} className="size-6" />
-                        </Suspense>
-                      ) : null}
-                    </span>
-                    <span className="flex flex-col">
-                      <span className="font-display text-lg font-bold leading-tight">{t(`mode.${mode.key}.title`)}</span>
-                      <span className="sr-only text-sm leading-snug text-white sm:not-sr-only">{t(`mode.${mode.key}.description`)}</span>
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          MODE_GROUPS.map((group) => {
+            // A mode the highlights above already offer (today's quiz, the running contest) is not offered twice.
+            const shown = group.modes.map((key) => modes.find((m) => m.key === key)).filter((m) => m !== undefined && !highlighted.has(m.key));
+            if (shown.length === 0) return null;
+            return (
+              <section key={group.key} aria-labelledby={`group-${group.key}`} className="flex flex-col gap-2">
+                <h3 id={`group-${group.key}`} className="text-lg font-bold">
+                  {t(`home.group.${group.key}`)}
+                </h3>
+                <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-mode-tiles>
+                  {shown.map((mode) => (
+                    <li key={mode!.key} className="flex">
+                      <Link
+                        prefetch={false}
+                        href={`${mode!.route}/`}
+                        data-mode-tile={mode!.key}
+                        className={`group flex min-h-16 flex-1 items-center gap-2 rounded-tile p-2.5 text-white no-underline shadow-chunky motion-safe:transition-transform motion-safe:active:translate-y-0.5 sm:min-h-24 sm:p-4 ${TONE_BG[MODE_TONE[mode!.key]]}`}
+                      >
+                        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white/20">
+                          {extras ? (
+                            <Suspense fallback={null}>
+                              <ModeIcon mode={mode!.key} className="size-6" />
+                            </Suspense>
+                          ) : null}
+                        </span>
+                        <span className="flex min-w-0 flex-col">
+                          <span className="font-display text-base font-bold leading-tight">{t(`mode.${mode!.key}.title`)}</span>
+                          <span className="sr-only text-sm leading-snug text-white sm:not-sr-only">{t(`mode.${mode!.key}.description`)}</span>
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })
         )}
       </section>
 
       {isLogin ? (
-        <nav aria-labelledby="progress-heading" className="flex flex-col gap-3">
-          <h2 id="progress-heading" className="text-xl font-bold">
-            {t('home.progress_heading')}
-          </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {PROGRESS_LINKS.map(({ href, key, Icon }) => (
-              <li key={href} className="flex">
-                <Link
-                  prefetch={false}
-                  href={href}
-                  className="flex min-h-touch flex-1 items-center gap-2 rounded-card border border-line bg-surface p-3 font-semibold text-fg no-underline shadow-card hover:border-accent"
-                >
-                  <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
-                  <span className="min-w-0">{t(key)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        extras ? (
+          <Suspense fallback={<Skeleton className={PROGRESS_HEIGHT} />}>
+            <HomeProgress />
+          </Suspense>
+        ) : (
+          <Skeleton className={PROGRESS_HEIGHT} />
+        )
       ) : null}
     </div>
   );
 }
 
-/** A guest's hero: what the app is, and the way in. */
+/** A guest's hero: what the app is, and the two ways in, side by side. */
 function GuestHero({ title, tagline }: { title: string; tagline: string | null }) {
   const { t } = useTranslation();
   return (
-    <section className={`flex flex-col gap-3 rounded-tile p-4 text-white shadow-chunky ${TONE_BG.indigo}`}>
+    <section className={`flex flex-col gap-4 rounded-tile p-5 text-white shadow-chunky ${TONE_BG.indigo}`}>
       <div className="flex flex-col gap-1">
-        <p className="capitalise-first text-sm text-white/90">{t('header.hello_guest')}</p>
         <p className="font-display text-2xl font-bold leading-tight">{title}</p>
-        {tagline ? (
-          <p dir="auto" className="text-white/90">
-            {tagline}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-control bg-white/15 p-3">
-        <p className="capitalise-first text-sm">
-          <span className="font-semibold">{t('home.login_required_title')}: </span>
-          {t('home.login_required')}
+        <p dir="auto" className="text-white/90">
+          {tagline || t('home.guest_invite')}
         </p>
-        <Link prefetch={false} href="/auth/login/" className="inline-flex min-h-touch items-center rounded-full bg-white px-5 font-bold text-tone-indigo no-underline shadow-chunky">
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Link prefetch={false} href="/auth/sign-up/" className="inline-flex min-h-touch items-center justify-center rounded-full bg-white px-4 font-bold text-tone-indigo no-underline shadow-chunky">
+          {t('home.sign_up_action')}
+        </Link>
+        <Link prefetch={false} href="/auth/login/" className="inline-flex min-h-touch items-center justify-center rounded-full border-2 border-white px-4 font-bold text-white no-underline">
           {t('home.login_action')}
         </Link>
       </div>

@@ -45,7 +45,7 @@ describe('an information page', () => {
     fakeServer({ get_settings: answer });
     renderWithApp(<InfoPageView type="privacy_policy" />);
 
-    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing here yet')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -40,7 +40,7 @@ export function InfoPageView({ type }: { type: InfoPageType }) {
           onRetry={page.retry}
         />
       ) : page.status === 'empty' ? (
-        <EmptyState title={t('empty.no_data')} />
+        <EmptyState title={t('info.empty_title')} />
       ) : (
         <>
           {/* Admin-written text may be in another direction than the interface. */}

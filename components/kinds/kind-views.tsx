@@ -279,9 +279,11 @@ function SetStart({ kind, place, categorySlug, subcategorySlug, renderer, onPlay
     return (
       <>
         <PageHeading title={place.name} description={t(kind.rulesKey)} />
-        <Card className="flex flex-col items-start gap-4">
-          <p>{t('kinds.set_size', { n: Math.min(place.questions, 10), count: Math.min(place.questions, 10) })}</p>
+        {/* The set's size once, then one large button: the way into the game. */}
+        <div className="flex flex-col items-center gap-4 py-6 text-center">
+          <p className="text-lg font-semibold">{t('kinds.set_size', { n: Math.min(place.questions, 10), count: Math.min(place.questions, 10) })}</p>
           <Button
+            className="min-h-14 w-full max-w-sm text-lg shadow-chunky"
             onClick={() => {
               onPlay();
               setRound(1);
@@ -289,7 +291,7 @@ function SetStart({ kind, place, categorySlug, subcategorySlug, renderer, onPlay
           >
             {t('solo.start')}
           </Button>
-        </Card>
+        </div>
       </>
     );
   }

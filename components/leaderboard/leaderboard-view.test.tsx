@@ -110,10 +110,11 @@ describe('the leaderboard', () => {
     expect(await screen.findByRole('region', { name: 'Your place' })).toHaveTextContent('Rank 17AAda(you)340 pts');
   });
 
-  test('asks a guest to log in and asks the server nothing', () => {
+  test('invites a guest to sign up or log in, and asks the server nothing', () => {
     const server = fakeServer({});
     renderWithApp(<LeaderboardView />);
-    expect(screen.getByText('to access this feature, please log in')).toBeInTheDocument();
+    expect(screen.getByText('See where you stand')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/sign-up');
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(server).not.toHaveBeenCalled();
   });

@@ -30,10 +30,15 @@ export function LeaderboardView() {
       {isLogin ? (
         <Boards />
       ) : (
-        <Card className="flex flex-col items-start gap-3">
-          <p className="capitalise-first font-semibold">{t('home.login_required_title')}</p>
-          <p className="capitalise-first text-fg-muted">{t('home.login_required')}</p>
-          <ButtonLink href="/auth/login/">{t('home.login_action')}</ButtonLink>
+        <Card className="flex flex-col gap-3">
+          <p className="font-semibold">{t('leaderboard.guest_title')}</p>
+          <p className="text-fg-muted">{t('leaderboard.guest_hint')}</p>
+          <div className="grid grid-cols-2 gap-3">
+            <ButtonLink href="/auth/sign-up/">{t('home.sign_up_action')}</ButtonLink>
+            <ButtonLink variant="secondary" href="/auth/login/">
+              {t('home.login_action')}
+            </ButtonLink>
+          </div>
         </Card>
       )}
     </section>

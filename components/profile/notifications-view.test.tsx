@@ -32,17 +32,17 @@ const page = (list: typeof ALL) => (body: FormData): FakeAnswer => {
 };
 
 describe('the notifications page', () => {
-  test('says "no data" when the player has no notification', async () => {
+  test('says there is no notification yet, in the player\'s words, when there is none', async () => {
     fakeServer({ get_notifications: () => fail(404, '102') });
     renderWithApp(<NotificationsView />);
-    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
-  test('says "no data" for an empty page too', async () => {
+  test('says so for an empty page too', async () => {
     fakeServer({ get_notifications: page([]) });
     renderWithApp(<NotificationsView />);
-    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
   });
 
   test('lists the newest first and shows more on request, without duplicates', async () => {

@@ -70,7 +70,7 @@ export function NotificationsView() {
       ) : phase === 'error' ? (
         <ErrorWithRetry title={t('common.error_title')} message={t('notifications.load_failed')} retryLabel={t('common.retry')} onRetry={retryFirst} />
       ) : list.length === 0 ? (
-        <EmptyState title={t('empty.no_data')} />
+        <EmptyState title={t('notifications.empty_title')} description={t('notifications.empty_hint')} />
       ) : (
         <>
           <ul className="flex flex-col gap-3">

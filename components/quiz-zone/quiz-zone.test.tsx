@@ -83,6 +83,17 @@ describe('the quiz zone categories', () => {
     expect(screen.queryByRole('link', { name: /History/ })).not.toBeInTheDocument();
   });
 
+  test('a category the player has started shows their stars and levels passed, with a bar, instead of catalogue counts', async () => {
+    fakeServer({ get_categories: () => ok([{ ...category(), progress: { levels: 6, passed: 2, stars: 5 } }]) });
+    renderWithApp(<QuizZoneView />);
+    const card = await screen.findByRole('link', { name: /Science/ });
+    expect(card).toHaveTextContent('2 of 6 levels');
+    expect(card).not.toHaveTextContent('Subcategories');
+    expect(within(card).getByRole('img', { name: '5 of 18 stars' })).toBeInTheDocument();
+    const bar = within(card).getByRole('progressbar', { name: 'Levels passed' });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['2', '6']);
+  });
+
   test('asks for quiz-zone categories of the chosen content language', async () => {
     const server = fakeServer({ get_categories: () => ok([category()]) });
     renderWithApp(<QuizZoneView />);

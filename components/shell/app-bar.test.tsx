@@ -26,7 +26,7 @@ describe('the app bar', () => {
   test('a guest gets the login and a menu with the languages and the theme, no coins or bell', async () => {
     fakeServer({});
     const { store } = renderWithApp(<AppBar />);
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /coins/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
 
@@ -93,7 +93,7 @@ describe('the app bar', () => {
     expect(server).toHaveBeenCalledWith('/api/logout', expect.anything());
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
     // The bar and the still-open menu both offer the login now, and nothing of the player is left.
-    expect(screen.getAllByRole('link', { name: 'Login' })).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'Log in' })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
     expect(screen.queryByText('Amira Benali')).not.toBeInTheDocument();
   });

@@ -77,7 +77,7 @@ describe('the app shell', () => {
     fireEvent.click(retry);
 
     expect(await screen.findByText('page content')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(Number(window.sessionStorage.getItem(WEB_SETTINGS_FETCHED_AT_KEY))).toBeGreaterThan(0);
   });
@@ -93,7 +93,7 @@ describe('the app shell', () => {
       store.dispatch(loggedIn({ data: { name: 'Amira' }, token: 't0k3n' }));
     });
     expect(await screen.findByRole('button', { name: 'Amira Account and settings' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   test('shows the maintenance notice instead of any player page while maintenance mode is on', async () => {
@@ -236,7 +236,7 @@ describe('the app shell', () => {
     });
     await screen.findByText('page content');
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(callsTo(server, 'get_system_language_json').map(([, init]) => (init.body as FormData).get('language'))).toEqual(['ar', 'en']);
   });
 

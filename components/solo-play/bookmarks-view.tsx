@@ -67,7 +67,7 @@ function BookmarkList({ kind }: { kind: string }) {
       ) : list.status === 'error' ? (
         <ErrorWithRetry title={t('common.error_title')} message={t('bookmark.load_failed')} retryLabel={t('common.retry')} onRetry={list.retry} />
       ) : list.status === 'empty' || items.length === 0 ? (
-        <EmptyState title={t('empty.no_data')} description={t('bookmark.empty_hint')} />
+        <EmptyState title={t('bookmark.empty_title')} description={t('bookmark.empty_hint')} />
       ) : (
         <>
           <ButtonLink href={bookmarkPlayHref(kind)} className="self-start">

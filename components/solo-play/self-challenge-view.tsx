@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { PageHeading } from '@/components/ui/page-heading';
-import { SelectField } from '@/components/ui/select-field';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { SkeletonText } from '@/components/ui/skeleton';
 import type { QuizPlayMachine } from '@/machines/quiz-play/quiz-play.machine';
 import type { ApiResult } from '@/services/client/api';
@@ -115,7 +115,7 @@ function ChallengeForm({ onStart }: { onStart: (request: OpenPlayRequest) => voi
     setErrors(found);
     const first = (['category', 'questions', 'minutes'] as const).find((k) => found[k]);
     if (first) {
-      document.getElementById(`challenge-${first}`)?.focus();
+      document.querySelector<HTMLInputElement>(`#challenge-${first} input`)?.focus();
       return;
     }
     onStart({
@@ -139,19 +139,16 @@ function ChallengeForm({ onStart }: { onStart: (request: OpenPlayRequest) => voi
       ) : (
         <Card>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <SelectField
+            <ChoiceGroup
               id="challenge-category"
               label={t('self_challenge.category')}
               value={choice.category}
               onChange={set('category')}
               error={errors.category && t(errors.category)}
-              options={[
-                { value: '', label: t('self_challenge.choose_category') },
-                ...categories.data.filter((c) => c.has_unlocked).map((c) => ({ value: c.slug, label: c.category_name })),
-              ]}
+              options={categories.data.filter((c) => c.has_unlocked).map((c) => ({ value: c.slug, label: c.category_name }))}
             />
             {choice.category && subcategories.status === 'content' ? (
-              <SelectField
+              <ChoiceGroup
                 id="challenge-subcategory"
                 label={t('self_challenge.subcategory')}
                 value={choice.subcategory}
@@ -162,26 +159,25 @@ function ChallengeForm({ onStart }: { onStart: (request: OpenPlayRequest) => voi
                 ]}
               />
             ) : null}
-            <SelectField
+            <ChoiceGroup
               id="challenge-questions"
               label={t('self_challenge.questions')}
               value={choice.questions}
               onChange={set('questions')}
               error={errors.questions && t(errors.questions)}
-              options={[{ value: '', label: t('self_challenge.choose') }, ...choicesUpTo(maxQuestions, QUESTION_CHOICES).map((n) => ({ value: String(n), label: String(n) }))]}
+              columns={5}
+              options={choicesUpTo(maxQuestions, QUESTION_CHOICES).map((n) => ({ value: String(n), label: String(n) }))}
             />
-            <SelectField
+            <ChoiceGroup
               id="challenge-minutes"
               label={t('self_challenge.minutes')}
               value={choice.minutes}
               onChange={set('minutes')}
               error={errors.minutes && t(errors.minutes)}
-              options={[
-                { value: '', label: t('self_challenge.choose') },
-                ...choicesUpTo(maxMinutes, MINUTE_CHOICES).map((n) => ({ value: String(n), label: t('self_challenge.minutes_value', { n }) })),
-              ]}
+              columns={4}
+              options={choicesUpTo(maxMinutes, MINUTE_CHOICES).map((n) => ({ value: String(n), label: t('self_challenge.minutes_value', { n }) }))}
             />
-            <Button type="submit" className="self-start">
+            <Button type="submit" className="min-h-14 w-full text-lg shadow-chunky">
               {t('solo.start')}
             </Button>
           </form>

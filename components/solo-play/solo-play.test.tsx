@@ -282,25 +282,40 @@ describe('the self challenge', () => {
     });
   }
 
+  /** A choice of a group, as a player taps it: the chip (a radio) by its label within the group. */
+  const pick = async (group: string, choice: string) => fireEvent.click(within(await screen.findByRole('group', { name: group })).getByRole('radio', { name: choice }));
+
+  test('offers every choice as a chip, with no native drop-down, and a large Start', async () => {
+    challengeServer();
+    const { container } = renderWithApp(<SelfChallengeView />);
+    const categories = await screen.findByRole('group', { name: 'Category' });
+    expect(within(categories).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['science']);
+    expect(within(screen.getByRole('group', { name: 'Number of questions' })).getAllByRole('radio')).toHaveLength(10);
+    expect(container.querySelector('select')).toBeNull();
+    await pick('Category', 'Science');
+    expect(within(categories).getByRole('radio', { name: 'Science' })).toBeChecked();
+    expect(await screen.findByRole('group', { name: 'Subcategory' })).toBeInTheDocument();
+  });
+
   test('refuses to start without a number of questions: "please select number of questions"', async () => {
     const server = challengeServer();
     renderWithApp(<SelfChallengeView />);
-    fireEvent.change(await screen.findByLabelText('Category'), { target: { value: 'science' } });
-    await screen.findByLabelText('Subcategory');
-    fireEvent.change(screen.getByLabelText('Time (minutes)'), { target: { value: '5' } });
+    await pick('Category', 'Science');
+    await screen.findByRole('group', { name: 'Subcategory' });
+    await pick('Time (minutes)', '5 min');
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
 
     expect(screen.getByText('please select number of questions')).toBeInTheDocument();
-    expect(screen.getByLabelText('Number of questions')).toHaveFocus();
+    expect(within(screen.getByRole('group', { name: 'Number of questions' })).getAllByRole('radio')[0]).toHaveFocus();
     expect(calledEndpoints(server)).not.toContain('get_questions_for_self_challenge');
   });
 
   test('refuses to start without minutes: "please select number of timer"', async () => {
     const server = challengeServer();
     renderWithApp(<SelfChallengeView />);
-    fireEvent.change(await screen.findByLabelText('Category'), { target: { value: 'science' } });
-    await screen.findByLabelText('Subcategory');
-    fireEvent.change(screen.getByLabelText('Number of questions'), { target: { value: '10' } });
+    await pick('Category', 'Science');
+    await screen.findByRole('group', { name: 'Subcategory' });
+    await pick('Number of questions', '10');
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
 
     expect(screen.getByText('please select number of timer')).toBeInTheDocument();
@@ -310,10 +325,10 @@ describe('the self challenge', () => {
   test('starts one play on one clock with the chosen place, questions and minutes', async () => {
     const server = challengeServer();
     renderWithApp(<SelfChallengeView />);
-    fireEvent.change(await screen.findByLabelText('Category'), { target: { value: 'science' } });
-    fireEvent.change(await screen.findByLabelText('Subcategory'), { target: { value: 'physics' } });
-    fireEvent.change(screen.getByLabelText('Number of questions'), { target: { value: '10' } });
-    fireEvent.change(screen.getByLabelText('Time (minutes)'), { target: { value: '5' } });
+    await pick('Category', 'Science');
+    await pick('Subcategory', 'Physics');
+    await pick('Number of questions', '10');
+    await pick('Time (minutes)', '5 min');
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: QUESTIONS[0]!.question })).toBeInTheDocument();
@@ -355,10 +370,10 @@ describe('the bookmarks page', () => {
     expect(await screen.findByText('cannot remove question from bookmark')).toBeInTheDocument();
   });
 
-  test('says "no data" without bookmarks', async () => {
+  test('says there are no bookmarks yet, with how to make one, without bookmarks', async () => {
     fakeServer({ get_bookmark: () => fail(404, '102') });
     renderWithApp(<BookmarksView />);
-    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(await screen.findByText('No bookmarks yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Play the bookmarked/ })).not.toBeInTheDocument();
   });
 

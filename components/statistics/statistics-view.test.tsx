@@ -70,10 +70,10 @@ describe('the statistics page', () => {
     expect(await screen.findByText('Play a second category to see which one is your weakest.')).toBeInTheDocument();
   });
 
-  test('says "no data" before the first answer', async () => {
+  test('says there are no numbers yet before the first answer', async () => {
     fakeServer({ get_users_statistics: () => ok({ ...STATS, questions_answered: 0, correct_answers: 0, ratio: 0, strongest_category: null, weakest_category: null, per_category: [], history: [] }) });
     renderWithApp(<StatisticsView />);
-    expect(await screen.findByText('no data')).toBeInTheDocument();
+    expect(await screen.findByText('No numbers yet')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 

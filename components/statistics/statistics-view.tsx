@@ -23,7 +23,7 @@ export function StatisticsView() {
       ) : stats.status === 'error' ? (
         <ErrorWithRetry title={t('common.error_title')} message={t('statistics.load_failed')} retryLabel={t('common.retry')} onRetry={stats.retry} />
       ) : stats.status === 'empty' ? (
-        <EmptyState title={t('empty.no_data')} description={t('statistics.empty_hint')} action={<ButtonLink href="/quiz-zone/">{t('mode.quiz_zone.title')}</ButtonLink>} />
+        <EmptyState title={t('statistics.empty_title')} description={t('statistics.empty_hint')} action={<ButtonLink href="/quiz-zone/">{t('mode.quiz_zone.title')}</ButtonLink>} />
       ) : (
         <StatisticsContent stats={stats.data} />
       )}

@@ -16,4 +16,6 @@ export interface QuizCategory {
   no_of_subcategories: number;
   no_of_questions: number;
   maxlevel: number;
+  /** The player's way through it: its levels (every subcategory's), those passed, and the stars won (0–3 a level, by the best pass). */
+  progress: { levels: number; passed: number; stars: number };
 }

@@ -28,7 +28,7 @@ function forbiddenKeys(value: unknown, path = '$'): string[] {
   return [];
 }
 
-const SESSION_KEYS = ['coins', 'current_effects', 'current_index', 'lifelines', 'mode', 'questions', 'session_id', 'time_left_ms', 'time_per_question', 'total_time'];
+const SESSION_KEYS = ['coins', 'current_effects', 'current_index', 'lifelines', 'mode', 'progress', 'questions', 'session_id', 'time_left_ms', 'time_per_question', 'total_time'];
 const QUESTION_KEYS = ['id', 'image', 'options', 'question', 'question_type'];
 
 /** Right-answer positions seen in served options: a field correlated with the answer would make them constant. */
@@ -40,6 +40,8 @@ async function expectClean(res: ApiAnswer, label: string): Promise<SessionData> 
   const data = expectOk(res) as SessionData;
   expect([label, forbiddenKeys(res.body)]).toEqual([label, []]);
   expect([label, Object.keys(data).sort()]).toEqual([label, SESSION_KEYS]);
+  // Where the play stands on the answers given: a score and a run, nothing of the questions still open.
+  expect([label, Object.keys((data as { progress: object }).progress).sort()]).toEqual([label, ['score', 'streak']]);
   for (const q of data.questions) {
     expect([label, Object.keys(q).sort()]).toEqual([label, QUESTION_KEYS]);
     for (const o of q.options) expect([label, Object.keys(o).sort()]).toEqual([label, ['key', 'text']]);

@@ -47,6 +47,24 @@ describe(`quiz zone content (${testDbKind})`, () => {
     expect(spanish.every((c) => c.no_of_subcategories === 1)).toBe(true);
   });
 
+  test('each category carries the player\'s way through it: its levels, those passed and the stars of their best passes', async () => {
+    const d = await db();
+    const { token } = await player();
+    type Card = { slug: string; progress: { levels: number; passed: number; stars: number } };
+    const science = async () => (expectOk(await api.call('get_categories', { type: 1, language_id: 1 }, { token })) as Card[]).find((c) => c.slug === 'science')!;
+    // Science: two subcategories of 3 levels each.
+    expect((await science()).progress).toEqual({ levels: 6, passed: 0, stars: 0 });
+    // Physics level 1 all right (3 stars), then biology level 1 at 6 of 10 (2 stars).
+    await playThrough(api, d, token, expectOk(await openLevel(token, 1)) as SessionData);
+    expect((await science()).progress).toEqual({ levels: 6, passed: 1, stars: 3 });
+    const biology = expectOk(await openLevel(token, 1, { category: 'science', subcategory: 'biology' })) as SessionData;
+    await playThrough(api, d, token, biology, (options, right, i) => (i < 6 ? right : wrong(options, right)));
+    expect((await science()).progress).toEqual({ levels: 6, passed: 2, stars: 5 });
+    // Physics level 1 again, worse: its best pass counts, once.
+    await playThrough(api, d, token, expectOk(await openLevel(token, 1)) as SessionData, (options, right, i) => (i < 4 ? right : wrong(options, right)));
+    expect((await science()).progress).toEqual({ levels: 6, passed: 2, stars: 5 });
+  });
+
   test('get_categories answers 102 for a kind without playable categories', async () => {
     const { token } = await player();
     const d = await db();

@@ -180,7 +180,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('alert').filter({ hasText: 'too many wrong codes, request a new code' }).waitFor();
     expect(page.url()).toBe(`${server.url}/auth/otp-verify/`);
     // Still a guest: the app bar offers the login.
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Log in' }).count()).toBe(1);
 
     // A new code works.
     await page.getByRole('button', { name: 'Send a new code' }).click();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { browserSuite } from '@/tests/e2e/support/suite';
-import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
+import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
+import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 
 // The game frame's measurable promises (issue 28, ui.md "Game feel"): on a 390x844 phone the app
 // bar is at most 56 px, at least six whole mode tiles show without scrolling, a question is
@@ -14,6 +15,48 @@ const boxes = (page: Page, selector: string) =>
     const r = e.getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
   }));
+
+/**
+ * The controls on screen smaller than 44 × 44 CSS px (ui.md, touch targets), by their text: a radio
+ * or check box drawn as a chip counts by its label; links inside running text are exempt (WCAG
+ * 2.5.8), and so is what is not on screen (screen-reader-only text, hidden parts).
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const seen = new Set<Element>();
+    const controls = document.querySelectorAll('main a[href], main button, main input, main select, main textarea, main [role="tab"], main summary, [data-app-bar] a, [data-app-bar] button, nav a');
+    for (const el of controls) {
+      const target = el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type) ? (el.closest('label') ?? el) : el;
+      if (seen.has(target)) continue;
+      seen.add(target);
+      const r = target.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1 || getComputedStyle(target).visibility === 'hidden') continue;
+      if (target.tagName === 'A' && target.closest('p')) continue;
+      if (r.width < 43.5 || r.height < 43.5) {
+        const name = (target.getAttribute('aria-label') || target.textContent || target.tagName).trim().slice(0, 40);
+        out.push(`${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  });
+
+/** Plays a quiz-zone level through the API: the first `rights` questions right, the rest wrong. */
+async function playLevel(server: Parameters<typeof callApi>[0], player: Player, rights: number): Promise<{ score: number; passed: boolean }> {
+  const answers = demoAnswers();
+  const open = await callApi<{ session_id: string; questions: { id: number; question: string; options: { key: string; text: string }[] }[] }>(
+    server,
+    'get_questions_by_level',
+    { category: 'science', subcategory: 'physics', level: 1 },
+    player.token,
+  );
+  for (const [i, q] of open.data.questions.entries()) {
+    const right = answers.get(q.question);
+    const option = q.options.find((o) => (i < rights ? o.text === right : o.text !== right))!.key;
+    await callApi(server, 'submit_answer', { session_id: open.data.session_id, question_id: q.id, answer: option }, player.token);
+  }
+  return (await callApi<{ score: number; passed: boolean }>(server, 'finish_play', { session_id: open.data.session_id }, player.token)).data;
+}
 
 async function answerFirstQuestion(page: Page): Promise<void> {
   await page.locator('#question-text').waitFor();
@@ -86,5 +129,86 @@ describe('the game frame', () => {
       expect([path, wider]).toEqual([path, []]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     }
+  });
+
+  test('on a phone every touch target of the game’s screens is at least 44 px, and no play set-up has a native drop-down', async () => {
+    const { page, server } = suite;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const player = await signUpPlayer(server, 'Frame Targets');
+    await playLevel(server, player, 10);
+    await signInPage(page, player);
+    const screens: [string, string][] = [
+      ['/', '[data-mode-tile]'],
+      ['/quiz-zone/', 'main a[href*="/quiz-zone/"]'],
+      ['/quiz-zone/science/physics/', '[data-level]'],
+      ['/leaderboard/', '[data-testid="my-standing"]'],
+      ['/profile/', '[data-testid="profile-streak"]'],
+      ['/profile/account/', 'main dl'],
+      ['/profile/wallet/', '[data-testid="wallet-coins"]'],
+      ['/profile/coin-history/', 'main [role="tabpanel"] li, main [role="tabpanel"] a'],
+      ['/quiz-play/daily-quiz-dashboard/', '#mode-intro-title'],
+      ['/quiz-play/true-and-false-play/', '#mode-intro-title'],
+      ['/self-learning/', '#challenge-category'],
+      ['/random-battle/', '#battle-category'],
+      ['/quiz-zone/science/physics/level/2/', '#question-text'],
+    ];
+    for (const [path, ready] of screens) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator(ready).first().waitFor();
+      expect([path, await smallTargets(page)]).toEqual([path, []]);
+      if (['/self-learning/', '/random-battle/'].includes(path)) expect([path, await page.locator('main select').count()]).toEqual([path, 0]);
+    }
+    // The question answered, its feedback and Next; then the result and its review.
+    await answerFirstQuestion(page);
+    expect(['feedback', await smallTargets(page)]).toEqual(['feedback', []]);
+    for (;;) {
+      const next = page.getByRole('button', { name: /^(Next question|See the result)$/ });
+      const last = (await next.textContent()) === 'See the result';
+      await next.click();
+      if (last) break;
+      await answerFirstQuestion(page);
+    }
+    await page.locator('#result-title').waitFor();
+    expect(['result', await smallTargets(page)]).toEqual(['result', []]);
+    // Review reachable without scrolling: the whole of its button is on the first screen.
+    const review = (await page.getByRole('button', { name: /^Review answers/ }).boundingBox())!;
+    expect(review.y + review.height).toBeLessThanOrEqual(844);
+    await page.getByRole('button', { name: /^Review answers/ }).click();
+    await page.getByRole('heading', { name: 'Review answers' }).waitFor();
+    expect(['review', await smallTargets(page)]).toEqual(['review', []]);
+
+    // A group room's set-up: chips, no drop-down.
+    await page.goto(`${server.url}/group-battle/`);
+    await page.getByRole('button', { name: 'Create a room' }).click();
+    await page.locator('#room-fee').waitFor();
+    expect(['group set-up', await smallTargets(page), await page.locator('main select').count()]).toEqual(['group set-up', [], 0]);
+  });
+
+  test('a new player who passed a level sees their own row on the leaderboard, pinned: with their score, or below zero with how to get on the board', async () => {
+    const { page, server } = suite;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scorer = await signUpPlayer(server, 'Frame Scorer');
+    const scored = await playLevel(server, scorer, 10);
+    expect(scored).toMatchObject({ passed: true });
+    expect(scored.score).toBeGreaterThan(0);
+    await signInPage(page, scorer);
+    await page.goto(`${server.url}/leaderboard/`);
+    const mine = page.getByRole('region', { name: 'Your place' });
+    await mine.getByText(`${scored.score} pts`, { exact: true }).waitFor();
+    expect(await mine.textContent()).toMatch(/Rank \d+.*Frame Scorer\(you\)/);
+    // Pinned: still on screen at the bottom after the board scrolls.
+    await page.mouse.wheel(0, 2000);
+    const box = (await mine.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+
+    // 3 right of 10: a pass below zero adds nothing to the boards (docs/economy.md), and the player still sees themselves.
+    const below = await signUpPlayer(server, 'Frame Below');
+    const low = await playLevel(server, below, 3);
+    expect(low.passed).toBe(true);
+    expect(low.score).toBeLessThan(0);
+    await signInPage(page, below);
+    await page.goto(`${server.url}/leaderboard/`);
+    await page.getByRole('region', { name: 'Your place' }).getByText('Play a level to get on the board').waitFor();
+    expect(await page.getByText(/no data/i).count()).toBe(0);
   });
 });

@@ -106,11 +106,13 @@ describe('by keyboard alone', () => {
     await page.goto(`${server.url}/random-battle/`);
     await page.getByRole('button', { name: 'Find an opponent' }).waitFor();
 
-    await tabTo(page, /^Category/);
-    for (let i = 0; i < 20 && (await page.getByLabel('Category').evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.text)) !== 'Science'; i++) {
+    // The categories are chips (radios of one group): Tab reaches the chosen one, arrows move the choice.
+    await tabInto(page, '#battle-category');
+    const chosen = () => page.getByRole('group', { name: 'Category' }).getByRole('radio', { checked: true }).evaluate((r) => r.closest('label')?.textContent);
+    for (let i = 0; i < 20 && (await chosen()) !== 'Science'; i++) {
       await page.keyboard.press('ArrowDown');
     }
-    expect(await page.getByLabel('Category').evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.text)).toBe('Science');
+    expect(await chosen()).toBe('Science');
     await tabTo(page, /^Find an opponent$/);
     await page.keyboard.press('Enter');
     await page.getByText('no opponent detected, retry or play against the bot').waitFor({ timeout: 20_000 });

@@ -134,7 +134,7 @@ const randomChecks: RandomViewChecks = {
   check(expected, h) {
     const m = expected.context;
     if (expected.matches('idle')) {
-      expect(screen.getByRole('heading', { name: '1 v/s 1 Battle' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: '1v1 Battle' })).toBeInTheDocument();
       expect(screen.getByRole('radio', { name: /^1×/ })).toHaveAccessibleName(`1× ${BASE_FEE} coins`);
       if (m.error) expect(screen.getByRole('alert')).toHaveTextContent(m.error.code === 'not_enough_coins' ? "you don't have enough coins" : 'The server could not be reached. Try again.');
       else expect(screen.queryByRole('alert')).toBeNull();
@@ -190,13 +190,14 @@ function groupScreenPlayer(h: GroupHarness): GroupPlayer {
     create: () => click('Create a room'),
     join: () => click('Join a room'),
     back: () => click('Back'),
+    // The set-up's choices are chips (radios): the one of the value is tapped.
     questions: (count) => {
-      const input = screen.queryByLabelText('Number of questions');
-      if (!input) return false;
-      fireEvent.change(input, { target: { value: String(count) } });
+      const group = screen.queryByRole('group', { name: 'Number of questions' });
+      if (!group) return false;
+      fireEvent.click(group.querySelector(`input[value="${count}"]`)!);
       return true;
     },
-    fee: (fee) => fireEvent.change(screen.getByLabelText('Entry fee'), { target: { value: String(fee) } }),
+    fee: (fee) => fireEvent.click(screen.getByRole('group', { name: 'Entry fee' }).querySelector(`input[value="${fee}"]`)!),
     code: (code) => fireEvent.change(screen.getByLabelText('Room code'), { target: { value: code } }),
     submit: () => click(screen.queryByRole('button', { name: 'Create room' }) ? 'Create room' : 'Join'),
     ready: () => click(/^(I'm ready|Not ready yet)$/),

@@ -103,7 +103,9 @@ const screenChecks: ViewChecks = {
       const open = expected.matches({ playing: { question: 'answering' } });
       expect(tiles.some((b) => !(b as HTMLButtonElement).disabled)).toBe(open);
       const hint = screen.getByRole('button', { name: /^Hint/ });
-      expect(hint).toHaveTextContent(`${2 - hintsUsed} left`);
+      // Its name says the cost and what is left; the button itself shows the count.
+      expect(hint).toHaveAccessibleName(new RegExp(`${2 - hintsUsed} left`));
+      expect(hint).toHaveTextContent(`Hint (${2 - hintsUsed})`);
       expect((hint as HTMLButtonElement).disabled).toBe(!open || hintsUsed >= 2);
       if (open) expect(screen.queryByRole('alert') !== null).toBe(hintRefused);
       if (expected.matches({ playing: { question: 'submitting' } })) expect(screen.getByText('Checking your answer…')).toBeInTheDocument();

@@ -272,3 +272,40 @@ export async function hasPlayableQuestions(db: Conn, categoryId: number, subcate
     .limit(1);
   return rows.length > 0;
 }
+
+/** Per category of `categoryIds`: its levels (every place's), the levels the player passed, and the best share right of each level passed. */
+export async function readCategoryProgress(
+  db: Conn,
+  userId: number,
+  categoryIds: readonly number[],
+): Promise<Map<number, { levels: number; passed: number; bests: number[] }>> {
+  const out = new Map<number, { levels: number; passed: number; bests: number[] }>();
+  if (categoryIds.length === 0) return out;
+  const ids = sql.join(
+    categoryIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [levels, passed, bests] = await Promise.all([
+    db.execute(sql`select category_id, count(*)::int as levels from ${questionCounts} where category_id in (${ids}) and questions > 0 group by category_id`),
+    // A place's highest level passed, never beyond its last level (a level emptied since counts no more).
+    db.execute(sql`
+      select lp.category_id, sum(least(lp.highest_passed, places.last_level))::int as passed
+      from ${levelProgress} lp
+      join (select category_id, subcategory_id, max(level) as last_level from ${questionCounts} where category_id in (${ids}) and questions > 0 group by category_id, subcategory_id) places
+        on places.category_id = lp.category_id and places.subcategory_id = coalesce(lp.subcategory_id, 0)
+      where lp.user_id = ${userId}
+      group by lp.category_id`),
+    db.execute(sql`
+      select category_id, max((result ->> 'percentage')::int) as best
+      from play_sessions
+      where user_id = ${userId} and category_id in (${ids}) and level is not null and result is not null and (result ->> 'passed')::boolean
+      group by category_id, subcategory_id, level`),
+  ]);
+  for (const r of rowsOf<{ category_id: number; levels: number }>(levels)) out.set(Number(r.category_id), { levels: Number(r.levels), passed: 0, bests: [] });
+  for (const r of rowsOf<{ category_id: number; passed: number }>(passed)) {
+    const entry = out.get(Number(r.category_id));
+    if (entry) entry.passed = Math.min(Number(r.passed), entry.levels);
+  }
+  for (const r of rowsOf<{ category_id: number; best: number }>(bests)) out.get(Number(r.category_id))?.bests.push(Number(r.best));
+  return out;
+}

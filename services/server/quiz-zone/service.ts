@@ -13,6 +13,7 @@ import {
   listPlayableCategories,
   listPlayableSubcategories,
   readBestPasses,
+  readCategoryProgress,
   readHighestPassed,
   type CategoryRef,
   type SubcategoryRef,
@@ -74,6 +75,7 @@ export async function listCategories(db: Db, userId: number, input: { type: numb
   if (!SERVED_CATEGORY_TYPES.has(input.type)) throw new ApiError('102', { field: 'type', detail: `no playable categories of type ${input.type} yet` });
   const rows = await listPlayableCategories(db, { type: input.type, languageId: input.languageId, userId });
   if (rows.length === 0) throw new ApiError('102', { detail: 'no categories' });
+  const progress = await readCategoryProgress(db, userId, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
@@ -86,7 +88,14 @@ export async function listCategories(db: Db, userId: number, input: { type: numb
     no_of_subcategories: r.subcategoryCount,
     no_of_questions: r.questionCount,
     maxlevel: r.maxLevel,
+    progress: progressOf(progress.get(r.id)),
   }));
+}
+
+/** A category's progress for its card: stars by the best pass of each level (services/domain/scoring.ts, starsFor). */
+function progressOf(p: { levels: number; passed: number; bests: number[] } | undefined): QuizCategory['progress'] {
+  if (!p) return { levels: 0, passed: 0, stars: 0 };
+  return { levels: p.levels, passed: p.passed, stars: p.bests.reduce((sum, best) => sum + starsFor(true, best), 0) };
 }
 
 export interface SubcategoryItem {

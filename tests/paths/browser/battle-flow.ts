@@ -163,7 +163,7 @@ export const battleFlow: BrowserFlow = {
     const m = s.context;
     const status = (text: string) => shows(page.getByRole('status').filter({ hasText: text }), `"${text}"`);
     if (s.matches('idle')) {
-      const heading = await shows(page.getByRole('heading', { name: '1 v/s 1 Battle' }), 'the battle setup');
+      const heading = await shows(page.getByRole('heading', { name: '1v1 Battle' }), 'the battle setup');
       if (heading) return heading;
       return m.error ? shows(page.getByRole('alert').filter({ hasText: 'The server could not be reached. Try again.' }), 'the network error') : null;
     }
