@@ -283,7 +283,8 @@ describe('the battle views', () => {
     const h = startRandomBattle();
     renderWithApp(<RandomBattleView actorRef={h.actor} categories={CATEGORIES} baseFee={BASE_FEE} />);
     expect(screen.getByRole('button', { name: 'ابحث عن منافس' })).toHaveClass('min-h-touch');
-    expect(screen.getAllByRole('radio')).toHaveLength(4);
+    // The categories (and "any") as chips, then the four stakes: every one a radio.
+    expect(screen.getAllByRole('radio')).toHaveLength(CATEGORIES.length + 1 + 4);
     await act(async () => {
       h.actor.send({ type: 'user.search' });
       h.server.ops.openSearch();
