@@ -45,7 +45,6 @@ export function ChoiceGroup({ id, label, hint, value, options, onChange, error, 
               value={o.value}
               checked={value === o.value}
               disabled={disabled || o.disabled}
-              aria-invalid={error ? true : undefined}
               onChange={() => onChange(o.value)}
               className="sr-only"
             />
