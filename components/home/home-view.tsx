@@ -148,6 +148,7 @@ function GuestHero({ title, tagline }: { title: string; tagline: string | null }
   return (
     <section className={`flex flex-col gap-4 rounded-tile p-5 text-white shadow-chunky ${TONE_BG.indigo}`}>
       <div className="flex flex-col gap-1">
+        <p className="capitalise-first text-sm text-white/90">{t('header.hello_guest')}</p>
         <p className="font-display text-2xl font-bold leading-tight">{title}</p>
         <p dir="auto" className="text-white/90">
           {tagline || t('home.guest_invite')}

@@ -206,9 +206,18 @@ describe('the game frame', () => {
     const low = await playLevel(server, below, 3);
     expect(low.passed).toBe(true);
     expect(low.score).toBeLessThan(0);
-    await signInPage(page, below);
-    await page.goto(`${server.url}/leaderboard/`);
-    await page.getByRole('region', { name: 'Your place' }).getByText('Play a level to get on the board').waitFor();
-    expect(await page.getByText(/no data/i).count()).toBe(0);
+    // A browser of their own (a page keeps the first player it was signed in as).
+    const context = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    try {
+      const theirs = await context.newPage();
+      await signInPage(theirs, below);
+      await theirs.goto(`${server.url}/leaderboard/`);
+      const own = theirs.getByRole('region', { name: 'Your place' });
+      await own.getByText('Play a level to get on the board').waitFor();
+      expect(await own.textContent()).toContain('Frame Below(you)');
+      expect(await theirs.getByText(/no data/i).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });
