@@ -61,6 +61,16 @@ describe('the wallet', () => {
     expect(screen.queryByRole('button', { name: 'Request payout' })).not.toBeInTheDocument();
   });
 
+  test('at exactly the minimum the bar gives way to the payout form', async () => {
+    const minimum = Number(defaultSettings(SYSTEM_SETTINGS).coin_limit);
+    fakeServer({ get_user_coin_score: () => ok({ coins: minimum, score: 0, redeemable_amount: 0 }), get_payment_request: () => fail(404, '102') });
+    renderWithApp(<WalletView />);
+    expect(await screen.findByTestId('wallet-coins')).toHaveTextContent(String(minimum));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByTestId('wallet-redeemable')).toHaveTextContent(`€${Math.floor(minimum / 10) * 2}`);
+    expect(screen.getByRole('button', { name: 'Request payout' })).toBeInTheDocument();
+  });
+
   test('a live decision on a request (refused) shows the balance and request the server has now, and drops the old notice', async () => {
     const request = { id: 41, payment_type: 'paypal', payment_address: 'amira@example.com', coins: 150, amount: '30.00', details: '', reason: null, created_at: '2026-11-27T10:00:00Z', decided_at: null };
     let state = { coins: 257, status: 'pending', reason: null as string | null, requests: [] as object[] };

@@ -86,17 +86,17 @@ export function RedeemSection({ coins, config, worth, onBalance }: { coins: numb
             <p className="font-semibold">
               {t('wallet.redeem_ready')} <span data-testid="wallet-redeemable">{worth}</span>
             </p>
-          <RedeemForm
-            coins={coins}
-            minimum={minimum}
-            amountOf={(n) => money(payoutCents(n, config))}
-            onSending={() => setNoticeOf(null)}
-            onSent={(request, balance) => {
-              onBalance(balance);
-              setNotice(t('wallet.redeem_sent', { coins: request.coins, count: request.coins }));
-              setVersion((v) => v + 1);
-            }}
-          />
+            <RedeemForm
+              coins={coins}
+              minimum={minimum}
+              amountOf={(n) => money(payoutCents(n, config))}
+              onSending={() => setNoticeOf(null)}
+              onSent={(request, balance) => {
+                onBalance(balance);
+                setNotice(t('wallet.redeem_sent', { coins: request.coins, count: request.coins }));
+                setVersion((v) => v + 1);
+              }}
+            />
           </>
         )}
         <p className="text-sm text-fg-muted">{t('wallet.payout_time')}</p>

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useEffect, type ReactNode } from 'react';
 import { BadgeArt } from '@/components/badges/badge-art';
 import { isBadgeKey } from '@/services/domain/badges';
-import { starsFor } from '@/services/domain/scoring';
+import { outcomeOf, resultStars } from '@/services/domain/scoring';
 import { useGameSound } from '@/services/client/use-game-sound';
 import { useCountUp } from '@/components/ui/use-count-up';
 import { usePlayerCoins } from '@/components/battle/use-player-coins';
@@ -25,30 +25,14 @@ export function reviewOpensLater(result: Pick<PlayResult, 'review_opens_at'>, no
   return at && Date.parse(at) > now ? at : null;
 }
 
-
 /**
- * The result's one story (docs/economy.md, "The result's one story"): a pass with a score of zero
- * or more is praised; a pass below zero is said as it is, the unlock in the same words; a play
- * that did not pass asks for another go. The stars, the colours, the sound and the confetti follow.
+ * The headline, as a key and its values, from the result's outcome (docs/economy.md, "The
+ * result's one story"): a pass at a cost names the level it opened.
  */
-export type ResultOutcome = 'passed' | 'passed_at_cost' | 'not_passed';
-
-export function outcomeOf(result: Pick<PlayResult, 'passed' | 'score'>): ResultOutcome {
-  if (!result.passed) return 'not_passed';
-  return result.score < 0 ? 'passed_at_cost' : 'passed';
-}
-
-/** The headline, as a key and its values: a pass at a cost names the level it opened. */
 export function headlineOf(result: Pick<PlayResult, 'passed' | 'score' | 'level_unlocked'>): { key: string; values: Record<string, unknown> } {
   const outcome = outcomeOf(result);
   if (outcome === 'passed_at_cost' && result.level_unlocked !== null) return { key: 'play.result.unlocked_at_cost', values: { level: result.level_unlocked } };
   return { key: `play.result.${outcome}`, values: {} };
-}
-
-/** Stars agree with the headline: none without a pass, one at most for a pass below zero, else by the share of right answers. */
-export function resultStars(result: Pick<PlayResult, 'passed' | 'score' | 'percentage'>): 0 | 1 | 2 | 3 {
-  const stars = starsFor(result.passed, result.percentage);
-  return outcomeOf(result) === 'passed_at_cost' ? (Math.min(stars, 1) as 0 | 1) : stars;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { coinsForPass, isPassed, paysCoins, percentage, playOutcome, scoreFor, starsFor } from '@/services/domain/scoring';
+import { coinsForPass, isPassed, outcomeOf, paysCoins, percentage, playOutcome, resultStars, scoreFor, starsFor } from '@/services/domain/scoring';
 import { defaultSettings } from '@/services/domain/settings';
 
 const seeded = defaultSettings();
@@ -146,5 +146,23 @@ describe('percentage when nothing counts', () => {
   test('every question skipped: 0 %, whatever the count of right answers says', () => {
     expect(percentage(2, 2, 2)).toBe(0);
     expect(percentage(1, 3, 5)).toBe(0);
+  });
+});
+
+describe("the result's one story", () => {
+  it('praises a pass at zero or more, names a pass below zero as one at a cost, and asks again after a fail', () => {
+    expect(outcomeOf({ passed: true, score: 0 })).toBe('passed');
+    expect(outcomeOf({ passed: true, score: 12 })).toBe('passed');
+    expect(outcomeOf({ passed: true, score: -1 })).toBe('passed_at_cost');
+    expect(outcomeOf({ passed: false, score: 8 })).toBe('not_passed');
+    expect(outcomeOf({ passed: false, score: -8 })).toBe('not_passed');
+  });
+
+  it('gives a pass at a cost one star at most, whatever its share, and the others their stars by share', () => {
+    expect(resultStars({ passed: true, score: -2, percentage: 95 })).toBe(1);
+    expect(resultStars({ passed: true, score: -16, percentage: 30 })).toBe(1);
+    expect(resultStars({ passed: true, score: 0, percentage: 95 })).toBe(3);
+    expect(resultStars({ passed: true, score: 4, percentage: 60 })).toBe(2);
+    expect(resultStars({ passed: false, score: 4, percentage: 20 })).toBe(0);
   });
 });

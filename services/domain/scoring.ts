@@ -120,3 +120,22 @@ export function starsFor(passed: boolean, percent: number): 0 | 1 | 2 | 3 {
   if (percent >= 60) return 2;
   return 1;
 }
+
+/**
+ * The result's one story (docs/economy.md, "The result's one story"): a pass with a score of zero
+ * or more is praised; a pass below zero is said as it is, the unlock in the same words; a play
+ * that did not pass asks for another go. The result screen's headline, stars, colours, sound and
+ * confetti follow it.
+ */
+export type ResultOutcome = 'passed' | 'passed_at_cost' | 'not_passed';
+
+export function outcomeOf(result: { readonly passed: boolean; readonly score: number }): ResultOutcome {
+  if (!result.passed) return 'not_passed';
+  return result.score < 0 ? 'passed_at_cost' : 'passed';
+}
+
+/** Stars agree with the headline: none without a pass, one at most for a pass below zero, else by the share of right answers. */
+export function resultStars(result: { readonly passed: boolean; readonly score: number; readonly percentage: number }): 0 | 1 | 2 | 3 {
+  const stars = starsFor(result.passed, result.percentage);
+  return outcomeOf(result) === 'passed_at_cost' ? (Math.min(stars, 1) as 0 | 1) : stars;
+}
