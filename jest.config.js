@@ -8,7 +8,7 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'node',
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  setupFilesAfterEnv: ['<rootDir>/tests/setup/machine-coverage.ts', '<rootDir>/tests/setup/fail-on-console-error.ts', '<rootDir>/tests/setup/english-strings.ts', '<rootDir>/tests/setup/jsdom-toaster.ts'],
+  setupFilesAfterEnv: ['<rootDir>/tests/setup/machine-coverage.ts', '<rootDir>/tests/setup/fail-on-console-error.ts', '<rootDir>/tests/setup/english-strings.ts', '<rootDir>/tests/setup/jsdom-toaster.ts', '<rootDir>/tests/setup/async-waits.ts'],
   globalSetup: '<rootDir>/tests/setup/global-setup.ts',
   globalTeardown: '<rootDir>/tests/setup/global-teardown.ts',
   testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/bench/', '<rootDir>/data/', '<rootDir>/.stryker-tmp/'],

@@ -23,15 +23,14 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { BenchApi, ok, percentile, seededRandom, signUpPlayer } from '@/bench/support/players';
-import { SseParser } from '@/services/client/room-feed';
 import type { LiveGameView } from '@/services/domain/live';
 import { freshBenchDatabase } from '@/bench/support/database';
+import { agent, phoneAddress, pool, stream } from '@/bench/support/live';
 import { writeFigures, type FloorFigure } from '@/bench/support/figures';
 import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/server';
 
@@ -73,31 +72,6 @@ interface Result {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-/** An SSE stream read with node:http (lighter than fetch for thousands of streams). */
-/** The address of the n-th phone (10.x.y.z): the bench's players each come from their own. */
-const phoneAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-
-function stream(url: string, headers: Record<string, string>, onEvent: (event: string, data: string, at: number) => void): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`${url}: ${res.statusCode}`));
-        return;
-      }
-      const parser = new SseParser();
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        for (const e of parser.push(chunk)) onEvent(e.event, e.data, at);
-      });
-      resolve(() => req.destroy());
-    });
-    req.on('error', reject);
-  });
-}
 
 /** Server RSS (kB) and CPU time (ms) from /proc. */
 function usage(pid: number): { rssKb: number; cpuMs: number } {
@@ -145,13 +119,6 @@ async function heapAfterGc(inspectPort: number, pid: number): Promise<{ heapByte
   const used = await session.call('Runtime.getHeapUsage');
   session.close();
   return { heapBytes: Number(used.usedSize ?? 0), rssKb: usage(pid).rssKb };
-}
-
-async function pool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
 }
 
 /** A server process of the run, with its inspector's port. */
