@@ -7,6 +7,9 @@ const nextConfig = {
     // Fewer, larger script chunks (decision 039): a phone on a slow network pays a round trip per
     // request on each of its six connections, and every page may be the first a player opens.
     turbopackChunking: { firstPageLoadPriority: 1, requestCost: 1_000_000, minChunkSize: 300_000, maxChunkCountPerGroup: 3 },
+    // Each page's server code loads when the page is first asked for, not all of them at start
+    // (decision 054): the server starts smaller, and a page nobody opens costs nothing.
+    preloadEntriesOnStart: false,
   },
   trailingSlash: true,
   // Pages never import services/server; the database client lives only in server.ts's process.

@@ -51,7 +51,7 @@ async function main() {
   const staticDir = path.join(process.cwd(), '.next', 'static');
 
   // The database and Next start side by side; API calls wait for the database, pages don't.
-  const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config, { pgliteThread: config.pgliteThread }).then(async (database) => {
+  const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config, { pgliteThread: config.pgliteThread, pgliteSharedBuffers: config.pgliteSharedBuffers }).then(async (database) => {
     const seed = await ensureSeeded(database.db, { rootDir: process.cwd(), demo: config.seedDemo });
     if (seed.seeded) log.info({ report: seed.report }, 'settings, languages, pages and demo content loaded');
     log.info({ database: database.kind, location: database.location, ms: Date.now() - startedAt }, 'database ready');

@@ -3,7 +3,9 @@
 //   - the web app (`next build` into .next/) when its sources changed since the last build, and a
 //     brotli copy of each of its scripts and styles (scripts/precompress-static.mjs);
 //   - the server (`server.ts` and services/server, bundled by esbuild into dist/server.js), so
-//     that a start loads plain JavaScript instead of compiling TypeScript on the fly.
+//     that a start loads plain JavaScript instead of compiling TypeScript on the fly;
+//   - the embedded database's template (scripts/make-pglite-template.mjs), loaded into a new data
+//     directory instead of running PGlite's initdb there (decision 054).
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,4 +89,20 @@ if (stale(serverStamp, serverWanted, serverOut)) {
     logLevel: 'warning',
   });
   fs.writeFileSync(serverStamp, `${serverWanted}\n`);
+}
+
+// The embedded database's template, made by the installed PGlite.
+{
+  const pgliteVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')).version;
+  const templateStamp = path.join(root, 'dist', 'pglite-template.json');
+  let madeBy = null;
+  try {
+    madeBy = JSON.parse(fs.readFileSync(templateStamp, 'utf8')).pglite;
+  } catch {
+    // none yet
+  }
+  if (process.env.SKIP_BUILD !== '1' && (madeBy !== pgliteVersion || !fs.existsSync(path.join(root, 'dist', 'pglite-template.tar.gz')))) {
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'make-pglite-template.mjs')], { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

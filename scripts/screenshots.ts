@@ -125,6 +125,28 @@ async function importTwoOptionBank(server: RunningServer, admin: Player): Promis
   }
 }
 
+/** Plays physics level 1 to its result, each question with its first option (resumed where it stands). */
+async function playLevelToResult(page: Page, server: RunningServer): Promise<void> {
+  await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
+  await page.locator('#question-text, [data-feedback] button, #result-title').first().waitFor();
+  if (await page.locator('#result-title').count()) return;
+  if (await page.locator('[data-feedback] button').count()) await page.locator('[data-feedback] button').click();
+  for (;;) {
+    await answerFirst(page);
+    const next = page.locator('[data-feedback] button');
+    const finishing = (await next.textContent())?.match(/result|النتيجة/i);
+    await next.click();
+    if (finishing) break;
+    await page.locator('[data-status="idle"]').first().waitFor();
+  }
+  await page.locator('#result-title').waitFor();
+}
+
+/** A question kind's set: its start, one large button. */
+async function startSet(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(Start|ابدأ)$/ }).click();
+}
+
 const SHOTS: readonly Shot[] = [
   {
     name: 'home',
@@ -284,19 +306,75 @@ const SHOTS: readonly Shot[] = [
     title: 'A result',
     async take(page, { server }) {
       // The level the question's picture started, resumed where it stands.
-      await page.goto(`${server.url}/quiz-zone/science/physics/level/1/`);
-      await page.locator('#question-text, [data-feedback] button').first().waitFor();
-      if (await page.locator('[data-feedback] button').count()) await page.locator('[data-feedback] button').click();
-      for (;;) {
-        await answerFirst(page);
-        const next = page.locator('[data-feedback] button');
-        const finishing = (await page.locator('[data-feedback] button').textContent())?.match(/result|النتيجة/i);
-        await next.click();
-        if (finishing) break;
-        await page.locator('[data-status="idle"]').first().waitFor();
-      }
-      await page.locator('#result-title').waitFor();
+      await playLevelToResult(page, server);
       await settle(page, 900);
+    },
+  },
+  {
+    name: 'review',
+    title: "A result's review: each question with the play screen's tiles, the pick and the right answer marked",
+    async take(page, { server }) {
+      // The result of the level played above (its session stays finished on the page's reload).
+      await playLevelToResult(page, server);
+      await page.getByRole('button', { name: /^(Review answers|مراجعة الإجابات)/ }).click();
+      await page.locator('[data-review-status]').first().waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'guess-the-word',
+    title: 'Guess the word: the slots and the letter keys sized for thumbs',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/guess-the-word/gtw-world/capitals/`);
+      await startSet(page);
+      await page.locator('#question-text').waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'audio',
+    title: "An audio question: play and replay as icon buttons",
+    async take(page, { server }) {
+      await page.goto(`${server.url}/audio-questions/audio-listening/numbers/`);
+      await startSet(page);
+      await page.locator('audio').waitFor({ state: 'attached' });
+      await settle(page, 1200);
+    },
+  },
+  {
+    name: 'maths',
+    title: "Maths mania: numbers in the app's own typeface",
+    async take(page, { server }) {
+      await page.goto(`${server.url}/math-mania/maths-arithmetic/addition-subtraction/`);
+      await startSet(page);
+      await page.locator('#question-text').waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'sequence',
+    title: 'Multi match: a sequence to order with its large handles',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/multi-match-questions/mm-science-nature/science/level/1/`);
+      await page.locator('#question-text').waitFor();
+      // The level mixes sets and sequences: answered wrongly through its sets to its first sequence.
+      for (let n = 0; n < 20 && !(await page.locator('ol > li button').count()); n++) {
+        // A set: its first option, then its submit button (the section's one button without a status).
+        await page.locator('[data-status="idle"]').first().click();
+        await page.locator('section button:not([data-status])').last().click();
+        await page.locator('[data-feedback] button').click();
+        await page.locator('#question-text').waitFor();
+      }
+      await settle(page);
+    },
+  },
+  {
+    name: 'true-false-intro',
+    title: "True or false: its start, one large button",
+    async take(page, { server }) {
+      await page.goto(`${server.url}/quiz-play/true-and-false-play/`);
+      await page.locator('#mode-intro-title').waitFor();
+      await settle(page);
     },
   },
   {

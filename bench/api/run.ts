@@ -51,7 +51,8 @@ function line(name: string, f: Figures): string {
 }
 
 async function main() {
-  const server = await startServer();
+  // BENCH_NODE_ARGS="--max-semi-space-size=8 …": more flags for node in the server (bench/memory, decision 054).
+  const server = await startServer({ nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) });
   try {
     const endpoint = `${server.url}/api/get_system_configurations`;
     const sample = await (await fetch(endpoint, { method: 'POST' })).text();

@@ -40,9 +40,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeBank } from '@/bench/import/bank';
 import { freshBenchDatabase } from '@/bench/support/database';
-import { agent, playLiveGames } from '@/bench/support/live';
-import { BenchApi, seededRandom, signUpPlayers } from '@/bench/support/players';
-import { freePlaces, playLevelsUntil, SoloStats } from '@/bench/support/solo-player';
+import { agent } from '@/bench/support/live';
+import { PLAY_LOAD, runPlayLoad } from '@/bench/support/play-load';
 import { freePort } from '@/tests/e2e/support/server';
 
 const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
@@ -53,10 +52,14 @@ const SETTLE_MS = Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 15) * 1000;
 const PG_BASE = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || (/^postgres/.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : '');
 const NODE_ARGS = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const BANK_ROWS = 50_000;
-const PHONES = 40;
-const SOLO_PLAYERS = 20;
 
 const ROOT = process.cwd();
+/** The node flags `npm start` gives the server (package.json), so that the bench measures what a start runs. */
+const START_ARGS = ((): string[] => {
+  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const m = /\bnode\s+(.*?)\s*dist\/server\.js/.exec(start);
+  return m?.[1] ? m[1].split(/\s+/).filter(Boolean) : [];
+})();
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const MB = 1024;
 
@@ -190,7 +193,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', ...NODE_ARGS, 'dist/server.js'], {
+  const child = spawn(process.execPath, [...START_ARGS, ...NODE_ARGS, 'dist/server.js'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DEV_OUTBOX: '1', TRUST_PROXY: '1', DATABASE_URL: '', PORT: String(port), PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -241,26 +244,6 @@ async function runCommand(script: string, args: readonly string[], env: Record<s
   const { peakKb, processes } = sampler.settle();
   if (code !== 0) throw new Error(`npm run ${script} ${args.join(' ')} exited with ${code}:\n${output.slice(-3000)}`);
   return { peakKb, processes, seconds: (performance.now() - started) / 1000 };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The play load: a live game of 40 phones and 20 solo players at once
-
-async function playLoad(url: string, seed: number): Promise<string> {
-  const api = new BenchApi(url);
-  const tokens = await signUpPlayers(api, SOLO_PLAYERS + 1, `memory ${seed}`);
-  const host = tokens.pop()!;
-  const places = await freePlaces(api, tokens[0]!);
-  const deadline = performance.now() + PLAY_SECONDS * 1000;
-  const solo = new SoloStats();
-  const [live] = await Promise.all([
-    playLiveGames(api, host, PHONES, deadline, seededRandom(seed), seed * 1000),
-    ...tokens.map((token, i) => playLevelsUntil(api, token, places, deadline, solo, seededRandom(seed * 100_003 + i), { thinkMs: 2000, rampSeconds: 3 })),
-  ]);
-  const errors = solo.errorCount + [...live.errors.values()].reduce((a, b) => a + b, 0);
-  const detail = [...solo.errors, ...live.errors].map(([k, v]) => `${k} ×${v}`).join('; ');
-  if (errors > 0) throw new Error(`the play load met ${errors} errors: ${detail}`);
-  return `${live.questions} live questions (${live.answers} answers), ${solo.sessions} solo levels (${solo.calls} calls), 0 errors`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -322,7 +305,9 @@ async function serverSituations(engine: string, run: number, work: string, figur
       if (ONLY.has('later')) await idle(later, 'later start');
       if (ONLY.has('play')) {
         later.sampler.restart();
-        const note = await playLoad(later.url, run);
+        const load = await runPlayLoad(later.url, { seconds: PLAY_SECONDS, seed: run });
+        if (load.errors.length > 0) throw new Error(`the play load met errors: ${load.errors.join('; ')}`);
+        const note = load.summary;
         await sleep(SETTLE_MS);
         const { peakKb, settledKb, processes } = later.sampler.settle();
         const f: Figure = { situation: 'under play', engine, run, peakKb, settledKb, processes, note };
@@ -402,7 +387,7 @@ async function main() {
   if (ENGINES.includes('postgres') && !PG_BASE) throw new Error('the postgres engine needs BENCH_DATABASE_URL or TEST_DATABASE_URL (or BENCH_MEMORY_ENGINES=pglite)');
   const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
-  console.log(`bench/memory on ${os.cpus()[0]?.model.trim() ?? 'this CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${RUNS} runs, engines ${ENGINES.join(', ')}; play load ${PHONES} phones + ${SOLO_PLAYERS} solo players for ${PLAY_SECONDS} s${NODE_ARGS.length ? `; server node ${NODE_ARGS.join(' ')}` : ''}`);
+  console.log(`bench/memory on ${os.cpus()[0]?.model.trim() ?? 'this CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; server as npm start runs it (node ${START_ARGS.join(' ')}); ${RUNS} runs, engines ${ENGINES.join(', ')}; play load ${PLAY_LOAD.phones} phones + ${PLAY_LOAD.solo} solo players for ${PLAY_SECONDS} s${NODE_ARGS.length ? `; server node ${NODE_ARGS.join(' ')}` : ''}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-bench-memory-'));
   const figures: Figure[] = [];
   try {

@@ -1,4 +1,4 @@
-import { readConfig } from '@/services/server/config';
+import { PGLITE_SHARED_BUFFERS, readConfig } from '@/services/server/config';
 
 describe('server configuration', () => {
   test('defaults to port 3000, the embedded database under ./data and the built-in identity provider', () => {
@@ -38,6 +38,16 @@ describe('the embedded database', () => {
     expect(readConfig({ PGLITE_THREAD: 'worker' }, []).pgliteThread).toBe(true);
     expect(readConfig({ PGLITE_THREAD: 'main' }, []).pgliteThread).toBe(false);
     expect(() => readConfig({ PGLITE_THREAD: 'yes' }, [])).toThrow('PGLITE_THREAD must be main or worker, got "yes"');
+  });
+
+  test(`a buffer cache of ${PGLITE_SHARED_BUFFERS} unless PGLITE_SHARED_BUFFERS says another size from 1MB to 4GB`, () => {
+    expect(readConfig({}, []).pgliteSharedBuffers).toBe(PGLITE_SHARED_BUFFERS);
+    expect(readConfig({ PGLITE_SHARED_BUFFERS: '128MB' }, []).pgliteSharedBuffers).toBe('128MB');
+    expect(readConfig({ PGLITE_SHARED_BUFFERS: '1024kB' }, []).pgliteSharedBuffers).toBe('1024kB');
+    expect(readConfig({ PGLITE_SHARED_BUFFERS: '4GB' }, []).pgliteSharedBuffers).toBe('4GB');
+    for (const wrong of ['512kB', '5GB', '32', '32 MB', 'lots', '-1MB']) {
+      expect(() => readConfig({ PGLITE_SHARED_BUFFERS: wrong }, [])).toThrow(`PGLITE_SHARED_BUFFERS must be a size from 1MB to 4GB, such as 32MB, got "${wrong}"`);
+    }
   });
 });
 

@@ -12,6 +12,11 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined;
   /** Run the embedded PGlite on a worker thread of its own (`PGLITE_THREAD=worker`; decision 024). */
   readonly pgliteThread: boolean;
+  /**
+   * The embedded database's buffer cache (PostgreSQL's shared_buffers; `PGLITE_SHARED_BUFFERS`,
+   * default PGLITE_SHARED_BUFFERS): resident memory the server holds from its start (decision 054).
+   */
+  readonly pgliteSharedBuffers: string;
   readonly logLevel: string;
   /** Seed the demo content on first start (on by default). */
   readonly seedDemo: boolean;
@@ -52,6 +57,13 @@ export interface ServerConfig {
   /** GET /metrics (and the probes) on a listener of their own, `host:port`; unset: none. */
   readonly metricsListen: { host: string; port: number } | undefined;
 }
+
+/**
+ * The embedded database's buffer cache by default: PostgreSQL's 128MB cost the server about
+ * 100 MB of resident memory more at start; the data files it would have cached stay in the
+ * machine's page cache, which the server's memory does not count (decision 054, bench/memory).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** How long a stopping instance waits for its calls in flight by default. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -101,6 +113,12 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
   if (pgliteThread !== 'main' && pgliteThread !== 'worker') {
     throw new Error(`PGLITE_THREAD must be main or worker, got "${pgliteThread}"`);
   }
+  const sharedBuffers = env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS;
+  const buffers = /^(\d+)(kB|MB|GB)$/.exec(sharedBuffers);
+  const buffersKb = buffers ? Number(buffers[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[buffers[2] as 'kB' | 'MB' | 'GB'] : 0;
+  if (!buffers || buffersKb < 1024 || buffersKb > 4 * 1024 * 1024) {
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size from 1MB to 4GB, such as 32MB, got "${sharedBuffers}"`);
+  }
   const heartbeat = env.ROOM_STREAM_HEARTBEAT_MS;
   const roomStreamHeartbeatMs = heartbeat ? Number(heartbeat) : ROOM_STREAM_HEARTBEAT_MS;
   if (!Number.isInteger(roomStreamHeartbeatMs) || roomStreamHeartbeatMs < 10 || roomStreamHeartbeatMs > 600_000) {
@@ -130,6 +148,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     dataDir: path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteThread: pgliteThread === 'worker',
+    pgliteSharedBuffers: sharedBuffers,
     logLevel: env.LOG_LEVEL || (dev ? 'debug' : 'info'),
     seedDemo: env.SEED_DEMO !== '0',
     identityProvider: env.IDENTITY_PROVIDER === 'firebase' ? 'firebase' : 'local',

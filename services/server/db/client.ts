@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '@/services/server/db/schema';
 import { ensurePrivateDir, tightenTree } from '@/services/server/ops/private-files';
+import { pgliteTemplateFor, readTemplate } from '@/services/server/db/pglite-template';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite and node-postgres share this API). */
@@ -55,6 +56,8 @@ export interface DatabaseConfig {
    * new one: skips initdb, about 1.4 s instead of 5 s on two cores (the tests' template, tests/setup/db.ts).
    */
   loadDataDir?: Blob;
+  /** Where the empty cluster a new directory is made from lies (default: the build's, services/server/db/pglite-template.ts). */
+  pgliteTemplate?: { file: string; stamp: string };
 }
 
 /** Changes of sessions and of players' access (migration 0015; services/server/accounts/session-cache.ts). */
@@ -135,19 +138,23 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // New WAL segments are not zero-filled (decision 021): filling 16 MB runs on the server's thread
   // in PGlite and stalls every call for about 60 ms each time the log moves to a new segment.
   const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off', ...(config.pgliteSharedBuffers ? ['-c', `shared_buffers=${config.pgliteSharedBuffers}`] : [])];
+  // A new directory gets the build's empty cluster instead of PGlite's initdb (decision 054).
+  const template = dir ? pgliteTemplateFor(dir, config.pgliteTemplate) : null;
   let client: { waitReady: Promise<void>; close(): Promise<void> };
   let threadStats: Database['threadStats'];
   let snapshot: Database['snapshot'];
   let poolStats: Database['poolStats'];
   if (config.pgliteThread) {
     const { RemotePGlite } = await import('@/services/server/db/pglite-remote');
-    const remote = new RemotePGlite(dir, startParams);
+    const remote = new RemotePGlite(dir, startParams, template);
     threadStats = () => remote.stats();
     snapshot = () => remote.dump();
     poolStats = () => ({ waiting: remote.waiting });
     client = remote;
   } else {
-    const local = dir ? new PGlite(dir, { startParams }) : new PGlite({ startParams, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) });
+    const local = dir
+      ? new PGlite(dir, { startParams, ...(template ? { loadDataDir: readTemplate(template) } : {}) })
+      : new PGlite({ startParams, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) });
     snapshot = async () => new Uint8Array(await (await local.dumpDataDir('none')).arrayBuffer());
     client = local;
   }

@@ -8,11 +8,12 @@
 // described there). It does what the main thread asks, in the order asked, through PGlite's own
 // API, so that PGlite's rules hold unchanged: one statement at a time, and a statement from
 // outside an open transaction waits for it to end.
+import fs from 'node:fs';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const { dataDir, startParams } = workerData;
+const { dataDir, startParams, template } = workerData;
 
 /** The open transactions, by id: each waits for the main thread's decision (`end`). */
 const transactions = new Map();
@@ -74,7 +75,8 @@ function takeStats() {
 
 let db;
 try {
-  db = dataDir ? new PGlite(dataDir, { startParams }) : new PGlite({ startParams });
+  // A new directory gets the build's empty cluster instead of PGlite's initdb (decision 054).
+  db = dataDir ? new PGlite(dataDir, { startParams, ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}) }) : new PGlite({ startParams });
   await db.waitReady;
   parentPort.postMessage({ ready: true });
 } catch (error) {

@@ -93,8 +93,9 @@ export class RemotePGlite {
   private broken: Error | null = null;
   private closing = false;
 
-  constructor(dataDir: string | undefined, startParams: string[]) {
-    this.worker = new Worker(PGLITE_HOST, { workerData: { dataDir, startParams } });
+  /** `template`: the file of an empty cluster to load into a new `dataDir` (services/server/db/pglite-template.ts). */
+  constructor(dataDir: string | undefined, startParams: string[], template: string | null = null) {
+    this.worker = new Worker(PGLITE_HOST, { workerData: { dataDir, startParams, template } });
     this.waitReady = new Promise<void>((resolve, reject) => {
       const onFirst = (message: { ready?: boolean; error?: { message: string } }) => {
         if (message.ready === true) {

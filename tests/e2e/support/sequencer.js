@@ -10,6 +10,7 @@ const SECONDS = {
   'console.e2e.ts': 101,
   'battles.e2e.ts': 80,
   'instances.e2e.ts': 73,
+  'small-machine.e2e.ts': 75,
   'live-host.e2e.ts': 43,
   'workbench.e2e.ts': 38,
   'solo-play.e2e.ts': 38,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isPostgresUrl, redactUrl } from '@/services/server/db/client';
 import { ensurePrivateDir, tightenTree } from '@/services/server/ops/private-files';
+import { pgliteTemplateFor, readTemplate } from '@/services/server/db/pglite-template';
 
 /**
  * One connection to a database, for the operator commands that copy whole databases (db:move,
@@ -57,13 +58,17 @@ export function pgliteDirOf(dataDir: string): string {
 /** The embedded database in a directory (created when missing), or a snapshot loaded in memory. */
 export async function openPgliteSession(source: { dir: string } | { snapshot: Blob }): Promise<SqlSession> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+  // A small buffer cache, as the importer's (decision 035): a command streams through the tables once, and the
+  // default 128MB would be resident memory it never reuses (decision 054).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off', '-c', 'shared_buffers=16MB'];
   let db: InstanceType<typeof PGlite>;
   let location: string;
   if ('dir' in source) {
     ensurePrivateDir(path.dirname(source.dir));
     ensurePrivateDir(source.dir);
-    db = new PGlite(source.dir, { startParams });
+    // A new target directory gets the build's empty cluster instead of PGlite's initdb (decision 054).
+    const template = pgliteTemplateFor(source.dir);
+    db = new PGlite(source.dir, { startParams, ...(template ? { loadDataDir: readTemplate(template) } : {}) });
     location = source.dir;
   } else {
     db = new PGlite({ loadDataDir: source.snapshot, startParams });
