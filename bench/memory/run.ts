@@ -261,13 +261,14 @@ interface Figure {
 }
 
 /** The targets: a situation's peak, or its settled figure, at most this many MB. */
-const TARGETS: Record<string, { of: 'peak' | 'settled'; mb: number }> = {
+const TARGETS: Record<string, { of: 'peak' | 'settled' | 'process'; mb: number }> = {
   'first start': { of: 'peak', mb: 512 },
   'later start': { of: 'settled', mb: 256 },
   'later start, worker': { of: 'settled', mb: 256 },
   'under play': { of: 'peak', mb: 384 },
   'import (new)': { of: 'peak', mb: 512 },
-  'import (existing)': { of: 'peak', mb: 300 },
+  // The importer's own bound (bench/import): its node process, not the tsx launcher beside it.
+  'import (existing)': { of: 'process', mb: 300 },
   'restore (new)': { of: 'peak', mb: 512 },
   'db:move (new)': { of: 'peak', mb: 512 },
 };
@@ -372,11 +373,12 @@ function summary(figures: readonly Figure[]): boolean {
     const settledKb = settled.length ? Math.max(...settled) : null;
     const ready = runs.map((f) => f.readyMs).filter((v): v is number => v !== undefined);
     const target = engine === 'pglite' || !situation.startsWith('import') ? TARGETS[situation] : undefined;
-    const value = target?.of === 'peak' ? peakKb : settledKb;
+    const processPeakKb = Math.max(...runs.flatMap((f) => f.processes.map((p) => p.peakKb)));
+    const value = target?.of === 'peak' ? peakKb : target?.of === 'process' ? processPeakKb : settledKb;
     const ok = !target || (value !== null && value <= target.mb * MB);
     if (!ok) met = false;
     console.log(
-      `| ${engine} | ${situation} | ${mb(peakKb)} | ${mb(settledKb)} | ${ready.length ? `${(Math.max(...ready) / 1000).toFixed(1)} s` : '—'} | ${target ? `${target.of} ≤ ${target.mb} MB` : '—'} | ${target ? (ok ? 'yes' : 'NO') : ''} |`,
+      `| ${engine} | ${situation} | ${mb(peakKb)} | ${mb(settledKb)} | ${ready.length ? `${(Math.max(...ready) / 1000).toFixed(1)} s` : '—'} | ${target ? `${target.of === 'process' ? `its largest process (${mb(processPeakKb)})` : target.of} ≤ ${target.mb} MB` : '—'} | ${target ? (ok ? 'yes' : 'NO') : ''} |`,
     );
   }
   return met;
