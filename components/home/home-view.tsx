@@ -101,12 +101,12 @@ export function HomeView() {
                 </h3>
                 <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-mode-tiles>
                   {shown.map((mode) => (
-                    <li key={mode!.key} className="flex">
+                    <li key={mode!.key} className="flex min-w-0">
                       <Link
                         prefetch={false}
                         href={`${mode!.route}/`}
                         data-mode-tile={mode!.key}
-                        className={`group flex min-h-16 flex-1 items-center gap-2 rounded-tile p-2.5 text-white no-underline shadow-chunky motion-safe:transition-transform motion-safe:active:translate-y-0.5 sm:min-h-24 sm:p-4 ${TONE_BG[MODE_TONE[mode!.key]]}`}
+                        className={`group flex min-h-16 min-w-0 flex-1 items-center gap-2 rounded-tile p-2.5 text-white no-underline shadow-chunky motion-safe:transition-transform motion-safe:active:translate-y-0.5 sm:min-h-24 sm:p-4 ${TONE_BG[MODE_TONE[mode!.key]]}`}
                       >
                         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white/20">
                           {extras ? (
@@ -116,7 +116,7 @@ export function HomeView() {
                           ) : null}
                         </span>
                         <span className="flex min-w-0 flex-col">
-                          <span className="font-display text-base font-bold leading-tight">{t(`mode.${mode!.key}.title`)}</span>
+                          <span className="font-display text-base font-bold leading-tight break-words">{t(`mode.${mode!.key}.title`)}</span>
                           <span className="sr-only text-sm leading-snug text-white sm:not-sr-only">{t(`mode.${mode!.key}.description`)}</span>
                         </span>
                       </Link>
