@@ -228,6 +228,12 @@ function placesOf(slots: readonly (string | null)[]): number[] {
   return out;
 }
 
+/**
+ * Guess the word's tools (Delete, Clear, Hint): three equal tiles in one row, each its icon over its
+ * word, as the lifelines are drawn, so the whole word shows on a 320 px phone in every language.
+ */
+const WORD_TOOL = 'flex-col gap-0.5 px-1! py-1 text-sm leading-tight';
+
 /** Guess the word: the letter places, the tiles, Delete, Clear, a hint, Submit; letters from the keyboard too. */
 export function WordAnswer({ actorRef, question, open, locked, feedback }: AnswerAreaProps) {
   const { t } = useTranslation();
@@ -323,24 +329,24 @@ export function WordAnswer({ actorRef, question, open, locked, feedback }: Answe
           </div>
           {/* Equal tools in one row, then the answer full width, as in multi match. */}
           <div className={`grid gap-2 ${rules ? 'grid-cols-3' : 'grid-cols-2'}`}>
-            <Button variant="secondary" className="gap-1 px-2" disabled={!open || letters.every((l, i) => !l || state.context.locked[i])} onClick={() => send({ type: 'entry.backspace' })}>
+            <Button variant="secondary" className={WORD_TOOL} disabled={!open || letters.every((l, i) => !l || state.context.locked[i])} onClick={() => send({ type: 'entry.backspace' })}>
               <Delete aria-hidden="true" className="size-5 shrink-0 rtl:-scale-x-100" />
-              <span className="truncate">{t('play.word.delete')}</span>
+              <span>{t('play.word.delete')}</span>
             </Button>
-            <Button variant="secondary" className="gap-1 px-2" disabled={!open} onClick={() => send({ type: 'entry.clear' })}>
+            <Button variant="secondary" className={WORD_TOOL} disabled={!open} onClick={() => send({ type: 'entry.clear' })}>
               <Eraser aria-hidden="true" className="size-5 shrink-0" />
-              <span className="truncate">{t('play.word.clear')}</span>
+              <span>{t('play.word.clear')}</span>
             </Button>
             {rules ? (
               <Button
                 variant="secondary"
-                className="gap-1 px-2"
+                className={WORD_TOOL}
                 aria-label={t('play.word.hint', { cost: rules.cost, left: hintsLeft, count: rules.cost })}
                 disabled={!open || hinting || hintsLeft <= 0}
                 onClick={() => actorRef.send({ type: 'user.hint' })}
               >
                 <Lightbulb aria-hidden="true" className="size-5 shrink-0" />
-                <span aria-hidden="true" className="truncate">
+                <span aria-hidden="true">
                   {t('play.word.hint_short', { left: hintsLeft })}
                 </span>
               </Button>

@@ -62,13 +62,18 @@ export function ResultScreen({ actorRef, next, ranked = false, exitHref }: { act
     // jsdom (the view tests) draws on no canvas.
     if (navigator.userAgent.includes('jsdom')) return;
     let stop = false;
+    let clear: (() => void) | undefined;
     void import('canvas-confetti')
       .then(({ default: confetti }) => {
-        if (!stop) void confetti({ particleCount: 120, spread: 80, origin: { y: 0.3 }, disableForReducedMotion: true });
+        if (stop) return;
+        clear = () => confetti.reset();
+        void confetti({ particleCount: 120, spread: 80, origin: { y: 0.3 }, disableForReducedMotion: true });
       })
       .catch(() => undefined);
+    // Leaving the result (the review, the next level) takes the confetti still falling with it.
     return () => {
       stop = true;
+      clear?.();
     };
   }, [won]);
   if (!result) return null;

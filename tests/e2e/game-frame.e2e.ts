@@ -41,6 +41,14 @@ const smallTargets = (page: Page) =>
     return out;
   });
 
+/** The words on screen cut short with an ellipsis (text-overflow), by their text: a label a player cannot read whole. */
+const cutText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main *, [data-app-bar] *, nav *')]
+      .filter((e) => e instanceof HTMLElement && getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 0.5)
+      .map((e) => (e.textContent ?? '').trim().slice(0, 40)),
+  );
+
 /** Plays a quiz-zone level through the API: the first `rights` questions right, the rest wrong. */
 async function playLevel(server: Parameters<typeof callApi>[0], player: Player, rights: number): Promise<{ score: number; passed: boolean }> {
   const answers = demoAnswers();
@@ -138,7 +146,7 @@ describe('the game frame', () => {
     await page.unroute(/\.woff2?(\?|$)/);
   });
 
-  test('on a phone every touch target of the game’s screens is at least 44 px, and no play set-up has a native drop-down', async () => {
+  test('on a phone every touch target of the game’s screens is at least 44 px, play controls show their whole words, and no play set-up has a native drop-down', async () => {
     const { page, server } = suite;
     await page.setViewportSize({ width: 390, height: 844 });
     const player = await signUpPlayer(server, 'Frame Targets');
@@ -163,6 +171,8 @@ describe('the game frame', () => {
       await page.goto(`${server.url}${path}`);
       await page.locator(ready).first().waitFor();
       expect([path, await smallTargets(page)]).toEqual([path, []]);
+      // Play controls show their whole words; a card title may still end in … (the home's contest name).
+      if (path.includes('/level/')) expect([path, await cutText(page)]).toEqual([path, []]);
       if (['/self-learning/', '/random-battle/'].includes(path)) expect([path, await page.locator('main select').count()]).toEqual([path, 0]);
     }
     // The question answered, its feedback and Next; then the result and its review.
@@ -183,6 +193,13 @@ describe('the game frame', () => {
     await page.getByRole('button', { name: /^Review answers/ }).click();
     await page.getByRole('heading', { name: 'Review answers' }).waitFor();
     expect(['review', await smallTargets(page)]).toEqual(['review', []]);
+
+    // Guess the word: letter keys and slots for thumbs, and its tools' words whole.
+    await page.goto(`${server.url}/guess-the-word/gtw-world/capitals/`);
+    await page.getByRole('button', { name: /^Start$/ }).click();
+    await page.locator('#question-text').waitFor();
+    await page.getByRole('button', { name: /^Hint/ }).waitFor();
+    expect(['guess the word', await smallTargets(page), await cutText(page)]).toEqual(['guess the word', [], []]);
 
     // A group room's set-up: chips, no drop-down.
     await page.goto(`${server.url}/group-battle/`);
