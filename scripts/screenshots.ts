@@ -86,6 +86,8 @@ interface Shot {
   readonly title: string;
   /** A screen made for a projector: its desktop picture is 16:9 (1280x720). */
   readonly projector?: boolean;
+  /** Taken signed out: what a visitor sees. */
+  readonly guest?: boolean;
   /** Brings the page to the screen to take; the player is signed in (an operator for the console). */
   take(page: Page, ctx: { server: RunningServer; player: Player; admin: Player }): Promise<void>;
 }
@@ -151,6 +153,16 @@ const SHOTS: readonly Shot[] = [
   {
     name: 'home',
     title: 'Home: continue, today, the modes',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/`);
+      await page.locator('[data-mode-tiles] svg').first().waitFor();
+      await settle(page, 1500);
+    },
+  },
+  {
+    name: 'home-guest',
+    title: "A visitor's home: an invitation to play, Sign up beside Log in",
+    guest: true,
     async take(page, { server }) {
       await page.goto(`${server.url}/`);
       await page.locator('[data-mode-tiles] svg').first().waitFor();
@@ -534,7 +546,7 @@ async function shoot(browser: Browser, server: RunningServer, admin: Player, com
     const context = await browser.newContext({ viewport, colorScheme: combo.scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();
     try {
-      await signInPage(page, player);
+      if (!shot.guest) await signInPage(page, player);
       if (combo.language !== 'en') {
         await page.goto(`${server.url}/`);
         await chooseInterfaceLanguage(page, combo.language);

@@ -69,7 +69,8 @@ export function RedeemSection({ coins, config, worth, onBalance }: { coins: numb
           <div className="flex flex-col gap-2">
             <div className="flex items-baseline justify-between gap-3 font-semibold">
               <span>{t('wallet.redeem_left', { left: formatNumber(minimum - coins, i18n.language) })}</span>
-              <span className="shrink-0 whitespace-nowrap tabular-nums text-fg-muted">
+              {/* Read as one number over another in every language: in Arabic the spaced parts would swap places. */}
+              <span dir="ltr" className="shrink-0 whitespace-nowrap tabular-nums text-fg-muted">
                 {formatNumber(coins, i18n.language)} / {formatNumber(minimum, i18n.language)}
               </span>
             </div>
