@@ -170,15 +170,6 @@ const SHOTS: readonly Shot[] = [
     },
   },
   {
-    name: 'quiz-zone',
-    title: 'Quiz zone: the categories',
-    async take(page, { server }) {
-      await page.goto(`${server.url}/quiz-zone/`);
-      await page.locator('main a').nth(3).waitFor();
-      await settle(page);
-    },
-  },
-  {
     name: 'question',
     title: 'A question after answering: feedback and Next at the bottom',
     async take(page, { server }) {
@@ -430,6 +421,15 @@ const SHOTS: readonly Shot[] = [
     },
   },
   {
+    name: 'quiz-zone',
+    title: 'Quiz zone: the categories with the player\'s stars and levels passed (after the level of "A result")',
+    async take(page, { server }) {
+      await page.goto(`${server.url}/quiz-zone/`);
+      await page.locator('main a').nth(3).waitFor();
+      await settle(page);
+    },
+  },
+  {
     name: 'quiz-zone-levels',
     title: "A subcategory's level path (after the level of \"A result\")",
     async take(page, { server }) {
@@ -597,6 +597,8 @@ async function main() {
     '# Screenshots',
     '',
     'Written by `npm run screenshots` (scripts/screenshots.ts) from the built app in Chromium: a 390x844 phone and a 1280x800 desktop (16:9, 1280x720, for the host screen of a live game, made for a projector), light and dark, English and Arabic. Run it again after a change to the interface.',
+    '',
+    'How the game screens looked before they were redone (profile, wallet, boards, results, the play screen, the modes, home and the quiz zone): [before/](before/README.md).',
     '',
     `| screen | ${COMBOS.map((c) => `${c.device} ${c.scheme} ${c.language}`).join(' | ')} |`,
     `|---|${COMBOS.map(() => '---').join('|')}|`,

@@ -8,6 +8,7 @@ import type { Bookmarks } from '@/components/solo-play/use-bookmarks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { FieldError } from '@/components/ui/field-notes';
 import { reportQuestion } from '@/services/client/play-api';
 import { messageKeyFor } from '@/services/domain/code-messages';
 
@@ -98,11 +99,7 @@ function ReportDialog({ questionId, kind, onClose }: { questionId: number; kind?
             aria-describedby={error ? 'report-reason-error' : undefined}
             className="rounded-control border border-line-strong bg-surface px-3 py-2 text-base text-fg aria-invalid:border-danger"
           />
-          {error ? (
-            <p id="report-reason-error" className="capitalise-first text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
+          {error ? <FieldError id="report-reason-error">{error}</FieldError> : null}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={busy}>

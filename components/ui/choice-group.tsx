@@ -1,3 +1,5 @@
+import { describedBy, FieldError, FieldHint, fieldNoteIds } from './field-notes';
+
 export interface ChoiceOption {
   value: string;
   label: string;
@@ -28,10 +30,9 @@ const COLUMNS = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4', 5: 'grid
  * arrows move between them and a screen reader says "Category, Science, radio button, 2 of 9".
  */
 export function ChoiceGroup({ id, label, hint, value, options, onChange, error, columns = 2, disabled }: ChoiceGroupProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  const { hintId, errorId } = fieldNoteIds(id);
   return (
-    <fieldset id={id} className="flex min-w-0 flex-col gap-2" aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}>
+    <fieldset id={id} className="flex min-w-0 flex-col gap-2" aria-describedby={describedBy(error && errorId, hint && hintId)}>
       <legend className="mb-2 text-sm font-medium text-fg-muted">{label}</legend>
       <div className={`grid gap-2 ${COLUMNS[columns]}`}>
         {options.map((o) => (
@@ -52,16 +53,8 @@ export function ChoiceGroup({ id, label, hint, value, options, onChange, error, 
           </label>
         ))}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-sm text-fg-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="capitalise-first text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }

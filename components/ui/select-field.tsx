@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { describedBy, FieldError, FieldHint, fieldNoteIds } from './field-notes';
 
 export interface SelectOption {
   value: string;
@@ -22,7 +23,7 @@ export interface SelectFieldProps {
 
 /** A labelled select with room for its error text. */
 export function SelectField({ id, label, hint, value, options, onChange, error, className = '', disabled }: SelectFieldProps) {
-  const errorId = `${id}-error`;
+  const { hintId, errorId } = fieldNoteIds(id);
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-fg-muted">
@@ -34,7 +35,7 @@ export function SelectField({ id, label, hint, value, options, onChange, error, 
         onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value)}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(error && errorId, hint && hintId)}
         className="min-h-touch rounded-control border border-line-strong bg-surface px-3 text-base text-fg"
       >
         {options.map((o) => (
@@ -43,16 +44,8 @@ export function SelectField({ id, label, hint, value, options, onChange, error, 
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-fg-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="capitalise-first text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { describedBy, FieldError, FieldHint, fieldNoteIds } from './field-notes';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   id: string;
@@ -41,12 +42,10 @@ export function LimitCount({ id, length, limit }: { id: string; length: number; 
 
 /** A labelled input with its hint and error text. */
 export function TextField({ id, label, error, hint, className = '', limit, ...input }: TextFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const { hintId, errorId } = fieldNoteIds(id);
   const countId = `${id}-count`;
   const length = typeof input.value === 'string' ? input.value.length : 0;
   const { show: showCount, over } = limitState(length, limit);
-  const describedBy = [hint ? hintId : null, showCount ? countId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -55,21 +54,13 @@ export function TextField({ id, label, error, hint, className = '', limit, ...in
       <input
         id={id}
         aria-invalid={error || over ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(hint ? hintId : null, showCount && countId, error && errorId)}
         className="min-h-touch rounded-control border border-line-strong bg-surface px-3 text-base text-fg placeholder:text-fg-muted aria-invalid:border-danger"
         {...input}
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-fg-muted">
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       {showCount ? <LimitCount id={countId} length={length} limit={limit!} /> : null}
-      {error ? (
-        <p id={errorId} className="capitalise-first text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }
