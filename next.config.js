@@ -12,6 +12,10 @@ const nextConfig = {
     preloadEntriesOnStart: false,
   },
   trailingSlash: true,
+  // `npm test` checks the types itself (scripts/test-all.sh: `next typegen`, then `tsc --noEmit`,
+  // in the lane before the build) and then builds with QA_TYPES_CHECKED=1, so the build does not
+  // check them a second time. Every other build, `npm start`'s included, checks them.
+  typescript: { ignoreBuildErrors: process.env.QA_TYPES_CHECKED === '1' },
   // Pages never import services/server; the database client lives only in server.ts's process.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
   // ESM-only packages used by server code; listed so that next/jest compiles them for the tests.
