@@ -44,8 +44,8 @@ typecheck() { npx next typegen > /dev/null && npx tsc --noEmit; }
 echo "::: lint beside the type check and the production build"
 QA_BESIDE=typecheck+build stage lint 150 npx eslint . --max-warnings=0 > "$out/lint.log" 2>&1 &
 {
-  if stage typecheck 60 typecheck; then export QA_TYPES_CHECKED=1; fi
-  stage build 110 node scripts/ensure-build.mjs
+  if stage typecheck 80 typecheck; then export QA_TYPES_CHECKED=1; fi
+  stage build 90 node scripts/ensure-build.mjs
 } > "$out/typecheck-build.log" 2>&1 &
 wait
 cat "$out/lint.log" "$out/typecheck-build.log"

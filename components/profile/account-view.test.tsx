@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AccountView } from '@/components/profile/account-view';
+import { testPlayer } from '@/components/testing/players';
 import { fail, fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
 import { selectUser } from '@/services/store/selectors';
 import { getAppStore } from '@/services/store/store';
@@ -12,21 +13,7 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn(), prefetch: jest.fn() }),
 }));
 
-const PLAYER = {
-  id: 7,
-  firebase_id: 'local:7',
-  name: 'Amira',
-  email: 'amira@example.com',
-  mobile: '',
-  type: 'email',
-  profile: null,
-  coins: 10,
-  refer_code: 'ABCD2345',
-  friends_code: '',
-  web_language: '',
-  all_time_score: 120,
-  status: '1',
-};
+const PLAYER = testPlayer();
 
 beforeEach(async () => {
   await resetApp();

@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ProfileView } from '@/components/profile/profile-view';
+import { testPlayer } from '@/components/testing/players';
 import { fail, fakeServer, ok, renderWithApp, resetApp } from '@/components/testing/test-app';
 import { BADGES } from '@/services/domain/badges';
 import { getAppStore } from '@/services/store/store';
@@ -12,21 +13,7 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn(), prefetch: jest.fn() }),
 }));
 
-const PLAYER = {
-  id: 7,
-  firebase_id: 'local:7',
-  name: 'Amira',
-  email: 'amira@example.com',
-  mobile: '',
-  type: 'email',
-  profile: null,
-  coins: 1250,
-  refer_code: 'ABCD2345',
-  friends_code: '',
-  web_language: '',
-  all_time_score: 120,
-  status: '1',
-};
+const PLAYER = testPlayer({ coins: 1250 });
 
 const DAYS = ['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05'];
 const SUMMARY = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blankAsUnset, calendarFields, idOf, optionalId, questionIdList } from '@/services/server/endpoints/common';
 import { bookmarkType } from '@/services/server/endpoints/play';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
-import { resolveCalendar } from '@/services/server/play/clock';
+import { playerCalendar } from '@/services/server/play/clock';
 import { BOOKMARK_STATE_MAX, bookmarkState, getStatistics, listBookmarks, reportQuestion, setBookmark, verifyStatistics } from '@/services/server/play/library';
 
 /** The player's question library: bookmarks, question reports, answer statistics. */
@@ -72,7 +72,7 @@ export const playLibraryEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ ...calendarFields }),
     async handler(input, ctx) {
-      const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.settings.default_timezone ?? 'UTC');
+      const calendar = playerCalendar({ timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.settings);
       return { data: await getStatistics(ctx.app.database.db, ctx.user!.id, calendar) };
     },
   }),

@@ -3,7 +3,7 @@ import { EXTENDED_TIME_CHOICES } from '@/services/domain/extended-time';
 import { NAME_MAX_LENGTH } from '@/services/domain/profile';
 import { calendarFields } from '@/services/server/endpoints/common';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
-import { resolveCalendar } from '@/services/server/play/clock';
+import { playerCalendar } from '@/services/server/play/clock';
 import { getPlayerSummary } from '@/services/server/profile/summary';
 import { deleteAccount, getUserData, setExtendedTime, updateProfile, uploadProfileImage } from '@/services/server/profile/service';
 
@@ -35,7 +35,7 @@ export const profileEndpoints: EndpointDef[] = [
     access: 'user',
     input: z.object({ ...calendarFields }),
     async handler(input, ctx) {
-      const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.settings.default_timezone ?? 'UTC');
+      const calendar = playerCalendar({ timezone: input.timezone, gmtFormat: input.gmt_format }, ctx.settings);
       return { data: await getPlayerSummary(ctx.app.database.db, ctx.user!.id, ctx.settings, calendar) };
     },
   }),

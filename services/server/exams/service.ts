@@ -21,7 +21,7 @@ import { enforceRateLimits, RATE_LIMITS } from '@/services/server/accounts/rate-
 import type { Db, Tx } from '@/services/server/db/client';
 import type { ExamQuestionState } from '@/services/server/db/schema';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { dayEndOf, dayOf, resolveCalendar } from '@/services/server/play/clock';
+import { dayEndOf, dayOf, playerCalendar } from '@/services/server/play/clock';
 import { readCoins, readOpenSessionId } from '@/services/server/play/repository';
 import { GRACE_MS, optionLetters, optionText, shuffled } from '@/services/server/play/views';
 import {
@@ -89,7 +89,7 @@ export async function listExamModule(
   now: Date = new Date(),
 ): Promise<{ items: ExamListItem[]; total: number }> {
   requireExams(settings);
-  const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmtFormat }, settings.default_timezone ?? 'UTC');
+  const calendar = playerCalendar(input, settings);
   const dayEnd = dayEndOf(calendar, dayOf(calendar, now));
   const { rows, total } = await listExams(db, { userId, list: input.list, languageId: input.languageId, now, dayEnd, offset: input.offset, limit: input.limit });
   const items = rows.map(({ exam, totalQuestions, totalMarks, status, result }): ExamListItem => ({

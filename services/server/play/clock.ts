@@ -52,6 +52,11 @@ export function resolveCalendar(input: { timezone?: string | undefined; gmtForma
   return { kind: 'zone', timezone: isTimezone(fallback) ? fallback : 'UTC' };
 }
 
+/** The calendar a call asks for, falling back to the app's default timezone (setting default_timezone). */
+export function playerCalendar(input: { timezone?: string | undefined; gmtFormat?: string | undefined }, settings: { default_timezone?: string | undefined }): PlayerCalendar {
+  return resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmtFormat }, settings.default_timezone ?? 'UTC');
+}
+
 /** The day (YYYY-MM-DD) an instant falls on in a calendar. */
 export function dayOf(calendar: PlayerCalendar, at: Date): string {
   if (calendar.kind === 'offset') return new Date(at.getTime() + calendar.minutes * 60_000).toISOString().slice(0, 10);

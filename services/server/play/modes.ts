@@ -1,7 +1,7 @@
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
-import { dayOf, resolveCalendar } from '@/services/server/play/clock';
+import { dayOf, playerCalendar } from '@/services/server/play/clock';
 import { servedLanguageId } from '@/services/server/play/language';
 import { openSession, type SessionData } from '@/services/server/play/open';
 import {
@@ -98,7 +98,7 @@ export async function openDailyQuiz(
   now: Date = new Date(),
 ): Promise<SessionData> {
   requireMode(settings, 'daily_quiz_mode');
-  const calendar = resolveCalendar({ timezone: input.timezone, gmtFormat: input.gmtFormat }, settings.default_timezone ?? 'UTC');
+  const calendar = playerCalendar(input, settings);
   const day = dayOf(calendar, now);
   const languageId = await servedLanguageId(db, input.languageId);
   const played = await readDailyPlay(db, userId, day);
