@@ -12,7 +12,6 @@ const SECONDS = {
   'instances.e2e.ts': 73,
   'small-machine.e2e.ts': 75,
   'live-host.e2e.ts': 43,
-  'workbench.e2e.ts': 38,
   'solo-play.e2e.ts': 38,
   'languages.e2e.ts': 37,
   'question-kinds.e2e.ts': 32,
