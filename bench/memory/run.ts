@@ -54,12 +54,14 @@ const NODE_ARGS = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(/\s+/).filter
 const BANK_ROWS = 50_000;
 
 const ROOT = process.cwd();
-/** The node flags `npm start` gives the server (package.json), so that the bench measures what a start runs. */
-const START_ARGS = ((): string[] => {
+/** What `npm start` gives the server (package.json): its variables (`KEY=value` before `node`) and node flags, so that the bench measures what a start runs. */
+const START = ((): { env: Record<string, string>; args: string[] } => {
   const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const m = /\bnode\s+(.*?)\s*dist\/server\.js/.exec(start);
-  return m?.[1] ? m[1].split(/\s+/).filter(Boolean) : [];
+  const m = /^(.*?)\bnode\s+(.*?)\s*dist\/server\.js/.exec(start);
+  const env = Object.fromEntries((m?.[1] ?? '').split(/\s+/).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return { env, args: m?.[2] ? m[2].split(/\s+/).filter(Boolean) : [] };
 })();
+const START_ARGS = START.args;
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const MB = 1024;
 
@@ -195,7 +197,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const started = performance.now();
   const child = spawn(process.execPath, [...START_ARGS, ...NODE_ARGS, 'dist/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DEV_OUTBOX: '1', TRUST_PROXY: '1', DATABASE_URL: '', PORT: String(port), PUBLIC_URL: url, ...env },
+    env: { ...process.env, ...START.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DEV_OUTBOX: '1', TRUST_PROXY: '1', DATABASE_URL: '', PORT: String(port), PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -389,7 +391,7 @@ async function main() {
   if (ENGINES.includes('postgres') && !PG_BASE) throw new Error('the postgres engine needs BENCH_DATABASE_URL or TEST_DATABASE_URL (or BENCH_MEMORY_ENGINES=pglite)');
   const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
-  console.log(`bench/memory on ${os.cpus()[0]?.model.trim() ?? 'this CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; server as npm start runs it (node ${START_ARGS.join(' ')}); ${RUNS} runs, engines ${ENGINES.join(', ')}; play load ${PLAY_LOAD.phones} phones + ${PLAY_LOAD.solo} solo players for ${PLAY_SECONDS} s${NODE_ARGS.length ? `; server node ${NODE_ARGS.join(' ')}` : ''}`);
+  console.log(`bench/memory on ${os.cpus()[0]?.model.trim() ?? 'this CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; server as npm start runs it (${Object.entries(START.env).map(([k, v]) => `${k}=${v} `).join('')}node ${START_ARGS.join(' ')}); ${RUNS} runs, engines ${ENGINES.join(', ')}; play load ${PLAY_LOAD.phones} phones + ${PLAY_LOAD.solo} solo players for ${PLAY_SECONDS} s${NODE_ARGS.length ? `; server node ${NODE_ARGS.join(' ')}` : ''}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-bench-memory-'));
   const figures: Figure[] = [];
   try {

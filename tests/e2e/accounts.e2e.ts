@@ -67,7 +67,9 @@ async function enterOtp(code: string) {
 async function smsCodeInNewTab(phone: string, previous?: string): Promise<string> {
   const tab = await context.newPage();
   try {
-    for (let i = 0; i < 20; i++) {
+    // The outbox is read again until the new code is there: a deadline, not a set number of reads,
+    // so that a slow machine only takes longer.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
       await tab.goto(`${server.url}/dev/outbox/`);
       const entry = tab.getByRole('article').filter({ hasText: phone }).first();
       await entry.waitFor();

@@ -32,6 +32,7 @@ import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { openPostgresSession } from '@/services/server/db/transfer/session';
 import { summarize } from '@/services/server/db/transfer/summary';
 import { PROXY_IDLE_CLOSE_MS } from '@/services/server/ops/connection-drain';
+import { until } from '@/tests/e2e/support/until';
 
 jest.setTimeout(300_000);
 
@@ -94,15 +95,7 @@ async function startProxy(upstreams: string[]): Promise<void> {
   proxy.stdout!.on('data', (d) => (proxyLog += d));
   proxy.stderr!.on('data', (d) => (proxyLog += d));
   proxyUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${proxyUrl}/healthz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nginx did not start:\n${proxyLog}`);
+  await until('nginx to start', async () => (await fetch(`${proxyUrl}/healthz`).catch(() => null))?.status === 200, { explain: () => proxyLog });
 }
 
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { STREAM_RECONNECT_EVENT } from '@/services/domain/rooms';
 import { callApi, signUpPlayer } from '@/tests/e2e/support/player';
 import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { until } from '@/tests/e2e/support/until';
 
 const METRICS_TOKEN = 'operations-test-metrics-token';
 let server: RunningServer;
@@ -49,14 +50,9 @@ function slowCall(url: string, token: string): { finish(): void; answer: Promise
   return { finish: () => request.end(body.slice(5)), answer };
 }
 
-/** Polls the metrics listener until `ready` holds for its text (every 20 ms, at most 10 s). */
+/** Polls the metrics listener until `ready` holds for its text (every 20 ms). */
 async function untilMetrics(what: string, ready: (metrics: string) => boolean): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const res = await fetch(`${metricsUrl}/metrics`);
-    if (ready(await res.text())) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`the metrics never showed ${what}`);
+  await until(`the metrics to show ${what}`, async () => ready(await (await fetch(`${metricsUrl}/metrics`)).text()), { everyMs: 20 });
 }
 
 /** The server is answering the slow call: its request counts among the calls in flight. */
@@ -147,11 +143,7 @@ test('SIGTERM: not ready, no new connection, the call in flight answered, stream
   process.kill(server.pid(), 'SIGTERM');
 
   // Not ready (asked on the metrics listener, which stays open to the end of the drain).
-  for (let i = 0; i < 50; i++) {
-    const readyz = await fetch(`${metricsUrl}/readyz`);
-    if (readyz.status === 503) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await until('readyz to answer 503', async () => (await fetch(`${metricsUrl}/readyz`)).status === 503, { everyMs: 20 });
   const readyz = await fetch(`${metricsUrl}/readyz`);
   expect(readyz.status).toBe(503);
   expect(await readyz.json()).toEqual({ status: 'draining' });

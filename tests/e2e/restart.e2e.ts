@@ -2,6 +2,7 @@ import type { RoomDocument } from '@/services/domain/rooms';
 import { applyRoomDelta, type RoomDelta } from '@/services/domain/room-events';
 import { callApi, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
+import { until } from '@/tests/e2e/support/until';
 
 // A server killed in the middle of a random battle with a fee (SIGKILL: no stream is closed) and
 // started again at once by its supervisor. The restart must not pick a winner by chance
@@ -19,6 +20,8 @@ const FEE = 5;
 const WELCOME = 50; // welcome_bonus_coin (docs/economy.md)
 
 let server: RunningServer;
+/** The server's last lines, for a wait that ran out. */
+const explain = () => server.output().slice(-3000);
 
 beforeAll(async () => {
   server = await startServer({ settings: SETTINGS, env: { DEV_OUTBOX: '1' } });
@@ -66,16 +69,6 @@ async function openStream(player: Player, roomId: string): Promise<Stream> {
   return { docs, close: () => abort.abort() };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined> | T | null | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${server.output().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function room(player: Player, roomId: string): Promise<RoomDocument> {
   const res = await callApi<{ room: RoomDocument }>(server, 'get_room', { room_id: roomId }, player.token);
   if (res.status !== 200) throw new Error(`get_room: ${JSON.stringify(res)}`);
@@ -94,7 +87,7 @@ async function battleCutByACrash(category: string) {
   const roomId = matched.data.room.id;
   const streams = await Promise.all([openStream(ada, roomId), openStream(ben, roomId)]);
   const open = matched.data.room.questions[0]!;
-  await until('question 0 to open', async () => (Date.parse(open.opens_at) <= Date.now() ? true : null));
+  await until('question 0 to open', async () => (Date.parse(open.opens_at) <= Date.now() ? true : null), { explain });
   for (const [player, option] of [
     [ada, open.options[0]!.key],
     [ben, open.options[1]!.key],
@@ -102,7 +95,7 @@ async function battleCutByACrash(category: string) {
     const res = await callApi(server, 'submit_room_answer', { room_id: roomId, question_index: 0, answer: option }, player.token);
     expect(res.status).toBe(200);
   }
-  await until('question 0 to close on both streams', () => (streams.every((s) => s.docs.some((d) => d.questions[0]?.closed)) ? true : null));
+  await until('question 0 to close on both streams', () => (streams.every((s) => s.docs.some((d) => d.questions[0]?.closed)) ? true : null), { explain });
   expect([await coinsOf(ada), await coinsOf(ben)]).toEqual([WELCOME - FEE, WELCOME - FEE]);
 
   await server.crashAndRestart();
@@ -120,7 +113,7 @@ test('nobody comes back after the crash: both go out together when the one grace
   const done = await until('the battle to end', async () => {
     const doc = await room(ben, roomId);
     return doc.status === 'finished' ? doc : null;
-  });
+  }, { explain });
   expect(done.result).toMatchObject({ winners: [], reason: 'aborted' });
   expect(done.players.every((p) => p.left)).toBe(true);
   expect([await coinsOf(ada), await coinsOf(ben)]).toEqual([WELCOME, WELCOME]);
@@ -130,7 +123,7 @@ test('one player comes back within the grace: the other goes out at its end and 
   const { ada, ben, roomId } = await battleCutByACrash('sports-games');
   const back = await openStream(ben, roomId);
   try {
-    const done = await until('the battle to end', () => back.docs.find((d) => d.status === 'finished'), (GRACE_SECONDS + 20) * 1000);
+    const done = await until('the battle to end', () => back.docs.find((d) => d.status === 'finished'), { explain });
     expect(done.result).toMatchObject({ winners: [ben.user.id], reason: 'opponents_left' });
     expect(done.players.find((p) => p.user_id === ada.user.id)!.left).toBe(true);
     expect(done.players.find((p) => p.user_id === ben.user.id)!.left).toBe(false);

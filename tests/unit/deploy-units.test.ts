@@ -65,6 +65,19 @@ test('a server that exits 0 after a drain comes back; an instance port cannot be
   expect(instance.get('ExecStart')).toEqual(['/usr/bin/env PORT=%i HOST=127.0.0.1 /usr/bin/node --enable-source-maps dist/server.js']);
 });
 
+test("the server units set the variables `npm start` gives the server (package.json), the malloc threshold among them", () => {
+  const start = (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+  const variables = start
+    .slice(0, start.indexOf(' node '))
+    .split(/\s+/)
+    .filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w));
+  expect(variables).toContain('MALLOC_MMAP_THRESHOLD_=65536');
+  for (const file of ['quiz-arena.service', 'quiz-arena@.service']) {
+    const environment = serviceSection(file).get('Environment') ?? [];
+    expect([file, variables.filter((v) => !environment.includes(v))]).toEqual([file, []]);
+  }
+});
+
 test('systemd-analyze verify finds nothing to say about any unit', () => {
   const analyze = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find((p) => fs.existsSync(p));
   if (!analyze) throw new Error('systemd-analyze is not installed (apt-get install -y systemd): the units cannot be verified');
