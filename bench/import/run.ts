@@ -65,7 +65,7 @@ async function target(engine: string, tag: string): Promise<Target> {
 /** `npm run import` as the package script runs it (its Node flags included). */
 function importArgs(file: string): string[] {
   const script = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.import as string;
-  const flags = script.split(' ').filter((w) => w.startsWith('--'));
+  const flags = script.split(' ').filter((w) => w.startsWith('--') && w !== '--import');
   return [...flags, '--import', 'tsx', 'scripts/import.ts', file, '--report', `${file}.report.csv`];
 }
 

@@ -42,7 +42,7 @@ import { writeBank } from '@/bench/import/bank';
 import { freshBenchDatabase } from '@/bench/support/database';
 import { agent } from '@/bench/support/live';
 import { PLAY_LOAD, runPlayLoad } from '@/bench/support/play-load';
-import { freePort } from '@/tests/e2e/support/server';
+import { freePort, npmStartCommand } from '@/tests/e2e/support/server';
 
 const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
 const ENGINES = (process.env.BENCH_MEMORY_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
@@ -54,14 +54,9 @@ const NODE_ARGS = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(/\s+/).filter
 const BANK_ROWS = 50_000;
 
 const ROOT = process.cwd();
-/** What `npm start` gives the server (package.json): its variables (`KEY=value` before `node`) and node flags, so that the bench measures what a start runs. */
-const START = ((): { env: Record<string, string>; args: string[] } => {
-  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const m = /^(.*?)\bnode\s+(.*?)\s*dist\/server\.js/.exec(start);
-  const env = Object.fromEntries((m?.[1] ?? '').split(/\s+/).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
-  return { env, args: m?.[2] ? m[2].split(/\s+/).filter(Boolean) : [] };
-})();
-const START_ARGS = START.args;
+/** What `npm start` gives the server (package.json): its variables and node flags, so that the bench measures what a start runs. */
+const START = npmStartCommand();
+const START_ARGS = START.nodeArgs;
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const MB = 1024;
 
@@ -233,11 +228,25 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   };
 }
 
-/** Runs `scripts/<script>.ts` as `npm run` does (tsx, the importer with its own node flags), sampling its tree. */
+/**
+ * The npm script that runs `scripts/<script>.ts` (package.json): its variables, its runner (`tsx`,
+ * a node process that starts another, or `node --import tsx`, one process) and the runner's flags.
+ */
+function npmScript(script: string): { env: Record<string, string>; command: string; args: string[] } {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const line = Object.values(scripts).find((s) => new RegExp(`\\b(tsx|node)\\b.*\\bscripts/${script}\\.ts$`).test(s));
+  if (!line) throw new Error(`no npm script runs scripts/${script}.ts`);
+  const words = line.split(/\s+/);
+  const runner = words.findIndex((w) => w === 'tsx' || w === 'node');
+  const env = Object.fromEntries(words.slice(0, runner).filter((w) => w.includes('=')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return { env, command: words[runner] === 'node' ? process.execPath : TSX, args: words.slice(runner + 1, -1) };
+}
+
+/** Runs `scripts/<script>.ts` as `npm run` does (its npm script's variables, runner and flags), sampling its tree. */
 async function runCommand(script: string, args: readonly string[], env: Record<string, string>): Promise<{ peakKb: number; processes: ProcessFigure[]; seconds: number }> {
-  const flags = script === 'import' ? ['--max-semi-space-size=4', '--max-old-space-size=192'] : [];
+  const npm = npmScript(script);
   const started = performance.now();
-  const child = spawn(TSX, [...flags, `scripts/${script}.ts`, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(npm.command, [...npm.args, `scripts/${script}.ts`, ...args], { cwd: ROOT, env: { ...process.env, ...npm.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += String(c)));
   child.stderr!.on('data', (c: Buffer) => (output += String(c)));
@@ -269,7 +278,7 @@ const TARGETS: Record<string, { of: 'peak' | 'settled' | 'process'; mb: number }
   'later start, worker': { of: 'settled', mb: 256 },
   'under play': { of: 'peak', mb: 384 },
   'import (new)': { of: 'peak', mb: 512 },
-  // The importer's own bound (bench/import): its node process, not the tsx launcher beside it.
+  // The importer's own bound (bench/import): its node process (the only one since `npm run import` runs `node --import tsx`).
   'import (existing)': { of: 'process', mb: 300 },
   'restore (new)': { of: 'peak', mb: 512 },
   'db:move (new)': { of: 'peak', mb: 512 },

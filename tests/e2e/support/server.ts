@@ -111,6 +111,24 @@ async function firstStartTemplate(launchFresh: (dataDir: string) => Promise<Runn
   return dir;
 }
 
+/**
+ * What `npm start` runs the server with (package.json's `start`): its variables (`KEY=value`
+ * before `node`) and its node flags. The tests and the benchmarks start the built server the same
+ * way, so that they run what an operator runs (decisions 054 and 056).
+ */
+export function npmStartCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const start = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const m = /^(.*?)\bnode\s+(.*?)\s*dist\/server\.js/.exec(start);
+  if (!m) throw new Error(`package.json's start does not run node dist/server.js: ${start}`);
+  const env = Object.fromEntries(
+    m[1]!
+      .split(/\s+/)
+      .filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w))
+      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+  );
+  return { env, nodeArgs: m[2]!.split(/\s+/).filter(Boolean) };
+}
+
 /** Runs `scripts/<script>.ts` on the data directory of `env` (the server stopped) and answers what it printed. */
 function runOperatorCommand(env: NodeJS.ProcessEnv, script: string, args: readonly string[]): string {
   const res = spawnSync(tsx, [`scripts/${script}.ts`, ...args], { cwd: root, env, encoding: 'utf8' });
@@ -132,7 +150,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const template = await firstStartTemplate((empty) => startServer({ env: { DEV_OUTBOX: '1' }, dataDir: empty }));
     fs.cpSync(template, dataDir, { recursive: true, preserveTimestamps: true });
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env };
+  const start = npmStartCommand();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...start.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...options.env };
   if (options.settings && Object.keys(options.settings).length > 0) {
     // One process for all of them: each run opens (and on first use migrates) the database.
     const res = spawnSync(tsx, ['tests/e2e/support/apply-settings.ts', JSON.stringify(options.settings)], { cwd: root, env, encoding: 'utf8' });
@@ -145,7 +164,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const childEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
   const url = `http://127.0.0.1:${port}`;
   const launch = async (): Promise<ChildProcess> => {
-    const started = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), 'dist/server.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(process.execPath, [...start.nodeArgs, ...(options.nodeArgs ?? []), 'dist/server.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     started.stdout!.on('data', (d) => (log += d));
     started.stderr!.on('data', (d) => (log += d));
     await waitFor(url, started, () => log, 60_000);
