@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { startServer } from '@/tests/e2e/support/server';
+import { shellVariables, startServer } from '@/tests/e2e/support/server';
 import { writeFigures } from '@/bench/support/figures';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -53,8 +53,7 @@ function line(name: string, f: Figures): string {
 async function main() {
   // BENCH_NODE_ARGS="--max-semi-space-size=8 …": more flags for node in the server (bench/memory, decision 054);
   // BENCH_SERVER_ENV="MALLOC_MMAP_THRESHOLD_=65536 …": variables for the server alone, not for this process or the bare server (decision 056).
-  const env = Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(/\s+/).filter((w) => w.includes('=')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
-  const server = await startServer({ nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean), env });
+  const server = await startServer({ nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean), env: shellVariables(process.env.BENCH_SERVER_ENV ?? '') });
   try {
     const endpoint = `${server.url}/api/get_system_configurations`;
     const sample = await (await fetch(endpoint, { method: 'POST' })).text();

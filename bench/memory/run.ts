@@ -42,7 +42,7 @@ import { writeBank } from '@/bench/import/bank';
 import { freshBenchDatabase } from '@/bench/support/database';
 import { agent } from '@/bench/support/live';
 import { PLAY_LOAD, runPlayLoad } from '@/bench/support/play-load';
-import { freePort, npmStartCommand } from '@/tests/e2e/support/server';
+import { freePort, npmStartCommand, shellVariables } from '@/tests/e2e/support/server';
 
 const RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
 const ENGINES = (process.env.BENCH_MEMORY_ENGINES ?? 'pglite,postgres').split(',').filter(Boolean);
@@ -238,8 +238,7 @@ function npmScript(script: string): { env: Record<string, string>; command: stri
   if (!line) throw new Error(`no npm script runs scripts/${script}.ts`);
   const words = line.split(/\s+/);
   const runner = words.findIndex((w) => w === 'tsx' || w === 'node');
-  const env = Object.fromEntries(words.slice(0, runner).filter((w) => w.includes('=')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
-  return { env, command: words[runner] === 'node' ? process.execPath : TSX, args: words.slice(runner + 1, -1) };
+  return { env: shellVariables(words.slice(0, runner).join(' ')), command: words[runner] === 'node' ? process.execPath : TSX, args: words.slice(runner + 1, -1) };
 }
 
 /** Runs `scripts/<script>.ts` as `npm run` does (its npm script's variables, runner and flags), sampling its tree. */

@@ -9,13 +9,13 @@
  * Memory is measured by bench/memory, not here: a test's pass never depends on the machine.
  */
 import { runPlayLoad } from '@/bench/support/play-load';
-import { SMALL_MACHINE_ENV, SMALL_MACHINE_NODE_ARGS } from '@/services/server/ops/small-machine';
+import { SMALL_MACHINE_NODE_ARGS } from '@/services/server/ops/small-machine';
 import { startServer } from '@/tests/e2e/support/server';
 
 jest.setTimeout(240_000);
 
 test('the server with its heap capped for a 1 GB machine plays a live game of 40 phones and 20 solo players for 60 s', async () => {
-  const server = await startServer({ env: { DEV_OUTBOX: '1', TRUST_PROXY: '1', ...SMALL_MACHINE_ENV }, nodeArgs: [...SMALL_MACHINE_NODE_ARGS], fresh: true });
+  const server = await startServer({ env: { DEV_OUTBOX: '1', TRUST_PROXY: '1' }, nodeArgs: [...SMALL_MACHINE_NODE_ARGS], fresh: true });
   try {
     const load = await runPlayLoad(server.url, { seconds: 60, seed: 7 });
     expect(load.errors).toEqual([]);

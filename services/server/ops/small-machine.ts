@@ -7,10 +7,3 @@
  * which collects more often but keeps the resident size down under bursts of calls.
  */
 export const SMALL_MACHINE_NODE_ARGS: readonly string[] = ['--max-old-space-size=160', '--max-semi-space-size=8'];
-
-/**
- * The variables `npm start` and the shipped systemd units give the server (decision 056): glibc's
- * malloc returns freed blocks of 64 KB and more to the system at once, instead of keeping them in
- * its arenas after the start's bursts.
- */
-export const SMALL_MACHINE_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: '65536' };

@@ -111,6 +111,16 @@ async function firstStartTemplate(launchFresh: (dataDir: string) => Promise<Runn
   return dir;
 }
 
+/** The `KEY=value` words of a command line (an npm script's variables, BENCH_SERVER_ENV), as an environment. */
+export function shellVariables(words: string): Record<string, string> {
+  return Object.fromEntries(
+    words
+      .split(/\s+/)
+      .filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w))
+      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+  );
+}
+
 /**
  * What `npm start` runs the server with (package.json's `start`): its variables (`KEY=value`
  * before `node`) and its node flags. The tests and the benchmarks start the built server the same
@@ -120,12 +130,7 @@ export function npmStartCommand(): { env: Record<string, string>; nodeArgs: stri
   const start = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const m = /^(.*?)\bnode\s+(.*?)\s*dist\/server\.js/.exec(start);
   if (!m) throw new Error(`package.json's start does not run node dist/server.js: ${start}`);
-  const env = Object.fromEntries(
-    m[1]!
-      .split(/\s+/)
-      .filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w))
-      .map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
-  );
+  const env = shellVariables(m[1]!);
   return { env, nodeArgs: m[2]!.split(/\s+/).filter(Boolean) };
 }
 
