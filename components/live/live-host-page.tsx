@@ -138,7 +138,7 @@ function Stage({ screen, sending, context, send, errorText }: { screen: LiveHost
       body = q ? <QuestionScreen game={game} question={q} now={context.now} answered={context.answered} players={context.playerCount} /> : null;
       break;
     case 'reveal':
-      body = q ? <RevealScreen game={game} question={q} /> : null;
+      body = q ? <RevealScreen game={game} question={q} busy={sending} onHideWord={(word) => send({ type: 'user.hideWord', word })} /> : null;
       break;
     case 'leaderboard':
       body = <LeaderboardScreen game={game} />;

@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowDown, ArrowUp, Check, Lock, Minus, PauseCircle, Trophy, UserRound, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Check, Cloud, EyeOff, Infinity as NoLimit, Keyboard, Lock, Minus, PauseCircle, SlidersHorizontal, Trophy, UserRound, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { JoinQr } from '@/components/live/join-qr';
 import { LETTER_TEXT, optionMarkOf } from '@/components/ui/option-button';
@@ -8,7 +8,8 @@ import { PlainImage } from '@/components/ui/plain-image';
 import { TONE_BG } from '@/components/ui/tones';
 import { formatNumber } from '@/services/client/format-number';
 import { useTranslation } from '@/services/client/i18n';
-import { secondsLeft, type LiveGameView, type LivePlayerItem, type LiveQuestion, type LiveStanding } from '@/services/domain/live';
+import { secondsLeft, type LiveGameView, type LivePlayerItem, type LiveQuestion, type LiveReveal, type LiveStanding } from '@/services/domain/live';
+import { formatNumber as numberText, hasOptionTiles, isUngraded, SLIDER_BINS } from '@/services/domain/live-kinds';
 
 /**
  * The host's screens of a live game, drawn for a projector or a shared window (16:9, read from the
@@ -165,19 +166,25 @@ export function QuestionScreen({ game, question, now, answered, players }: { gam
     );
   }
   const left = secondsLeft(question, now);
-  const urgent = left <= 5;
+  const urgent = left !== null && left <= 5;
   const share = players > 0 ? Math.min(1, answered / players) : 0;
   return (
     <div data-live-host-phase="open" className="flex min-h-0 flex-1 flex-col gap-[2vmin] p-[2vmin]">
       <QuestionHead game={game} question={question} />
       <div className="flex min-h-0 items-center justify-between gap-[3vmin] text-white">
-        <div
-          role="timer"
-          aria-label={t('live.seconds_left', { count: left })}
-          className={`flex size-[clamp(4.5rem,17vmin,12rem)] shrink-0 items-center justify-center rounded-full font-display text-[clamp(2rem,8vmin,6.5rem)] font-bold tabular-nums shadow-chunky ${urgent ? 'bg-tone-rose text-white motion-safe:animate-pulse-urgent' : 'bg-white text-tone-indigo'}`}
-        >
-          <span aria-hidden="true">{left}</span>
-        </div>
+        {left === null ? (
+          <div role="timer" data-live-no-limit aria-label={t('live.no_time_limit')} className="flex size-[clamp(4.5rem,17vmin,12rem)] shrink-0 flex-col items-center justify-center rounded-full bg-white text-tone-indigo shadow-chunky">
+            <NoLimit aria-hidden="true" className="size-[55%]" strokeWidth={2.5} />
+          </div>
+        ) : (
+          <div
+            role="timer"
+            aria-label={t('live.seconds_left', { count: left })}
+            className={`flex size-[clamp(4.5rem,17vmin,12rem)] shrink-0 items-center justify-center rounded-full font-display text-[clamp(2rem,8vmin,6.5rem)] font-bold tabular-nums shadow-chunky ${urgent ? 'bg-tone-rose text-white motion-safe:animate-pulse-urgent' : 'bg-white text-tone-indigo'}`}
+          >
+            <span aria-hidden="true">{left}</span>
+          </div>
+        )}
         {question.image ? (
           <PlainImage src={question.image} alt="" width={640} height={360} className="h-auto max-h-[26vh] min-h-0 w-auto max-w-[40vw] rounded-card bg-surface object-contain" />
         ) : (
@@ -199,30 +206,63 @@ export function QuestionScreen({ game, question, now, answered, players }: { gam
       </div>
       {question.type === 'multiselect' ? <p className="text-[clamp(1rem,2.6vmin,2.2rem)] font-semibold text-white">{t('live.pick_n', { count: question.pick ?? 2 })}</p> : null}
       {question.type === 'sequence' ? <p className="text-[clamp(1rem,2.6vmin,2.2rem)] font-semibold text-white">{t('live.host.sequence_hint')}</p> : null}
-      <ul aria-label={t('live.answers')} className={TILE_GRID}>
-        {question.options.map((o) => (
-          <HostTile key={o.key} optionKey={o.key} text={o.text} />
-        ))}
-      </ul>
+      {question.type === 'poll' ? <p className="text-[clamp(1rem,2.6vmin,2.2rem)] font-semibold text-white">{t('live.host.poll_hint')}</p> : null}
+      {hasOptionTiles(question.type) ? (
+        <ul aria-label={t('live.answers')} className={TILE_GRID}>
+          {question.options.map((o) => (
+            <HostTile key={o.key} optionKey={o.key} text={o.text} />
+          ))}
+        </ul>
+      ) : (
+        <OnYourPhone question={question} />
+      )}
+    </div>
+  );
+}
+
+/** Kinds answered by typing or sliding: what to do on the phone, in place of the tiles. */
+function OnYourPhone({ question }: { question: LiveQuestion }) {
+  const { t, i18n } = useTranslation();
+  const Icon = question.type === 'slider' ? SlidersHorizontal : question.type === 'wordcloud' ? Cloud : Keyboard;
+  return (
+    <div data-live-host-input={question.type} className="flex min-h-0 flex-1 flex-col items-center justify-center gap-[2vmin] rounded-tile bg-surface p-[3vmin] text-center text-fg shadow-card">
+      <Icon aria-hidden="true" className="size-[clamp(2.5rem,10vmin,7rem)] text-tone-indigo" />
+      <p className="text-[clamp(1.3rem,4.4vmin,3.8rem)] leading-tight font-bold">{t(`live.host.input_${question.type}`)}</p>
+      {question.slider ? (
+        <div className="flex w-full max-w-[70vw] items-center gap-[2vmin] text-[clamp(1.2rem,4vmin,3.4rem)] font-bold tabular-nums">
+          <span dir="ltr">{formatNumber(question.slider.min, i18n.language)}</span>
+          <span aria-hidden="true" className="h-[1.6vmin] flex-1 rounded-full bg-tone-indigo/30" />
+          <span dir="ltr">{formatNumber(question.slider.max, i18n.language)}</span>
+        </div>
+      ) : null}
     </div>
   );
 }
 
 /** The question closed: how many picked each option, as bars, and the right answer marked. */
-export function RevealScreen({ game, question }: { game: LiveGameView; question: LiveQuestion }) {
+export function RevealScreen({ game, question, onHideWord, busy = false }: { game: LiveGameView; question: LiveQuestion; onHideWord?: (word: string) => void; busy?: boolean }) {
   const { t } = useTranslation();
   const reveal = game.reveal;
   const order = (reveal?.answer ?? '').split(',').filter(Boolean);
   const right = new Set(order);
   const counts = reveal?.counts ?? {};
   const most = Math.max(1, ...Object.values(counts));
+  const ungraded = isUngraded(question.type);
   const summary = reveal ? (
-    <p className="shrink-0 rounded-full bg-success-soft px-4 py-1 text-[clamp(1rem,2.6vmin,2.2rem)] font-bold text-success">{t('live.host.right_of', { correct: reveal.correct, count: reveal.answered })}</p>
+    <p className={`shrink-0 rounded-full px-4 py-1 text-[clamp(1rem,2.6vmin,2.2rem)] font-bold ${ungraded ? 'bg-surface-muted text-fg' : 'bg-success-soft text-success'}`}>
+      {ungraded ? t('live.host.answers_count', { count: reveal.answered }) : t('live.host.right_of', { correct: reveal.correct, count: reveal.answered })}
+    </p>
   ) : null;
   return (
     <div data-live-host-phase="reveal" className="flex min-h-0 flex-1 flex-col gap-[2vmin] p-[2vmin]">
       <QuestionHead game={game} question={question} aside={summary} />
-      {question.type === 'sequence' ? (
+      {question.type === 'type' && reveal ? (
+        <TypedReveal reveal={reveal} />
+      ) : question.type === 'slider' && reveal ? (
+        <SliderReveal reveal={reveal} question={question} />
+      ) : question.type === 'wordcloud' && reveal ? (
+        <WordCloud reveal={reveal} onHide={onHideWord} busy={busy} />
+      ) : question.type === 'sequence' ? (
         <section aria-labelledby="live-order-heading" className="flex min-h-0 flex-1 flex-col gap-[1.5vmin]">
           <h3 id="live-order-heading" className="text-[clamp(1.1rem,3vmin,2.6rem)] font-bold text-white">
             {t('live.host.right_order')}
@@ -253,7 +293,7 @@ export function RevealScreen({ game, question }: { game: LiveGameView; question:
                     </span>
                     <span aria-hidden="true" className="flex h-[20vh] w-full items-end">
                       <span
-                        className={`flex w-full items-start justify-center rounded-t-card pt-1 motion-safe:transition-[height] motion-safe:duration-700 ${TONE_BG[mark.tone]} ${isRight ? '' : 'opacity-45'}`}
+                        className={`flex w-full items-start justify-center rounded-t-card pt-1 motion-safe:transition-[height] motion-safe:duration-700 ${TONE_BG[mark.tone]} ${isRight || ungraded ? '' : 'opacity-45'}`}
                         style={{ height: `${Math.max(3, (n / most) * 100)}%` }}
                       >
                         {isRight ? <Check className="size-[clamp(1.2rem,4vmin,3rem)] text-white" strokeWidth={3.5} /> : null}
@@ -269,12 +309,136 @@ export function RevealScreen({ game, question }: { game: LiveGameView; question:
           </figure>
           <ul aria-label={t('live.answers')} className={TILE_GRID}>
             {question.options.map((o) => (
-              <HostTile key={o.key} optionKey={o.key} text={o.text} state={right.has(o.key) ? 'right' : 'wrong'} />
+              <HostTile key={o.key} optionKey={o.key} text={o.text} state={ungraded ? 'idle' : right.has(o.key) ? 'right' : 'wrong'} />
             ))}
           </ul>
         </>
       )}
     </div>
+  );
+}
+
+/** Type answer: the accepted answers, and what players typed most, the right ones ticked. */
+function TypedReveal({ reveal }: { reveal: LiveReveal }) {
+  const { t } = useTranslation();
+  const words = reveal.words ?? [];
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-[2vmin]">
+      <p data-live-right-text className="flex items-center gap-[2vmin] rounded-tile bg-success p-[2vmin] text-[clamp(1.4rem,5vmin,4.4rem)] font-bold text-white shadow-chunky motion-safe:animate-pop">
+        <Check aria-hidden="true" className="size-[1.1em] shrink-0" strokeWidth={3.5} />
+        <span className="sr-only">{t('live.host.right_answer')}: </span>
+        <span dir="auto">{reveal.answer_text}</span>
+      </p>
+      {words.length > 0 ? (
+        <section aria-labelledby="live-typed-heading" className="flex min-h-0 flex-1 flex-col gap-[1vmin]">
+          <h3 id="live-typed-heading" className="text-[clamp(1.1rem,3vmin,2.6rem)] font-bold text-white">
+            {t('live.host.typed_most')}
+          </h3>
+          <ul className="grid min-h-0 flex-1 auto-rows-min gap-[1vmin] overflow-y-auto landscape:grid-cols-2">
+            {words.map((w) => (
+              <li key={w.text} data-typed={w.text} className="flex items-center gap-[2vmin] rounded-control bg-surface px-[2vmin] py-[1vmin] text-[clamp(1.1rem,3.2vmin,2.8rem)] font-bold text-fg shadow-card">
+                <span dir="auto" className="min-w-0 flex-1 truncate">
+                  {w.text}
+                </span>
+                {w.right ? (
+                  <span className="flex items-center text-success">
+                    <Check aria-hidden="true" className="size-[1em]" strokeWidth={3.5} />
+                    <span className="sr-only">{t('live.host.right_answer')}</span>
+                  </span>
+                ) : null}
+                <span className="tabular-nums text-fg-muted">{w.count}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Slider: the right value, and how the answers spread over the range (ten bars), with their mean. */
+function SliderReveal({ reveal, question }: { reveal: LiveReveal; question: LiveQuestion }) {
+  const { t, i18n } = useTranslation();
+  const bins = reveal.bins ?? new Array<number>(SLIDER_BINS).fill(0);
+  const most = Math.max(1, ...bins);
+  const range = question.slider!;
+  const width = (range.max - range.min) / SLIDER_BINS;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-[2vmin]">
+      <p data-live-right-text className="flex flex-wrap items-center gap-[2vmin] rounded-tile bg-success p-[2vmin] text-[clamp(1.4rem,5vmin,4.4rem)] font-bold text-white shadow-chunky motion-safe:animate-pop">
+        <Check aria-hidden="true" className="size-[1.1em] shrink-0" strokeWidth={3.5} />
+        <span className="sr-only">{t('live.host.right_answer')}: </span>
+        <span dir="ltr" className="tabular-nums">
+          {reveal.answer_text}
+        </span>
+        {reveal.mean !== null && reveal.mean !== undefined ? <span className="text-[0.55em] font-semibold">{t('live.host.mean_answer', { value: numberText(reveal.mean) })}</span> : null}
+      </p>
+      <figure className="flex min-h-0 flex-1 flex-col rounded-tile bg-surface px-[3vmin] pt-[2vmin] pb-[1vmin] text-fg shadow-card">
+        <figcaption className="sr-only">{t('live.host.slider_chart')}</figcaption>
+        <ul className="flex min-h-0 flex-1 items-end gap-[1vmin]" dir="ltr">
+          {bins.map((n, i) => {
+            const from = range.min + i * width;
+            return (
+              <li key={i} data-bin={i} data-count={n} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-[0.5vmin]">
+                <span className="text-[clamp(0.9rem,2.6vmin,2.2rem)] font-bold tabular-nums">
+                  <span className="sr-only">{t('live.host.bin', { from: numberText(from), to: numberText(from + width), count: n })}</span>
+                  <span aria-hidden="true">{n}</span>
+                </span>
+                <span aria-hidden="true" className="w-full rounded-t-card bg-tone-indigo motion-safe:transition-[height] motion-safe:duration-700" style={{ height: `${Math.max(2, (n / most) * 80)}%` }} />
+              </li>
+            );
+          })}
+        </ul>
+        <p aria-hidden="true" className="flex justify-between pt-[0.5vmin] text-[clamp(0.9rem,2.4vmin,2rem)] font-semibold text-fg-muted tabular-nums" dir="ltr">
+          <span>{formatNumber(range.min, i18n.language)}</span>
+          <span>{formatNumber(range.max, i18n.language)}</span>
+        </p>
+      </figure>
+    </div>
+  );
+}
+
+/** Word cloud: the words sized by how many gave them; each a button that hides it from every screen. */
+function WordCloud({ reveal, onHide, busy }: { reveal: LiveReveal; onHide?: (word: string) => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const words = reveal.words ?? [];
+  const most = Math.max(1, ...words.map((w) => w.count));
+  if (words.length === 0) return <p className="flex flex-1 items-center justify-center text-[clamp(1.1rem,3vmin,2.4rem)] font-semibold text-white">{t('live.host.no_words')}</p>;
+  return (
+    <section aria-labelledby="live-cloud-heading" className="flex min-h-0 flex-1 flex-col gap-[1vmin] rounded-tile bg-surface p-[2vmin] shadow-card">
+      <h3 id="live-cloud-heading" className="sr-only">
+        {t('live.host.cloud')}
+      </h3>
+      <ul data-live-cloud className="flex min-h-0 flex-1 flex-wrap content-center items-center justify-center gap-x-[2.5vmin] gap-y-[1vmin] overflow-y-auto">
+        {words.map((w, i) => {
+          const size = 1.1 + (w.count / most) * 4.2;
+          const mark = optionMarkOf(letterOf(['a', 'b', 'c', 'd', 'e'][i % 5]!));
+          return (
+            <li key={w.text} data-word={w.text} data-count={w.count}>
+              {onHide ? (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => onHide(w.text)}
+                  title={t('live.host.hide_word', { word: w.text })}
+                  aria-label={t('live.host.hide_word_count', { word: w.text, count: w.count })}
+                  className={`group inline-flex min-h-touch items-center gap-1 rounded-control px-2 leading-none font-bold hover:bg-danger-soft disabled:opacity-60 ${LETTER_TEXT[mark.tone] ?? ''}`}
+                  style={{ fontSize: `clamp(1rem, ${size * 1.6}vmin, ${size}rem)` }}
+                >
+                  <span dir="auto">{w.text}</span>
+                  <EyeOff aria-hidden="true" className="size-[0.6em] opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100" />
+                </button>
+              ) : (
+                <span dir="auto" className={`leading-none font-bold ${LETTER_TEXT[mark.tone] ?? ''}`} style={{ fontSize: `clamp(1rem, ${size * 1.6}vmin, ${size}rem)` }}>
+                  {w.text}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {onHide ? <p className="text-center text-[clamp(0.9rem,2vmin,1.6rem)] text-fg-muted">{t('live.host.hide_hint')}</p> : null}
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActorRef, useSelector } from '@xstate/react';
-import { ArrowDown, ArrowUp, CircleCheck, CircleX, Flame, Lock, PauseCircle, TimerOff, Trophy } from 'lucide-react';
+import { ArrowDown, ArrowUp, CircleCheck, CircleX, Flame, Infinity as NoLimit, Lock, MessageCircleHeart, Minus, PauseCircle, Plus, TimerOff, Trophy } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { PlayExit } from '@/components/quiz-play/play-exit';
@@ -18,6 +18,7 @@ import { useGameSound } from '@/services/client/use-game-sound';
 import { liveFeed } from '@/services/client/live-feed';
 import { createLivePlayerMachine, storedSeat } from '@/services/client/live-services';
 import { secondsLeft, LIVE_NICKNAME_MAX, type LiveQuestion } from '@/services/domain/live';
+import { formatNumber as numberText, isUngraded } from '@/services/domain/live-kinds';
 import { messageKeyFor } from '@/services/domain/code-messages';
 import { selectUser } from '@/services/store/selectors';
 import { useAppSelector } from '@/services/store/hooks';
@@ -258,13 +259,29 @@ function LiveResult({ context }: { context: LivePlayerContext }) {
   const last = me?.last;
   const right = last?.correct === true;
   const answered = Boolean(last && me?.answer);
-  const verdict = right ? 'right' : answered ? 'wrong' : 'none';
-  const answer = game.reveal ? q?.options.filter((o) => game.reveal!.answer.split(',').includes(o.key)).map((o) => o.text).join(' · ') : '';
+  const ungraded = q ? isUngraded(q.type) : false;
+  const verdict = ungraded ? (answered ? 'counted' : 'none') : right ? 'right' : answered ? 'wrong' : 'none';
+  const answer = !game.reveal ? '' : (game.reveal.answer_text ?? q?.options.filter((o) => game.reveal!.answer.split(',').includes(o.key)).map((o) => o.text).join(' · '));
   const won = (last?.points ?? 0) + (last?.bonus ?? 0);
   const index = last?.index ?? -1;
   useEffect(() => {
-    if (index >= 0) play(verdict === 'right' ? 'right' : 'wrong');
+    if (index >= 0 && verdict !== 'counted') play(verdict === 'right' ? 'right' : 'wrong');
   }, [index, verdict, play]);
+  if (ungraded) {
+    // A poll or a word cloud has no right answer: the phone thanks, and says nothing of points.
+    return (
+      <div role="status" data-live-result={verdict} className="flex flex-1 flex-col items-center justify-center gap-3 rounded-card bg-accent p-6 text-center text-on-accent motion-safe:animate-[pop_240ms_ease-out]">
+        {verdict === 'counted' ? <MessageCircleHeart aria-hidden="true" strokeWidth={2.5} className="size-28" /> : <TimerOff aria-hidden="true" strokeWidth={2.5} className="size-28" />}
+        <p className="font-display text-4xl font-bold">{verdict === 'counted' ? t('live.counted') : t('live.no_answer')}</p>
+        {verdict === 'counted' ? (
+          <p className="text-lg">
+            {t('live.your_answer')} <bdi className="font-semibold">{me?.answer || ''}</bdi>
+          </p>
+        ) : null}
+        {me?.rank ? <p className="text-lg font-semibold">{t('live.rank', { rank: me.rank })}</p> : null}
+      </div>
+    );
+  }
   const Icon = verdict === 'right' ? CircleCheck : verdict === 'wrong' ? CircleX : TimerOff;
   return (
     <div
@@ -307,11 +324,35 @@ function QuestionAnswer({ question, now, sending, pick, send }: { question: Live
       <h1 id="live-question" dir="auto" className="text-xl font-bold leading-snug">
         {question.text}
       </h1>
-      <span aria-label={t('live.seconds_left', { count: left })} className="shrink-0 rounded-full bg-accent px-3 py-1 font-display text-xl font-bold tabular-nums text-on-accent">
-        {left}
-      </span>
+      {left === null ? (
+        <span role="img" aria-label={t('live.no_time_limit')} className="flex shrink-0 items-center rounded-full bg-accent px-3 py-1.5 text-on-accent">
+          <NoLimit aria-hidden="true" className="size-6" strokeWidth={2.5} />
+        </span>
+      ) : (
+        <span aria-label={t('live.seconds_left', { count: left })} className="shrink-0 rounded-full bg-accent px-3 py-1 font-display text-xl font-bold tabular-nums text-on-accent">
+          {left}
+        </span>
+      )}
     </div>
   );
+
+  if (question.type === 'type' || question.type === 'wordcloud') {
+    return (
+      <section aria-labelledby="live-question" className="flex flex-col gap-3">
+        {title}
+        <TypedAnswer question={question} sending={sending} send={send} />
+      </section>
+    );
+  }
+
+  if (question.type === 'slider' && question.slider) {
+    return (
+      <section aria-labelledby="live-question" className="flex flex-col gap-3">
+        {title}
+        <SliderAnswer question={question} sending={sending} send={send} />
+      </section>
+    );
+  }
 
   if (question.type === 'sequence') {
     const move = (i: number, by: number) => {
@@ -373,6 +414,85 @@ function QuestionAnswer({ question, now, sending, pick, send }: { question: Live
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/** Type answer and word cloud: a text field and a send button (Enter sends too). */
+function TypedAnswer({ question, sending, send }: { question: LiveQuestion; sending: boolean; send: Send }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const cloud = question.type === 'wordcloud';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (text.trim() !== '' && [...text.trim()].length <= (question.max_length ?? Infinity)) send({ type: 'user.answer', answer: text });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+      <TextField
+        id="live-typed"
+        label={t(cloud ? 'live.word_label' : 'live.typed_label')}
+        value={text}
+        {...(question.max_length ? { limit: question.max_length } : {})}
+        hint={t(cloud ? 'live.word_hint' : 'live.typed_hint')}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="send"
+        disabled={sending}
+        onChange={(e) => setText(e.target.value)}
+        className="text-xl"
+      />
+      <Button type="submit" disabled={sending || text.trim() === '' || [...text.trim()].length > (question.max_length ?? Infinity)} className="text-lg">
+        {t('live.send_answer')}
+      </Button>
+    </form>
+  );
+}
+
+/** Slider: a range across the phone, its value written large, a step down and up, then send. */
+function SliderAnswer({ question, sending, send }: { question: LiveQuestion; sending: boolean; send: Send }) {
+  const { t, i18n } = useTranslation();
+  const range = question.slider!;
+  const middle = range.min + Math.round((range.max - range.min) / range.step / 2) * range.step;
+  const [value, setValue] = useState(middle);
+  const clamp = (v: number) => Math.min(range.max, Math.max(range.min, Math.round((v - range.min) / range.step) * range.step + range.min));
+  const shown = numberText(value);
+  return (
+    <div className="flex flex-col gap-4">
+      <output htmlFor="live-slider" aria-live="polite" className="self-center rounded-card bg-accent-soft px-6 py-2 font-display text-5xl font-bold tabular-nums" dir="ltr">
+        {Number(shown).toLocaleString(i18n.language, { maximumFractionDigits: 6 })}
+      </output>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" aria-label={t('live.slider_down')} disabled={sending || value <= range.min} onClick={() => setValue((v) => clamp(v - range.step))}>
+          <Minus aria-hidden="true" className="size-5" />
+        </Button>
+        <label htmlFor="live-slider" className="sr-only">
+          {t('live.slider_label', { min: numberText(range.min), max: numberText(range.max) })}
+        </label>
+        <input
+          id="live-slider"
+          type="range"
+          min={range.min}
+          max={range.max}
+          step={range.step}
+          value={value}
+          disabled={sending}
+          onChange={(e) => setValue(clamp(Number(e.target.value)))}
+          className="h-touch min-w-0 flex-1 accent-[var(--color-accent)]"
+          dir="ltr"
+        />
+        <Button variant="secondary" aria-label={t('live.slider_up')} disabled={sending || value >= range.max} onClick={() => setValue((v) => clamp(v + range.step))}>
+          <Plus aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+      <p aria-hidden="true" className="flex justify-between text-sm font-semibold text-fg-muted tabular-nums" dir="ltr">
+        <span>{numberText(range.min)}</span>
+        <span>{numberText(range.max)}</span>
+      </p>
+      <Button disabled={sending} onClick={() => send({ type: 'user.answer', answer: shown })} className="text-lg">
+        {t('live.send_answer')}
+      </Button>
+    </div>
   );
 }
 

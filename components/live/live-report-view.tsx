@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Download, X } from 'lucide-react';
+import { Check, Download, MessageCircle, X } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
@@ -18,6 +18,7 @@ import { useTranslation } from '@/services/client/i18n';
 import { liveReport, liveReportCsv, saveTextFile } from '@/services/client/live-report-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { answerText, percent, seconds, LIVE_REPORT_PARTS, type LiveReport, type LiveReportPart, type LiveReportPlayer, type LiveReportQuestion } from '@/services/domain/live-report';
+import { isUngraded } from '@/services/domain/live-kinds';
 
 /** Players a page of the report shows (a game may have 2,000). */
 export const REPORT_PLAYERS_PAGE = 50;
@@ -128,6 +129,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 function QuestionRow({ question }: { question: LiveReportQuestion }) {
   const { t } = useTranslation();
   const share = question.share_right;
+  const ungraded = isUngraded(question.type);
   return (
     <li>
       <Card as="article" className="flex flex-col gap-2">
@@ -135,20 +137,44 @@ function QuestionRow({ question }: { question: LiveReportQuestion }) {
           <span className="text-fg-muted tabular-nums">{question.index + 1}. </span>
           {question.text}
         </h2>
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-fg-muted">{t('live.report.right_answer')}</span>
-          <span className="font-semibold text-success" dir="auto">
-            {answerText(question, question.answer)}
-          </span>
+        <p className="text-sm font-semibold text-fg-muted">
+          {t(`live.quizzes.kind_${question.type}`)}
+          {question.time_limit === 0 ? ` · ${t('live.no_time_limit')}` : ''}
         </p>
-        <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="h-3 flex-1 overflow-hidden rounded-full bg-surface-muted">
-            <span className="block h-full rounded-full bg-success" style={{ width: `${(share ?? 0) * 100}%` }} />
-          </span>
-          <span className="font-bold tabular-nums">{share === null ? '—' : t('live.report.share_right', { percent: percent(share) })}</span>
-        </div>
+        {ungraded ? null : (
+          <>
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="text-sm text-fg-muted">{t('live.report.right_answer')}</span>
+              <span className="font-semibold text-success" dir="auto">
+                {answerText(question, question.answer)}
+              </span>
+            </p>
+            <div className="flex items-center gap-3">
+              <span aria-hidden="true" className="h-3 flex-1 overflow-hidden rounded-full bg-surface-muted">
+                <span className="block h-full rounded-full bg-success" style={{ width: `${(share ?? 0) * 100}%` }} />
+              </span>
+              <span className="font-bold tabular-nums">{share === null ? '—' : t('live.report.share_right', { percent: percent(share) })}</span>
+            </div>
+          </>
+        )}
+        {question.type === 'poll' && question.answered > 0 ? (
+          <ul className="flex flex-col gap-1" aria-label={t('live.host.chart')}>
+            {question.options.map((o) => {
+              const n = question.counts[o.key] ?? 0;
+              return (
+                <li key={o.key} className="flex items-center gap-2 text-sm">
+                  <OptionMark letter={o.key.toUpperCase()} />
+                  <span className="min-w-0 flex-1 truncate" dir="auto">
+                    {o.text}
+                  </span>
+                  <span className="font-bold tabular-nums">{n}</span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
         <p className="text-sm text-fg-muted">
-          {t('live.report.answered', { count: question.answered })} · {t('live.report.correct', { count: question.correct })} ·{' '}
+          {t('live.report.answered', { count: question.answered })} · {ungraded ? '' : `${t('live.report.correct', { count: question.correct })} · `}
           {question.mean_time_ms === null ? t('live.report.no_time') : t('live.report.mean_time', { seconds: seconds(question.mean_time_ms) })}
         </p>
       </Card>
@@ -199,9 +225,15 @@ function PlayerRow({ player, questions }: { player: LiveReportPlayer; questions:
                 <span className="w-6 text-fg-muted tabular-nums">{q.index + 1}.</span>
                 {a ? (
                   <>
-                    {a.correct ? <Check aria-hidden="true" className="size-5 shrink-0 text-success" /> : <X aria-hidden="true" className="size-5 shrink-0 text-danger" />}
-                    <span className="sr-only">{a.correct ? t('live.right') : t('live.wrong')}</span>
-                    {q.type === 'multiple' || q.type === 'boolean' ? <OptionMark letter={a.answer.toUpperCase()} /> : null}
+                    {isUngraded(q.type) ? (
+                      <MessageCircle aria-hidden="true" className="size-5 shrink-0 text-fg-muted" />
+                    ) : a.correct ? (
+                      <Check aria-hidden="true" className="size-5 shrink-0 text-success" />
+                    ) : (
+                      <X aria-hidden="true" className="size-5 shrink-0 text-danger" />
+                    )}
+                    <span className="sr-only">{isUngraded(q.type) ? t('live.counted') : a.correct ? t('live.right') : t('live.wrong')}</span>
+                    {q.type === 'multiple' || q.type === 'boolean' || q.type === 'poll' ? <OptionMark letter={a.answer.toUpperCase()} /> : null}
                     <span className="min-w-0 flex-1 truncate align-with-row" dir="auto">
                       {answerText(q, a.answer)}
                     </span>

@@ -17,7 +17,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useTranslation } from '@/services/client/i18n';
 import { quizSet, saveQuizSet, uploadQuizImage } from '@/services/client/quiz-sets-api';
 import { useApiQuery } from '@/services/client/use-api-query';
-import { LIVE_QUESTION_TYPES, type LiveQuestionType } from '@/services/domain/live';
+import { LIVE_DEFAULT_POINTS, LIVE_QUESTION_TYPES, type LiveQuestionType } from '@/services/domain/live';
+import { isUngraded, SLIDER_SCORINGS, TYPE_ANSWER_MAX, TYPE_MATCHES, type SliderRule } from '@/services/domain/live-kinds';
 import { pointsOptions, timeOptions } from '@/components/live/live-options';
 import {
   blankQuestion,
@@ -175,11 +176,16 @@ function QuestionCard({
   const id = `quiz-q${index}`;
   const [fewest, most] = QUIZ_SET_OPTIONS[q.type];
   const single = q.type === 'multiple' || q.type === 'boolean';
+  const ungraded = isUngraded(q.type);
+  const ticks = single || q.type === 'multiselect';
 
   const setKind = (type: LiveQuestionType) => {
     const blank = blankQuestion(type);
-    onChange({ type, options: blank.options, answer: blank.answer });
+    // A poll and a word cloud are worth nothing; a kind with a right answer starts at the standard points again.
+    const points = isUngraded(type) ? 0 : isUngraded(q.type) ? LIVE_DEFAULT_POINTS : q.points;
+    onChange({ type, options: blank.options, answer: blank.answer, match: blank.match, slider: blank.slider, points });
   };
+  const setSlider = (next: Partial<SliderRule>) => onChange({ slider: { ...(q.slider ?? blankQuestion('slider').slider!), ...next } });
   const setOption = (k: number, text: string) => onChange({ options: q.options.map((o, j) => (j === k ? text : o)) });
   const removeOption = (k: number) =>
     onChange({
@@ -245,44 +251,88 @@ function QuestionCard({
           ) : null}
         </div>
         {imageFailed ? <Alert>{t('live.quizzes.picture_failed')}</Alert> : null}
-        <fieldset className="flex min-w-0 flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-fg-muted">
-            {q.type === 'sequence' ? t('live.quizzes.items_in_order') : q.type === 'multiselect' ? t('live.quizzes.options_tick_all') : t('live.quizzes.options_tick_single')}
-          </legend>
-          {q.options.map((option, k) => (
-            <div key={k} className="flex min-w-0 items-center gap-2">
-              {q.type === 'sequence' ? <span className="w-6 text-center font-bold tabular-nums">{k + 1}</span> : <OptionMark letter={LETTERS[k]!} />}
-              <input
-                aria-label={t('live.quizzes.option_n', { n: k + 1, question: index + 1 })}
-                value={option}
-                maxLength={QUIZ_SET_OPTION_MAX * 2}
-                dir="auto"
-                onChange={(e) => setOption(k, e.target.value)}
-                className="min-h-touch w-0 min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-3 text-base text-fg"
+        {q.type === 'slider' ? (
+          <fieldset className="flex min-w-0 flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-fg-muted">{t('live.quizzes.slider_legend')}</legend>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {(['min', 'max', 'step', 'correct', 'tolerance'] as const).map((field) => (
+                <TextField
+                  key={field}
+                  id={`${id}-${field}`}
+                  label={t(`live.quizzes.slider_${field}`)}
+                  type="number"
+                  inputMode="decimal"
+                  value={Number.isFinite(q.slider?.[field]) ? String(q.slider?.[field]) : ''}
+                  onChange={(e) => setSlider({ [field]: e.target.value === '' ? NaN : Number(e.target.value) })}
+                />
+              ))}
+              <SelectField
+                id={`${id}-scoring`}
+                label={t('live.quizzes.slider_scoring')}
+                value={q.slider?.scoring ?? 'exact'}
+                onChange={(v) => setSlider({ scoring: v as SliderRule['scoring'] })}
+                options={SLIDER_SCORINGS.map((k) => ({ value: k, label: t(`live.quizzes.scoring_${k}`) }))}
               />
-              {q.type !== 'sequence' ? (
-                <label className="flex min-h-touch shrink-0 items-center gap-1 text-sm font-semibold">
-                  <input type={single ? 'radio' : 'checkbox'} name={`${id}-right`} checked={q.answer.includes(k)} onChange={() => toggleRight(k)} className="size-5" />
-                  {t('live.quizzes.right')}
-                </label>
-              ) : null}
-              {q.options.length > fewest ? (
-                <IconButton className="border-transparent bg-transparent" onClick={() => removeOption(k)} label={t('live.quizzes.remove_option', { n: k + 1, question: index + 1 })}>
-                  <X aria-hidden="true" className="size-5" />
-                </IconButton>
-              ) : null}
             </div>
-          ))}
-          {q.options.length < most ? (
-            <Button variant="ghost" className="self-start" onClick={addOption}>
-              <Plus aria-hidden="true" className="size-5" />
-              {q.type === 'sequence' ? t('live.quizzes.add_item') : t('live.quizzes.add_option')}
-            </Button>
-          ) : null}
-        </fieldset>
+            <p className="text-sm text-fg-muted">{t('live.quizzes.slider_hint')}</p>
+          </fieldset>
+        ) : q.type === 'wordcloud' ? (
+          <p className="rounded-control bg-surface-muted px-3 py-2 text-sm">{t('live.quizzes.wordcloud_hint')}</p>
+        ) : (
+          <fieldset className="flex min-w-0 flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-fg-muted">
+              {q.type === 'sequence'
+                ? t('live.quizzes.items_in_order')
+                : q.type === 'multiselect'
+                  ? t('live.quizzes.options_tick_all')
+                  : q.type === 'type'
+                    ? t('live.quizzes.accepted_answers')
+                    : q.type === 'poll'
+                      ? t('live.quizzes.poll_options')
+                      : t('live.quizzes.options_tick_single')}
+            </legend>
+            {q.options.map((option, k) => (
+              <div key={k} className="flex min-w-0 items-center gap-2">
+                {q.type === 'sequence' || q.type === 'type' ? <span className="w-6 text-center font-bold tabular-nums">{k + 1}</span> : <OptionMark letter={LETTERS[k]!} />}
+                <input
+                  aria-label={q.type === 'type' ? t('live.quizzes.accepted_n', { n: k + 1, question: index + 1 }) : t('live.quizzes.option_n', { n: k + 1, question: index + 1 })}
+                  value={option}
+                  maxLength={(q.type === 'type' ? TYPE_ANSWER_MAX : QUIZ_SET_OPTION_MAX) * 2}
+                  dir="auto"
+                  onChange={(e) => setOption(k, e.target.value)}
+                  className="min-h-touch w-0 min-w-0 flex-1 rounded-control border border-line-strong bg-surface px-3 text-base text-fg"
+                />
+                {ticks ? (
+                  <label className="flex min-h-touch shrink-0 items-center gap-1 text-sm font-semibold">
+                    <input type={single ? 'radio' : 'checkbox'} name={`${id}-right`} checked={q.answer.includes(k)} onChange={() => toggleRight(k)} className="size-5" />
+                    {t('live.quizzes.right')}
+                  </label>
+                ) : null}
+                {q.options.length > fewest ? (
+                  <IconButton className="border-transparent bg-transparent" onClick={() => removeOption(k)} label={t('live.quizzes.remove_option', { n: k + 1, question: index + 1 })}>
+                    <X aria-hidden="true" className="size-5" />
+                  </IconButton>
+                ) : null}
+              </div>
+            ))}
+            {q.options.length < most ? (
+              <Button variant="ghost" className="self-start" onClick={addOption}>
+                <Plus aria-hidden="true" className="size-5" />
+                {q.type === 'sequence' ? t('live.quizzes.add_item') : q.type === 'type' ? t('live.quizzes.add_accepted') : t('live.quizzes.add_option')}
+              </Button>
+            ) : null}
+            {q.type === 'type' ? (
+              <SelectField id={`${id}-match`} label={t('live.quizzes.match')} value={q.match ?? 'exact'} onChange={(v) => onChange({ match: v as QuizSetQuestion['match'] })} options={TYPE_MATCHES.map((k) => ({ value: k, label: t(`live.quizzes.match_${k}`) }))} />
+            ) : null}
+          </fieldset>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField id={`${id}-time`} label={t('live.host.time_limit')} value={String(q.time_limit)} onChange={(v) => onChange({ time_limit: Number(v) })} options={timeOptions(t)} />
-          <SelectField id={`${id}-points`} label={t('live.host.points')} value={String(q.points)} onChange={(v) => onChange({ points: Number(v) })} options={pointsOptions(t)} />
+          {ungraded ? (
+            <p className="self-end rounded-control bg-surface-muted px-3 py-2 text-sm">{t('live.quizzes.no_points')}</p>
+          ) : (
+            <SelectField id={`${id}-points`} label={t('live.host.points')} value={String(q.points)} onChange={(v) => onChange({ points: Number(v) })} options={pointsOptions(t)} />
+          )}
         </div>
         {problem ? (
           <p className="text-sm font-semibold text-danger" role="alert">

@@ -19,7 +19,7 @@ import { notProvided } from '@/machines/not-provided';
  * - `create` — input `LiveCreatePayload` (`live_create`), output `CallOutcome<LiveGameView>`;
  * - `load` — input `{ game_id }` (`live_host_game`), output `CallOutcome<{ game, players }>`;
  * - `command` — input `LiveCommand`, output `CallOutcome<LiveGameView | unknown>` (`live_next`,
- *   `live_pause`, `live_resume`, `live_end`, `live_lock`, `live_remove_player`);
+ *   `live_pause`, `live_resume`, `live_end`, `live_lock`, `live_remove_player`, `live_hide_word`);
  * - `hostFeed` — callback actor, input `{ gameId }`; sends `LiveHostFeedEvent`s.
  */
 
@@ -36,7 +36,8 @@ export interface LiveCreatePayload {
 export type LiveCommand =
   | { readonly name: 'live_next' | 'live_pause' | 'live_resume' | 'live_end'; readonly game_id: number }
   | { readonly name: 'live_lock'; readonly game_id: number; readonly locked: 0 | 1 }
-  | { readonly name: 'live_remove_player'; readonly game_id: number; readonly player_id: number };
+  | { readonly name: 'live_remove_player'; readonly game_id: number; readonly player_id: number }
+  | { readonly name: 'live_hide_word'; readonly game_id: number; readonly word: string; readonly hidden: 0 | 1 };
 
 export type LiveHostFeedEvent =
   | { type: 'live.game'; game: LiveGameView; serverNow: number }
@@ -81,6 +82,7 @@ export type LiveHostEvent =
   | { type: 'user.end' }
   | { type: 'user.lock'; locked: boolean }
   | { type: 'user.remove'; playerId: number }
+  | { type: 'user.hideWord'; word: string }
   | { type: 'user.again' }
   | { type: 'clock.tick'; now: number }
   | { type: 'game.changed' };
@@ -248,6 +250,7 @@ export const liveHostMachine = setup({
                 'user.end': { guard: 'running', target: 'sending', actions: assign({ error: null }) },
                 'user.lock': { guard: 'running', target: 'sending', actions: assign({ error: null }) },
                 'user.remove': { guard: 'running', target: 'sending', actions: assign({ error: null }) },
+                'user.hideWord': { guard: 'running', target: 'sending', actions: assign({ error: null }) },
               },
             },
             sending: {
@@ -266,6 +269,8 @@ export const liveHostMachine = setup({
                       return { name: 'live_lock', game_id, locked: event.locked ? 1 : 0 };
                     case 'user.remove':
                       return { name: 'live_remove_player', game_id, player_id: event.playerId };
+                    case 'user.hideWord':
+                      return { name: 'live_hide_word', game_id, word: event.word, hidden: 1 };
                     default:
                       return { name: 'live_next', game_id };
                   }

@@ -78,6 +78,10 @@ describe("the host's screen", () => {
     h.command.resolve({ ok: true, data: { removed: 2, players: 0 } });
     await flushPromises();
     expect(h.value()).toEqual({ hosting: { screen: 'lobby', command: 'idle' } });
+    h.actor.send({ type: 'user.hideWord', word: 'Pizza' });
+    expect(h.command.last().input).toEqual({ name: 'live_hide_word', game_id: 5, word: 'Pizza', hidden: 1 });
+    h.command.resolve({ ok: true, data: { ...lobby, locked: true, version: 2 } });
+    await flushPromises();
     h.send({ type: 'live.game', game: { ...lobby, status: 'question', question, version: 3, player_count: 1 }, serverNow: 9000 });
     expect(h.value()).toEqual({ hosting: { screen: 'question', command: 'idle' } });
     h.send({ type: 'live.counts', answered: 1, players: 1, version: 3 });

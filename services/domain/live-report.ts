@@ -6,6 +6,7 @@
  */
 import type { PlayOption } from '@/services/domain/play-session';
 import type { LiveQuestionType, LiveStatus } from '@/services/domain/live';
+import { isUngraded } from '@/services/domain/live-kinds';
 
 export interface LiveReportQuestion {
   readonly index: number;
@@ -13,13 +14,13 @@ export interface LiveReportQuestion {
   readonly text: string;
   readonly image: string | null;
   readonly options: readonly PlayOption[];
-  /** The right answer (option keys; a sequence's in order). */
+  /** The right answer (option keys; a sequence's in order; a type answer's accepted answers joined by " / "; a slider's value; '' for a poll and a word cloud). */
   readonly answer: string;
   readonly time_limit: number;
   readonly points: number;
   readonly answered: number;
   readonly correct: number;
-  /** Right answers among the answers given (0–1), or null when nobody answered. */
+  /** Right answers among the answers given (0–1), or null when nobody answered or the kind has no right answer. */
   readonly share_right: number | null;
   /** Mean time from the question's opening to an answer, in ms, or null when nobody answered. */
   readonly mean_time_ms: number | null;
@@ -89,6 +90,8 @@ export interface LiveReportItem {
 /** An answer in words: the options' texts ("Paris"; "Red, Blue"; "First → Second → Third"), '' for none. */
 export function answerText(question: Pick<LiveReportQuestion, 'type' | 'options'>, answer: string): string {
   if (!answer) return '';
+  // Typed and slid answers are their own text.
+  if (question.type === 'type' || question.type === 'slider' || question.type === 'wordcloud') return answer;
   const text = (key: string) => question.options.find((o) => o.key === key)?.text ?? key;
   const keys = answer.split(',').filter(Boolean);
   return keys.map(text).join(question.type === 'sequence' ? ' → ' : ', ');
@@ -143,7 +146,8 @@ export function reportCsv(report: LiveReport, part: LiveReportPart): string {
     const byIndex = new Map(p.answers.map((a) => [a.index, a]));
     for (const q of report.questions) {
       const a = byIndex.get(q.index);
-      rows.push([p.rank, p.nickname, p.signed_in, q.index + 1, q.text, a?.answer ?? '', a ? answerText(q, a.answer) : '', a ? a.correct : null, a ? a.points : null, a ? a.bonus : null, a ? seconds(a.time_ms) : '']);
+      // A poll's and a word cloud's answers are neither right nor wrong: the column is left blank.
+      rows.push([p.rank, p.nickname, p.signed_in, q.index + 1, q.text, a?.answer ?? '', a ? answerText(q, a.answer) : '', a && !isUngraded(q.type) ? a.correct : null, a ? a.points : null, a ? a.bonus : null, a ? seconds(a.time_ms) : '']);
     }
   }
   return csv(rows);

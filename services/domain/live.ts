@@ -6,17 +6,23 @@
  *
  * Field names are the API's (snake_case), so a frame is used as it arrives.
  */
-import type { PlayOption, QuestionType } from '@/services/domain/play-session';
+import type { PlayOption } from '@/services/domain/play-session';
+import { LIVE_KINDS, type LiveKind, type SliderRange, type SliderRule, type TypeMatch } from '@/services/domain/live-kinds';
 
-/** The kinds a live game plays: what a shared screen can show and a phone can answer in seconds. */
-export const LIVE_QUESTION_TYPES = ['multiple', 'boolean', 'multiselect', 'sequence'] as const satisfies readonly QuestionType[];
-export type LiveQuestionType = (typeof LIVE_QUESTION_TYPES)[number];
+/**
+ * The kinds a live game plays: what a shared screen can show and a phone can answer in seconds —
+ * the choice kinds, and type answer, slider, poll and word cloud (services/domain/live-kinds.ts).
+ */
+export const LIVE_QUESTION_TYPES = LIVE_KINDS;
+export type LiveQuestionType = LiveKind;
 
 export const LIVE_PIN_LENGTH = 6;
 export const LIVE_NICKNAME_MIN = 2;
 export const LIVE_NICKNAME_MAX = 20;
-/** A game's time limit per question, in seconds. */
-export const LIVE_TIME_LIMITS = [5, 10, 20, 30, 60, 90, 120, 240] as const;
+/** A game's time limit per question, in seconds; 0 is no limit (the host moves on when ready). */
+export const LIVE_TIME_LIMITS = [0, 5, 10, 20, 30, 60, 90, 120, 240] as const;
+/** The time limit that means no clock at all. */
+export const LIVE_NO_TIME_LIMIT = 0;
 export const LIVE_DEFAULT_TIME_LIMIT = 20;
 /** Points per question: none (a warm-up), standard, double. */
 export const LIVE_POINTS = [0, 1000, 2000] as const;
@@ -79,6 +85,14 @@ export function nicknameKey(nickname: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** The operator's blocked words (the `live_blocked_words` setting: comma-separated). */
+export function blockedWordsOf(settings: { readonly live_blocked_words?: string }): string[] {
+  return (settings.live_blocked_words ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+}
+
 /** Whether a nickname holds one of the operator's blocked words (compared as nickname keys). */
 export function blockedWordIn(nickname: string, blocked: readonly string[]): string | null {
   const key = nicknameKey(nickname);
@@ -92,14 +106,15 @@ export function blockedWordIn(nickname: string, blocked: readonly string[]): str
 /**
  * Points for an answer: nothing when wrong; when right, the question's points (1,000 standard)
  * falling in a straight line to half of them at the last moment:
- *   points × (1 − elapsed / limit ÷ 2), rounded to the nearest whole point,
+ *   points × worth × (1 − elapsed / limit ÷ 2), rounded to the nearest whole point,
  * with `elapsed` from the question's opening at the server to the answer reaching it, clamped to
- * [0, limit].
+ * [0, limit]; `worth` is 1 except for a slider scored by closeness (gradeLiveAnswer). A question
+ * without a time limit (`limitMs` 0) gives its points whole.
  */
-export function livePoints(input: { correct: boolean; elapsedMs: number; limitMs: number; points: number }): number {
+export function livePoints(input: { correct: boolean; elapsedMs: number; limitMs: number; points: number; worth?: number }): number {
   if (!input.correct || input.points <= 0) return 0;
-  const share = Math.min(1, Math.max(0, input.elapsedMs / input.limitMs));
-  return Math.round(input.points * (1 - share / 2));
+  const late = input.limitMs > 0 ? Math.min(1, Math.max(0, input.elapsedMs / input.limitMs)) : 0;
+  return Math.round(input.points * (input.worth ?? 1) * (1 - late / 2));
 }
 
 /**
@@ -142,9 +157,14 @@ export interface LiveQuestion {
   readonly options: readonly PlayOption[];
   /** Multi select: how many options are right ("Pick 2"). */
   readonly pick?: number;
+  /** Slider: its range (never its right value). */
+  readonly slider?: SliderRange;
+  /** Type answer and word cloud: the longest text taken. */
+  readonly max_length?: number;
+  /** Seconds to answer; 0: no limit (the question stays open until the host moves on). */
   readonly time_limit: number;
   readonly points: number;
-  /** Server instants (epoch ms): answers are taken from `opens_at` until `deadline_at`. */
+  /** Server instants (epoch ms): answers are taken from `opens_at` until `deadline_at` (0: no deadline). */
   readonly opens_at: number;
   readonly deadline_at: number;
   /** The question was opened again after a server restart (its clock restarted). */
@@ -159,6 +179,13 @@ export interface LiveReveal {
   readonly counts: Readonly<Record<string, number>>;
   readonly answered: number;
   readonly correct: number;
+  /** The right answer as written (a type answer's accepted answers, a slider's value), for kinds without option letters. */
+  readonly answer_text?: string;
+  /** Word cloud: the words given, most first (the blocked and the host's hidden ones left out); type answer: the answers typed most. */
+  readonly words?: readonly { readonly text: string; readonly count: number; readonly right?: boolean }[];
+  /** Slider: answers per tenth of the range, and their mean. */
+  readonly bins?: readonly number[];
+  readonly mean?: number | null;
 }
 
 export interface LiveStanding {
@@ -218,8 +245,13 @@ export interface LiveSecretQuestion {
   readonly text: string;
   readonly image: string | null;
   readonly options: readonly PlayOption[];
-  /** The right answer in its canonical form (services/domain/answers.ts). */
+  /** The right answer in its canonical form (services/domain/answers.ts; '' for a poll, a word cloud and a type answer). */
   readonly answer: string;
+  /** Type answer: the answers taken as right, and how strictly. */
+  readonly accepted?: readonly string[];
+  readonly match?: TypeMatch;
+  /** Slider: its range and rule. */
+  readonly slider?: SliderRule;
   readonly time_limit: number;
   readonly points: number;
 }
@@ -252,10 +284,11 @@ export function livePlayerPhase(game: LiveGameView, me: LiveMe | null, now: numb
   const q = game.question;
   if (!q || now < q.opens_at) return 'getReady';
   if (me?.answer && me.answer_index === q.index) return 'locked';
-  return now >= q.deadline_at ? 'timeUp' : 'answering';
+  return q.time_limit > 0 && now >= q.deadline_at ? 'timeUp' : 'answering';
 }
 
-/** Whole seconds left to answer at server time `now` (rounded up; 0 once the deadline passed). */
-export function secondsLeft(question: LiveQuestion, now: number): number {
+/** Whole seconds left to answer at server time `now` (rounded up; 0 once the deadline passed; null without a time limit). */
+export function secondsLeft(question: LiveQuestion, now: number): number | null {
+  if (question.time_limit <= 0) return null;
   return Math.max(0, Math.ceil((question.deadline_at - Math.max(now, question.opens_at)) / 1000));
 }

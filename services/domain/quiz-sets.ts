@@ -7,6 +7,7 @@
  * answer as their indexes (0 for the first); a sequence is written in its right order.
  */
 import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, LIVE_POINTS, LIVE_QUESTION_TYPES, LIVE_TIME_LIMITS, type LiveQuestionType, type LiveSecretQuestion } from '@/services/domain/live';
+import { foldText, formatNumber, isUngraded, sliderProblem, TYPE_ANSWER_MAX, TYPE_MATCHES, type SliderRule, type TypeMatch } from '@/services/domain/live-kinds';
 
 export const QUIZ_SET_TITLE_MAX = 80;
 export const QUIZ_SET_MAX_QUESTIONS = 100;
@@ -15,8 +16,17 @@ export const QUIZ_SET_OPTION_MAX = 120;
 /** Sets a player may keep. */
 export const QUIZ_SETS_PER_OWNER = 100;
 
-/** Options per kind: [fewest, most]. */
-export const QUIZ_SET_OPTIONS: Readonly<Record<LiveQuestionType, readonly [number, number]>> = { multiple: [2, 5], boolean: [2, 2], multiselect: [3, 5], sequence: [3, 5] };
+/** Options per kind: [fewest, most] (a type answer's options are its accepted answers). */
+export const QUIZ_SET_OPTIONS: Readonly<Record<LiveQuestionType, readonly [number, number]>> = {
+  multiple: [2, 5],
+  boolean: [2, 2],
+  multiselect: [3, 5],
+  sequence: [3, 5],
+  type: [1, 5],
+  slider: [0, 0],
+  poll: [2, 5],
+  wordcloud: [0, 0],
+};
 
 /** A question image: a file uploaded to this server (quiz_set_image), never another site's address. */
 export const QUIZ_SET_IMAGE = /^\/uploads\/content\/[0-9a-f]{24}\.(png|jpg|webp)$/;
@@ -25,9 +35,15 @@ export interface QuizSetQuestion {
   readonly type: LiveQuestionType;
   readonly text: string;
   readonly image: string | null;
+  /** Option texts; a type answer's accepted answers; none for a slider and a word cloud. */
   readonly options: readonly string[];
-  /** Indexes of the right options (one for multiple choice and true/false, two or more for multi select; a sequence's is its written order, 0…n−1). */
+  /** Indexes of the right options (one for multiple choice and true/false, two or more for multi select; a sequence's is its written order, 0…n−1; none for the other kinds). */
   readonly answer: readonly number[];
+  /** Type answer: exact (case, accents and punctuation aside) or tolerant (one typo forgiven). */
+  readonly match?: TypeMatch;
+  /** Slider: its range, right value, tolerance and scoring. */
+  readonly slider?: SliderRule;
+  /** Seconds; 0: no time limit. */
   readonly time_limit: number;
   readonly points: number;
 }
@@ -61,9 +77,22 @@ const clean = (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').replac
 
 /** A new question of a kind, as the form starts it. */
 export function blankQuestion(type: LiveQuestionType = 'multiple'): QuizSetQuestion {
-  const options = type === 'boolean' ? ['True', 'False'] : type === 'multiple' ? ['', '', '', ''] : ['', '', ''];
-  const answer = type === 'sequence' ? [0, 1, 2] : type === 'multiselect' ? [] : [0];
-  return { type, text: '', image: null, options, answer, time_limit: LIVE_DEFAULT_TIME_LIMIT, points: LIVE_DEFAULT_POINTS };
+  const base = { type, text: '', image: null, time_limit: LIVE_DEFAULT_TIME_LIMIT, points: isUngraded(type) ? 0 : LIVE_DEFAULT_POINTS };
+  switch (type) {
+    case 'type':
+      return { ...base, options: [''], answer: [], match: 'exact' };
+    case 'slider':
+      return { ...base, options: [], answer: [], slider: { min: 0, max: 100, step: 1, correct: 50, tolerance: 0, scoring: 'exact' } };
+    case 'wordcloud':
+      return { ...base, options: [], answer: [] };
+    case 'poll':
+      return { ...base, options: ['', '', ''], answer: [] };
+    default: {
+      const options = type === 'boolean' ? ['True', 'False'] : type === 'multiple' ? ['', '', '', ''] : ['', '', ''];
+      const answer = type === 'sequence' ? [0, 1, 2] : type === 'multiselect' ? [] : [0];
+      return { ...base, options, answer };
+    }
+  }
 }
 
 /**
@@ -110,27 +139,61 @@ function checkQuestion(raw: unknown, field: string, name: string, add: (field: s
   const image = q.image === null || q.image === undefined || q.image === '' ? null : typeof q.image === 'string' ? q.image.trim() : '';
   if (image !== null && !QUIZ_SET_IMAGE.test(image)) fail('image', 'the image must be a picture uploaded here (PNG, JPEG or WebP)');
 
-  const options = Array.isArray(q.options) ? q.options.map(clean) : [];
+  // A type answer's accepted answers may come as `accepted` (a content file) or as its options.
+  const options = (Array.isArray(q.options) ? q.options : type === 'type' && Array.isArray(q.accepted) ? q.accepted : []).map(clean);
   const [fewest, most] = QUIZ_SET_OPTIONS[type];
-  if (options.length < fewest || options.length > most) fail('options', fewest === most ? `needs ${fewest} options` : `needs ${fewest} to ${most} options`);
-  else if (options.some((o) => o.length === 0)) fail('options', `option ${options.findIndex((o) => o.length === 0) + 1} is empty`);
+  const what = type === 'type' ? 'accepted answer' : 'option';
+  if (most === 0) {
+    if (options.some((o) => o !== '')) fail('options', `a ${type === 'slider' ? 'slider' : 'word cloud'} question has no options`);
+  } else if (options.length < fewest || options.length > most) fail('options', type === 'type' ? `needs ${fewest} to ${most} accepted answers` : fewest === most ? `needs ${fewest} options` : `needs ${fewest} to ${most} options`);
+  else if (options.some((o) => o.length === 0)) fail('options', `${what} ${options.findIndex((o) => o.length === 0) + 1} is empty`);
+  else if (type === 'type' && options.some((o) => [...o].length > TYPE_ANSWER_MAX)) fail('options', `an accepted answer must be at most ${TYPE_ANSWER_MAX} characters`);
+  else if (type === 'type' && options.some((o) => foldText(o) === '')) fail('options', 'an accepted answer must hold a letter or a digit');
   else if (options.some((o) => [...o].length > QUIZ_SET_OPTION_MAX)) fail('options', `an option must be at most ${QUIZ_SET_OPTION_MAX} characters`);
-  else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) fail('options', 'two options say the same');
+  else if (new Set(options.map((o) => (type === 'type' ? foldText(o) : o.toLowerCase()))).size !== options.length) fail('options', `two ${what}s say the same`);
 
-  const answer = type === 'sequence' ? options.map((_, i) => i) : Array.isArray(q.answer) ? q.answer : typeof q.answer === 'number' ? [q.answer] : [];
+  let answer: unknown[] = [];
+  let match: TypeMatch | undefined;
+  let slider: SliderRule | undefined;
+  if (type === 'type') {
+    const m = q.match ?? 'exact';
+    if (!(TYPE_MATCHES as readonly unknown[]).includes(m)) fail('match', `the match must be ${TYPE_MATCHES.join(' or ')}`);
+    else match = m as TypeMatch;
+  } else if (type === 'slider') {
+    const s = (q.slider && typeof q.slider === 'object' ? q.slider : q) as Record<string, unknown>;
+    const num = (v: unknown, fallback: number) => (v === undefined || v === null || v === '' ? fallback : typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
+    const correct = q.slider && typeof q.slider === 'object' ? s.correct : Array.isArray(q.answer) ? q.answer[0] : q.answer;
+    const rule: SliderRule = { min: num(s.min, NaN), max: num(s.max, NaN), step: num(s.step, 1), correct: num(correct, NaN), tolerance: num(s.tolerance, 0), scoring: (s.scoring ?? 'exact') as SliderRule['scoring'] };
+    const problem = sliderProblem(rule);
+    if (problem) fail('slider', problem);
+    else slider = rule;
+  } else if (type === 'sequence') answer = options.map((_, i) => i);
+  else if (type !== 'poll' && type !== 'wordcloud') answer = Array.isArray(q.answer) ? q.answer : typeof q.answer === 'number' ? [q.answer] : [];
   const valid = answer.every((n) => Number.isInteger(n) && (n as number) >= 0 && (n as number) < options.length) && new Set(answer).size === answer.length;
-  if (type !== 'sequence') {
+  if (type === 'multiple' || type === 'boolean' || type === 'multiselect') {
     if (!valid) fail('answer', 'the right answer must name its options');
     else if ((type === 'multiple' || type === 'boolean') && answer.length !== 1) fail('answer', 'choose the one right answer');
     else if (type === 'multiselect' && (answer.length < 2 || answer.length >= options.length)) fail('answer', 'a multi select question has two or more right options, and at least one wrong one');
   }
 
   const time = Number(q.time_limit ?? LIVE_DEFAULT_TIME_LIMIT);
-  if (!(LIVE_TIME_LIMITS as readonly number[]).includes(time)) fail('time_limit', `the time must be one of ${LIVE_TIME_LIMITS.join(', ')} seconds`);
-  const points = Number(q.points ?? LIVE_DEFAULT_POINTS);
+  if (!(LIVE_TIME_LIMITS as readonly number[]).includes(time)) fail('time_limit', `the time must be one of ${LIVE_TIME_LIMITS.join(', ')} seconds (0: no limit)`);
+  // A poll and a word cloud have no right answer: they are worth nothing, whatever was sent.
+  const points = isUngraded(type) ? 0 : Number(q.points ?? LIVE_DEFAULT_POINTS);
   if (!(LIVE_POINTS as readonly number[]).includes(points)) fail('points', `the points must be one of ${LIVE_POINTS.join(', ')}`);
   if (!ok) return null;
-  return { type, text, image, options, answer: type === 'sequence' ? (answer as number[]) : [...(answer as number[])].sort((a, b) => a - b), time_limit: time, points };
+  const kept = type === 'slider' || type === 'wordcloud' ? [] : options;
+  return {
+    type,
+    text,
+    image,
+    options: kept,
+    answer: type === 'sequence' ? (answer as number[]) : [...(answer as number[])].sort((a, b) => a - b),
+    ...(match ? { match } : {}),
+    ...(slider ? { slider } : {}),
+    time_limit: time,
+    points,
+  };
 }
 
 const KEYS = ['a', 'b', 'c', 'd', 'e'] as const;
@@ -140,7 +203,13 @@ const KEYS = ['a', 'b', 'c', 'd', 'e'] as const;
  * shuffled order (its right answer is then their keys in the order written).
  */
 export function liveQuestionsOf(questions: readonly QuizSetQuestion[], random: () => number): LiveSecretQuestion[] {
-  return questions.map((q) => {
+  return questions.map((q): LiveSecretQuestion => {
+    const base = { question_id: null, type: q.type, text: q.text, image: q.image, time_limit: q.time_limit, points: q.points };
+    // The accepted answers and the slider's value stay with the server: the options every screen gets carry neither.
+    if (q.type === 'type') return { ...base, options: [], answer: '', accepted: q.options, match: q.match ?? 'exact' };
+    if (q.type === 'slider') return { ...base, options: [], answer: formatNumber(q.slider!.correct), slider: q.slider! };
+    if (q.type === 'wordcloud') return { ...base, options: [], answer: '' };
+    if (q.type === 'poll') return { ...base, options: q.options.map((text, i) => ({ key: KEYS[i]!, text })), answer: '' };
     if (q.type === 'sequence') {
       const order = q.options.map((_, i) => i);
       for (let i = order.length - 1; i > 0; i--) {
@@ -174,7 +243,24 @@ export function liveQuestionsOf(questions: readonly QuizSetQuestion[], random: (
 }
 
 /** The columns of a quiz set's CSV file (docs/live.md): one question per row. */
-export const QUIZ_SET_CSV_COLUMNS = ['type', 'question', 'option_a', 'option_b', 'option_c', 'option_d', 'option_e', 'answer', 'time_limit', 'points', 'image'] as const;
+export const QUIZ_SET_CSV_COLUMNS = ['type', 'question', 'option_a', 'option_b', 'option_c', 'option_d', 'option_e', 'answer', 'time_limit', 'points', 'image', 'match', 'min', 'max', 'step', 'tolerance', 'scoring'] as const;
+
+/** The names a CSV file may give each kind in its `type` column. */
+const CSV_KINDS: Readonly<Record<string, LiveQuestionType>> = {
+  multiple: 'multiple',
+  boolean: 'boolean',
+  true_false: 'boolean',
+  truefalse: 'boolean',
+  multiselect: 'multiselect',
+  sequence: 'sequence',
+  type: 'type',
+  type_answer: 'type',
+  typeanswer: 'type',
+  slider: 'slider',
+  poll: 'poll',
+  word_cloud: 'wordcloud',
+  wordcloud: 'wordcloud',
+};
 
 /**
  * Rows of a quiz set's CSV file (already split into fields, header first) as a set's questions:
@@ -184,7 +270,7 @@ export const QUIZ_SET_CSV_COLUMNS = ['type', 'question', 'option_a', 'option_b',
  */
 export function questionsFromCsv(rows: readonly (readonly string[])[]): { ok: true; questions: unknown[] } | { ok: false; problems: QuizSetProblem[] } {
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
-  const missing = ['type', 'question', 'option_a', 'option_b', 'answer'].filter((c) => !header.includes(c));
+  const missing = ['type', 'question'].filter((c) => !header.includes(c));
   if (missing.length > 0) return { ok: false, problems: [{ field: 'file', detail: `file: the header row lacks ${missing.join(', ')} (columns: ${QUIZ_SET_CSV_COLUMNS.join(', ')})` }] };
   const unknown = header.filter((h) => h !== '' && !(QUIZ_SET_CSV_COLUMNS as readonly string[]).includes(h));
   if (unknown.length > 0) return { ok: false, problems: [{ field: 'file', detail: `file: unknown column ${unknown.join(', ')} (columns: ${QUIZ_SET_CSV_COLUMNS.join(', ')})` }] };
@@ -193,18 +279,23 @@ export function questionsFromCsv(rows: readonly (readonly string[])[]): { ok: tr
     .slice(1)
     .filter((row) => row.some((f) => f.trim() !== ''))
     .map((row) => {
-      const type = at(row, 'type').toLowerCase();
+      const written = at(row, 'type').toLowerCase();
+      const type = CSV_KINDS[written] ?? written;
       const options = KEYS.map((k) => at(row, `option_${k}`)).filter((o, i, all) => o !== '' || all.slice(i).some((x) => x !== ''));
       const letters = at(row, 'answer').toLowerCase().split(/[,\s]+/).filter(Boolean);
-      return {
-        type: type === 'true_false' || type === 'truefalse' ? 'boolean' : type,
+      const common = {
+        type,
         text: at(row, 'question'),
         image: at(row, 'image') || null,
-        options,
-        answer: letters.map((l) => KEYS.indexOf(l as (typeof KEYS)[number])),
         time_limit: at(row, 'time_limit') === '' ? LIVE_DEFAULT_TIME_LIMIT : Number(at(row, 'time_limit')),
         points: at(row, 'points') === '' ? LIVE_DEFAULT_POINTS : Number(at(row, 'points')),
       };
+      if (type === 'slider') {
+        // A slider's `answer` is its right value; its range and rule have columns of their own.
+        return { ...common, options: [], slider: { min: at(row, 'min'), max: at(row, 'max'), step: at(row, 'step'), correct: at(row, 'answer'), tolerance: at(row, 'tolerance'), scoring: at(row, 'scoring').toLowerCase() || 'exact' } };
+      }
+      if (type === 'type') return { ...common, options, match: at(row, 'match').toLowerCase() || 'exact' };
+      return { ...common, options, answer: letters.map((l) => KEYS.indexOf(l as (typeof KEYS)[number])) };
     });
   return { ok: true, questions };
 }

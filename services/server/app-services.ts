@@ -89,6 +89,6 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     exams: createExamSweeper(database.db, log, clock),
     contestPrizes: createContestPrizeJob(database.db, () => services.settings.current(), log),
     notificationDelivery: createNotificationDelivery(database.db, services.notificationBus, log.child({ component: 'notifications' })),
-    live: new LiveService(database.db, log.child({ component: 'live' }), options.live?.clock ?? realClock, { node: config.liveNodeUrl }),
+    live: new LiveService(database.db, log.child({ component: 'live' }), options.live?.clock ?? realClock, { node: config.liveNodeUrl, settings: () => services.settings.current() }),
   };
 }

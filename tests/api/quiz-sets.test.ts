@@ -82,7 +82,7 @@ describe(`quiz sets (${testDbKind})`, () => {
     );
     expect(refused(bad)).toEqual([400, '103', 'questions.1.options']);
     expect(bad.body.detail).toBe(
-      'question 2: option 2 is empty; question 3: a multi select question has two or more right options, and at least one wrong one; question 4: needs 3 to 5 options; question 4: the time must be one of 5, 10, 20, 30, 60, 90, 120, 240 seconds',
+      'question 2: option 2 is empty; question 3: a multi select question has two or more right options, and at least one wrong one; question 4: needs 3 to 5 options; question 4: the time must be one of 0, 5, 10, 20, 30, 60, 90, 120, 240 seconds (0: no limit)',
     );
     expect(ok<QuizSet>(await api.call('quiz_set', { set_id: saved.id }, { token: host.token })).title).toBe('Science night');
     expect(refused(await api.call('quiz_set_save', { title: 'No questions', questions: [] } as never, { token: host.token, as: 'json' }))).toEqual([400, '103', 'questions']);

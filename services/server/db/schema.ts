@@ -1406,6 +1406,8 @@ export const liveGames = pgTable(
     /** The server process that runs the game (its address for the others: LIVE_NODE_URL), while `held_until` is ahead. */
     holder: text('holder'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    /** Word cloud: the words (as folded keys) the host hid from the question on screen; emptied when the next one opens. */
+    hiddenWords: jsonb('hidden_words').$type<string[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('live_games_running_pin').on(t.pin).where(sql`${t.status} in ('lobby','question','reveal','leaderboard')`),

@@ -87,6 +87,20 @@ export const liveEndpoints: EndpointDef[] = [
   }),
 
   endpoint({
+    name: 'live_hide_word',
+    access: 'user',
+    input: z.object({
+      game_id: gameId,
+      word: z.string({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+      hidden: z.coerce.number({ error: 'must be 0 or 1' }).int().min(0, 'must be 0 or 1').max(1, 'must be 0 or 1').default(1),
+    }),
+    async handler(input, ctx) {
+      const game = await ctx.app.live.hostGame(input.game_id, ctx.user!);
+      return { data: await game.hideWord(input.word, input.hidden === 1) };
+    },
+  }),
+
+  endpoint({
     name: 'live_remove_player',
     access: 'user',
     input: z.object({ game_id: gameId, player_id: requiredId }),

@@ -70,6 +70,7 @@ function gameRow(questions: LiveSecretQuestion[], over: Partial<GameRow> = {}): 
     hostSeenAt: new Date(T0),
     holder: null,
     heldUntil: null,
+    hiddenWords: [],
     createdAt: new Date(T0),
     startedAt: null,
     finishedAt: null,

@@ -1,5 +1,6 @@
-import { isRightAnswer, normalizeAnswer } from '@/services/domain/answers';
+import { foldText, gradeLiveAnswer, maxAnswerLength, readLiveAnswer, rightAnswerText, SLIDER_BINS, sliderBin, TYPED_ANSWERS_SHOWN, WORD_CLOUD_WORDS } from '@/services/domain/live-kinds';
 import {
+  blockedWordIn,
   LIVE_GET_READY_MS,
   LIVE_LEADERBOARD_SIZE,
   livePoints,
@@ -104,6 +105,13 @@ export class LiveGame {
   private readonly pending = new Map<number, Promise<boolean>>();
   /** Picks per option letter of the question on screen. */
   counts: Record<string, number> = {};
+  /** Type answer and word cloud: the texts given to the question on screen, by folded key, with the first way each was written. */
+  private words = new Map<string, { text: string; count: number }>();
+  /** Slider: answers per tenth of the range, and their sum (for the mean). */
+  private bins: number[] = [];
+  private sum = 0;
+  /** The operator's blocked words (live_blocked_words): a word cloud never shows a word holding one. */
+  private blocked: readonly string[] = [];
   /** Set when a close has begun: answers are refused from then on. */
   private closing = false;
   private queue: Promise<unknown> = Promise.resolve();
@@ -116,7 +124,7 @@ export class LiveGame {
     row: GameRow,
     players: readonly PlayerRow[],
     answers: readonly AnswerRow[],
-    private readonly deps: { db: Db; outlet: LiveOutlet; sink: AnswerSink; settle: SettleSink; steps: StepSink; clock: LiveClock },
+    private readonly deps: { db: Db; outlet: LiveOutlet; sink: AnswerSink; settle: SettleSink; steps: StepSink; clock: LiveClock; blockedWords?: () => Promise<readonly string[]> },
   ) {
     this.state = row;
     for (const p of players) {
@@ -125,6 +133,7 @@ export class LiveGame {
       if (!p.removed) this.active += 1;
     }
     this.rerank();
+    this.resetCounts();
     for (const a of answers) if (a.questionIndex === row.currentIndex) this.countAnswer(a);
     if ((row.status === 'reveal' || row.status === 'leaderboard' || row.status === 'podium' || row.status === 'ended') && row.currentIndex >= 0) {
       // What each player's last answer earned, as the close gave it (read back after a restart).
@@ -242,12 +251,12 @@ export class LiveGame {
       if (!this.state.paused) return this.view();
       const now = this.deps.clock.now();
       const change: GameChange = { paused: null, pausedAt: null, hostSeenAt: new Date(now) };
-      if (this.state.status === 'question' && this.state.opensAt && this.state.deadlineAt && this.state.pausedAt) {
+      if (this.state.status === 'question' && this.state.opensAt && this.state.pausedAt) {
         const stopped = this.state.pausedAt.getTime();
         // Time not yet spent when the pause began is given back from now.
         const shift = now - stopped;
         change.opensAt = new Date(this.state.opensAt.getTime() + Math.max(0, shift));
-        change.deadlineAt = new Date(this.state.deadlineAt.getTime() + Math.max(0, shift));
+        if (this.state.deadlineAt) change.deadlineAt = new Date(this.state.deadlineAt.getTime() + Math.max(0, shift));
       }
       await this.step(change);
       this.arm();
@@ -294,9 +303,37 @@ export class LiveGame {
       const q = this.question!;
       const opens = this.deps.clock.now() + LIVE_GET_READY_MS;
       this.disarm();
-      await this.step({ opensAt: new Date(opens), deadlineAt: new Date(opens + q.time_limit * 1000), restarted: true });
+      await this.step({ opensAt: new Date(opens), deadlineAt: deadlineOf(opens, q.time_limit), restarted: true });
       this.arm();
     });
+  }
+
+  /**
+   * Word cloud: the host hides a word from every screen (or shows it again), by the word as shown;
+   * it stays hidden until the next question opens.
+   */
+  hideWord(word: string, hidden: boolean): Promise<LiveGameView> {
+    return this.run(async () => {
+      this.assertRunning();
+      const q = this.question;
+      if (!q || q.type !== 'wordcloud' || (this.state.status !== 'question' && this.state.status !== 'reveal')) {
+        throw new ApiError('103', { field: 'word', detail: 'word: only a word cloud on screen has words to hide' });
+      }
+      const key = foldText(word);
+      if (key === '') throw new ApiError('103', { field: 'word', detail: 'word: is required' });
+      const now = new Set(this.state.hiddenWords);
+      if (hidden) now.add(key);
+      else now.delete(key);
+      if (now.size !== this.state.hiddenWords.length) await this.step({ hiddenWords: [...now] });
+      return this.view();
+    });
+  }
+
+  /** The operator's blocked words, read again before a word cloud's words are shown. */
+  async refreshBlocked(): Promise<void> {
+    if (!this.deps.blockedWords) return;
+    this.blocked = await this.deps.blockedWords();
+    this.viewCache = null;
   }
 
   // ---- players ----
@@ -344,17 +381,17 @@ export class LiveGame {
     if (questionIndex > s.currentIndex || (open && handledAt < opens)) {
       throw new ApiError('question_not_open', { field: 'question_index', detail: `question ${questionIndex} is not open yet` });
     }
-    if (!open || this.closing || at >= s.deadlineAt!.getTime()) {
+    if (!open || this.closing || (s.deadlineAt !== null && at >= s.deadlineAt.getTime())) {
       throw new ApiError('answer_too_late', { field: 'question_index', detail: `question ${questionIndex} has closed` });
     }
     if (this.answers.has(playerId) || this.pending.has(playerId)) throw new ApiError('already_answered');
     const q = this.question!;
-    const shaped = normalizeAnswer(q.type, raw, q.options.map((o) => o.key));
+    const shaped = readLiveAnswer(q, raw);
     if (!shaped.ok) throw new ApiError('103', { field: 'answer', detail: `answer: ${shaped.reason}` });
     if (shaped.answer === '') throw new ApiError('103', { field: 'answer', detail: 'answer: is required' });
-    const correct = isRightAnswer(q.type, shaped.answer, q.answer);
+    const { correct, share } = gradeLiveAnswer(q, shaped.answer);
     const elapsedMs = Math.max(0, at - opens);
-    const points = livePoints({ correct, elapsedMs, limitMs: q.time_limit * 1000, points: q.points });
+    const points = livePoints({ correct, elapsedMs, limitMs: q.time_limit * 1000, points: q.points, worth: share });
     const row: AnswerRow = {
       gameId: this.id,
       questionIndex,
@@ -404,6 +441,8 @@ export class LiveGame {
           image: q.image,
           options: q.options,
           ...(q.type === 'multiselect' ? { pick: q.answer.split(',').length } : {}),
+          ...(q.slider ? { slider: { min: q.slider.min, max: q.slider.max, step: q.slider.step } } : {}),
+          ...(q.type === 'type' || q.type === 'wordcloud' ? { max_length: maxAnswerLength(q.type) } : {}),
           time_limit: q.time_limit,
           points: q.points,
           opens_at: s.opensAt?.getTime() ?? 0,
@@ -456,7 +495,29 @@ export class LiveGame {
     const q = this.question!;
     let correct = 0;
     for (const a of this.answers.values()) if (a.correct) correct += 1;
-    return { index: this.state.currentIndex, answer: q.answer, counts: { ...this.counts }, answered: this.answers.size, correct };
+    const base: LiveReveal = { index: this.state.currentIndex, answer: q.answer, counts: { ...this.counts }, answered: this.answers.size, correct };
+    switch (q.type) {
+      case 'type':
+        return { ...base, answer_text: rightAnswerText(q), words: this.topWords(TYPED_ANSWERS_SHOWN, false) };
+      case 'wordcloud':
+        return { ...base, words: this.topWords(WORD_CLOUD_WORDS, true) };
+      case 'slider':
+        return { ...base, answer_text: rightAnswerText(q), bins: [...this.bins], mean: this.answers.size > 0 ? Math.round((this.sum / this.answers.size) * 100) / 100 : null };
+      default:
+        return base;
+    }
+  }
+
+  /** The texts given most, first written form of each; a word cloud leaves out blocked words and those the host hid. */
+  private topWords(size: number, cloud: boolean): { text: string; count: number; right?: boolean }[] {
+    const hidden = new Set(this.state.hiddenWords);
+    const q = this.question!;
+    return [...this.words.entries()]
+      .filter(([key, w]) => !cloud || (!hidden.has(key) && blockedWordIn(w.text, this.blocked) === null))
+      .map(([, w]) => w)
+      .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text))
+      .slice(0, size)
+      .map((w) => (cloud ? { text: w.text, count: w.count } : { text: w.text, count: w.count, right: gradeLiveAnswer(q, w.text).correct }));
   }
 
   private standings(size: number): LiveStanding[] {
@@ -478,9 +539,9 @@ export class LiveGame {
     const q = this.state.questions[index]!;
     const opens = this.deps.clock.now() + LIVE_GET_READY_MS;
     this.answers.clear();
-    this.counts = {};
+    this.resetCounts();
     this.closing = false;
-    await this.step({ ...extra, status: 'question', currentIndex: index, opensAt: new Date(opens), deadlineAt: new Date(opens + q.time_limit * 1000), restarted: false });
+    await this.step({ ...extra, status: 'question', currentIndex: index, opensAt: new Date(opens), deadlineAt: deadlineOf(opens, q.time_limit), restarted: false, hiddenWords: [] });
     for (const p of this.players.values()) p.last = null;
     this.arm();
   }
@@ -495,7 +556,9 @@ export class LiveGame {
     this.deps.outlet.flushCounts(this);
     const q = this.question!;
     const index = this.state.currentIndex;
-    const limitMs = q.time_limit * 1000;
+    // Without a time limit, a player who did not answer counts the time the question was open.
+    const limitMs = q.time_limit > 0 ? q.time_limit * 1000 : Math.max(0, this.deps.clock.now() - (this.state.opensAt?.getTime() ?? this.deps.clock.now()));
+    if (q.type === 'wordcloud') await this.refreshBlocked().catch(() => undefined);
     // The step and every player's score in one statement (settleQuestions, with the closes of
     // other games at the same moment): all or nothing.
     const from = this.state.version;
@@ -548,9 +611,30 @@ export class LiveGame {
     });
   }
 
+  private resetCounts() {
+    this.counts = {};
+    this.words = new Map();
+    this.bins = new Array<number>(SLIDER_BINS).fill(0);
+    this.sum = 0;
+  }
+
   private countAnswer(a: AnswerRow) {
     this.answers.set(a.playerId, a);
-    for (const letter of a.answer.split(',')) this.counts[letter] = (this.counts[letter] ?? 0) + (this.question?.type === 'sequence' ? 0 : 1);
+    const q = this.question;
+    if (q?.type === 'type' || q?.type === 'wordcloud') {
+      const key = foldText(a.answer);
+      const seen = this.words.get(key);
+      if (seen) seen.count += 1;
+      else this.words.set(key, { text: a.answer, count: 1 });
+      return;
+    }
+    if (q?.type === 'slider') {
+      const value = Number(a.answer);
+      this.bins[sliderBin(q.slider!, value)]! += 1;
+      this.sum += value;
+      return;
+    }
+    for (const letter of a.answer.split(',')) this.counts[letter] = (this.counts[letter] ?? 0) + (q?.type === 'sequence' ? 0 : 1);
   }
 
   private rerank() {
@@ -595,5 +679,8 @@ export class LiveGame {
     return Object.fromEntries(this.activePlayers().filter((p) => p.rank !== null).map((p) => [String(p.id), p.rank!]));
   }
 }
+
+/** A question's deadline from its opening: none without a time limit. */
+const deadlineOf = (opens: number, timeLimit: number): Date | null => (timeLimit > 0 ? new Date(opens + timeLimit * 1000) : null);
 
 export const itemOf = (p: PlayerRow): LivePlayerItem => ({ id: p.id, nickname: p.nickname, signed_in: p.userId !== null });

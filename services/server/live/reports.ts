@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { rankPlayers, type LiveStatus } from '@/services/domain/live';
+import { rankPlayers, type LiveQuestionType, type LiveStatus } from '@/services/domain/live';
+import { hasOptionTiles, isUngraded, rightAnswerText } from '@/services/domain/live-kinds';
 import type { LiveReport, LiveReportItem, LiveReportPlayer, LiveReportQuestion } from '@/services/domain/live-report';
 import { liveGames, livePlayers, users } from '@/services/server/db/schema';
 import { listAnswers, listPlayers, readGame, type AnswerRow, type Conn } from '@/services/server/live/repository';
@@ -17,6 +18,9 @@ import { listAnswers, listPlayers, readGame, type AnswerRow, type Conn } from '@
 export const playedCount = (status: LiveStatus, currentIndex: number) => (status === 'lobby' ? 0 : status === 'question' ? currentIndex : currentIndex + 1);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A poll and a word cloud have no right answer: no share right. */
+const ungradedShare = <T extends { share_right: number | null }>(type: LiveQuestionType, summary: T): T => (isUngraded(type) ? { ...summary, share_right: null } : summary);
 
 /** What a question's answers add up to: answered, right, mean time, and the picks per option. */
 export function summariseAnswers(answers: readonly Pick<AnswerRow, 'answer' | 'correct' | 'elapsedMs'>[], countsPicks: boolean) {
@@ -60,10 +64,10 @@ export async function readReport(db: Conn, gameId: number): Promise<LiveReport |
     text: q.text,
     image: q.image,
     options: q.options,
-    answer: q.answer,
+    answer: rightAnswerText(q),
     time_limit: q.time_limit,
     points: q.points,
-    ...summariseAnswers(byQuestion.get(index) ?? [], q.type !== 'sequence'),
+    ...ungradedShare(q.type, summariseAnswers(byQuestion.get(index) ?? [], hasOptionTiles(q.type) && q.type !== 'sequence')),
   }));
 
   const ranked = rankPlayers(players.filter((p) => !p.removed).map((p) => ({ id: p.id, score: p.score, time_ms: Number(p.timeMs) })));

@@ -31,6 +31,8 @@ export interface GameRow {
   /** The process that runs the game (its address), while `heldUntil` is ahead (docs/live.md). */
   holder: string | null;
   heldUntil: Date | null;
+  /** Word cloud: the words the host hid from the question on screen (folded keys). */
+  hiddenWords: string[];
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -174,7 +176,7 @@ export async function releaseHolds(db: Conn, holder: string): Promise<void> {
 }
 
 /** The game's fields a step changes. */
-export type GameChange = Partial<Pick<GameRow, 'status' | 'paused' | 'pausedAt' | 'locked' | 'currentIndex' | 'opensAt' | 'deadlineAt' | 'restarted' | 'lastRanks' | 'endedReason' | 'hostSeenAt' | 'startedAt' | 'finishedAt'>>;
+export type GameChange = Partial<Pick<GameRow, 'status' | 'paused' | 'pausedAt' | 'locked' | 'currentIndex' | 'opensAt' | 'deadlineAt' | 'restarted' | 'lastRanks' | 'endedReason' | 'hostSeenAt' | 'startedAt' | 'finishedAt' | 'hiddenWords'>>;
 
 /** Writes a step over the version it was made on; false when another write got there first. */
 export async function writeStep(db: Conn, id: number, fromVersion: number, change: GameChange): Promise<boolean> {
@@ -208,6 +210,7 @@ const STEP_COLUMNS: readonly [keyof GameChange, string, string][] = [
   ['hostSeenAt', 'host_seen_at', 'timestamptz'],
   ['startedAt', 'started_at', 'timestamptz'],
   ['finishedAt', 'finished_at', 'timestamptz'],
+  ['hiddenWords', 'hidden_words', 'jsonb'],
 ];
 const STEP_SET = sql.raw(STEP_COLUMNS.map(([, col]) => `${col} = case when position(',${col},' in c.changed) > 0 then c.${col} else g.${col} end`).join(',\n        '));
 const STEP_RECORD = sql.raw(`id int, from_version int, changed text, ${STEP_COLUMNS.map(([, col, type]) => `${col} ${type}`).join(', ')}`);

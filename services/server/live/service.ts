@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import {
   LIVE_DEFAULT_MAX_PLAYERS,
   LIVE_HOST_ABANDON_MS,
-  LIVE_QUESTION_TYPES,
   blockedWordIn,
+  blockedWordsOf,
   checkNickname,
   makeLivePin,
   nicknameKey,
@@ -14,6 +14,10 @@ import {
   type LiveSource,
 } from '@/services/domain/live';
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
+import type { QuestionType } from '@/services/domain/play-session';
+
+/** The bank's kinds a live game plays (the others are written in quiz sets). */
+const BANK_KINDS = ['multiple', 'boolean', 'multiselect', 'sequence'] as const satisfies readonly QuestionType[];
 import type { AuthUser } from '@/services/server/accounts/sessions';
 import { hitRateLimit, RATE_LIMITS, rateLimited, settingLimit, undoRateLimitHit } from '@/services/server/accounts/rate-limit';
 import { hashToken } from '@/services/server/accounts/sessions';
@@ -109,13 +113,16 @@ export class LiveService {
   /** This process's address for the others: it holds its games under this name (LIVE_NODE_URL). */
   private node: string;
   private readonly leaseMs: number;
+  /** The server's settings now (a word cloud reads the blocked words from them). */
+  private readonly settings?: () => Promise<SettingsMap>;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     readonly clock: LiveClock = realClock,
-    options: { heartbeatMs?: number; node?: string; leaseMs?: number } = {},
+    options: { heartbeatMs?: number; node?: string; leaseMs?: number; settings?: () => Promise<SettingsMap> } = {},
   ) {
+    this.settings = options.settings;
     this.node = options.node ?? `local:${randomBytes(6).toString('hex')}`;
     this.leaseMs = options.leaseMs ?? LIVE_LEASE_MS;
     this.streams = createLiveStreams(options.heartbeatMs ?? 15_000);
@@ -239,7 +246,7 @@ export class LiveService {
       {
         categoryId: place.category.id,
         ...(place.subcategory ? { subcategoryId: place.subcategory.id } : {}),
-        questionTypes: LIVE_QUESTION_TYPES,
+        questionTypes: BANK_KINDS,
         withOptionE,
         access: { userId: user.id },
       },
@@ -339,13 +346,7 @@ export class LiveService {
     const wanted = rawNickname ?? user?.name ?? '';
     const checked = checkNickname(user && rawNickname === undefined ? [...wanted].slice(0, 20).join('') : wanted);
     if (!checked.ok) throw new ApiError('103', { field: 'nickname', detail: `nickname: ${checked.reason}` });
-    const blocked = blockedWordIn(
-      checked.nickname,
-      (settings.live_blocked_words ?? '')
-        .split(',')
-        .map((w) => w.trim())
-        .filter(Boolean),
-    );
+    const blocked = blockedWordIn(checked.nickname, blockedWordsOf(settings));
     if (blocked !== null) throw new ApiError('nickname_blocked', { field: 'nickname', detail: 'this nickname holds a word the operators do not allow' });
     return game.run(async () => {
       if (user) {
@@ -521,6 +522,7 @@ export class LiveService {
       settle: this.closes,
       steps: this.steps,
       clock: this.clock,
+      ...(this.settings ? { blockedWords: () => this.settings!().then(blockedWordsOf) } : {}),
       outlet: {
         version: (g, withMe) => outlet.version(g, withMe),
         counts: (g) => outlet.counts(g),
@@ -536,6 +538,8 @@ export class LiveService {
       },
     });
     if (game.running) this.games.set(row.id, game);
+    // A word cloud on screen after a restart hides the blocked words as it did before.
+    if (game.question?.type === 'wordcloud') void game.refreshBlocked().catch(() => undefined);
     return game;
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "live_games" ADD COLUMN "hidden_words" jsonb DEFAULT '[]'::jsonb NOT NULL;
