@@ -275,7 +275,7 @@ function LiveResult({ context }: { context: LivePlayerContext }) {
         <p className="font-display text-4xl font-bold">{verdict === 'counted' ? t('live.counted') : t('live.no_answer')}</p>
         {verdict === 'counted' ? (
           <p className="text-lg">
-            {t('live.your_answer')} <bdi className="font-semibold">{me?.answer || ''}</bdi>
+            {t('live.your_answer')} <bdi className="font-semibold">{q?.type === 'poll' ? (q.options.find((o) => o.key === me?.answer)?.text ?? me?.answer) : me?.answer}</bdi>
           </p>
         ) : null}
         {me?.rank ? <p className="text-lg font-semibold">{t('live.rank', { rank: me.rank })}</p> : null}
@@ -440,7 +440,7 @@ function TypedAnswer({ question, sending, send }: { question: LiveQuestion; send
         enterKeyHint="send"
         disabled={sending}
         onChange={(e) => setText(e.target.value)}
-        className="text-xl"
+        className="[&_input]:min-h-14 [&_input]:text-xl [&_input]:font-semibold"
       />
       <Button type="submit" disabled={sending || text.trim() === '' || [...text.trim()].length > (question.max_length ?? Infinity)} className="text-lg">
         {t('live.send_answer')}

@@ -115,6 +115,7 @@ test('a set of every new kind and a timer-less question, hosted on a big screen 
     await bo.page.getByRole('group', { name: 'Answers' }).getByRole('button', { name: 'Coffee' }).click();
     await Promise.all(phones.map((p) => phase(p, 'playing.result')));
     await ana.page.getByText('Answer counted').waitFor();
+    await ana.page.getByText('Your answer: Coffee').waitFor();
     await a11y(ana.page);
     await hostPhase(host, 'reveal');
     expect(await host.locator('[data-bar="b"]').getAttribute('data-count')).toBe('2');
