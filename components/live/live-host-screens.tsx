@@ -3,6 +3,7 @@
 import { ArrowDown, ArrowUp, Check, Cloud, EyeOff, Infinity as NoLimit, Keyboard, Lock, Minus, PauseCircle, SlidersHorizontal, Trophy, UserRound, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { JoinQr } from '@/components/live/join-qr';
+import { teamName, TeamSwatch } from '@/components/live/team-badge';
 import { LETTER_TEXT, optionMarkOf } from '@/components/ui/option-button';
 import { PlainImage } from '@/components/ui/plain-image';
 import { TONE_BG } from '@/components/ui/tones';
@@ -10,6 +11,7 @@ import { formatNumber } from '@/services/client/format-number';
 import { useTranslation } from '@/services/client/i18n';
 import { secondsLeft, type LiveGameView, type LivePlayerItem, type LiveQuestion, type LiveReveal, type LiveStanding } from '@/services/domain/live';
 import { formatNumber as numberText, hasOptionTiles, isUngraded, SLIDER_BINS } from '@/services/domain/live-kinds';
+import type { LiveTeamStanding } from '@/services/domain/live-names';
 
 /**
  * The host's screens of a live game, drawn for a projector or a shared window (16:9, read from the
@@ -69,13 +71,25 @@ export function LobbyScreen({ game, players, origin, onRemove, busy }: { game: L
           <UserRound aria-hidden="true" className="size-[1em]" />
           <span aria-live="polite">{t('live.host.players', { count: players.length })}</span>
         </h2>
+        {game.team_count > 0 ? (
+          <ul aria-label={t('live.host.teams')} className="flex flex-wrap gap-[1vmin]">
+            {Array.from({ length: game.team_count }, (_, i) => i + 1).map((team) => (
+              <li key={team} data-team={team} className="flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-[clamp(0.95rem,2.2vmin,1.8rem)] font-semibold">
+                <TeamSwatch team={team} />
+                {teamName(t, team)} · {players.filter((p) => p.team === team).length}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {players.length === 0 ? (
           <p className="flex flex-1 items-center justify-center text-center text-[clamp(1.1rem,3vmin,2.6rem)] font-semibold motion-safe:animate-pulse-urgent">{t('live.host.waiting_players')}</p>
         ) : (
           <ul aria-label={t('live.host.players_list')} className="flex min-h-0 flex-1 flex-wrap content-start gap-[1vmin] overflow-y-auto">
             {shown.map((p) => (
               <li key={p.id} className="flex items-center gap-1 rounded-full bg-surface py-1 ps-4 pe-1 text-[clamp(1rem,2.6vmin,2.2rem)] font-bold text-fg shadow-chunky motion-safe:animate-pop">
+                {p.team !== null ? <TeamSwatch team={p.team} /> : null}
                 <span dir="auto">{p.nickname}</span>
+                {p.team !== null ? <span className="sr-only">({teamName(t, p.team)})</span> : null}
                 {p.signed_in ? <span className="sr-only">{t('live.host.signed_in')}</span> : null}
                 <button
                   type="button"
@@ -442,6 +456,29 @@ function WordCloud({ reveal, onHide, busy }: { reveal: LiveReveal; onHide?: (wor
   );
 }
 
+/** Teams by the mean of their members' points, each with its colour and how many play in it. */
+function TeamBoard({ teams }: { teams: readonly LiveTeamStanding[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ol aria-label={t('live.host.teams')} className="flex w-full max-w-[min(92vw,80rem)] flex-col gap-[1.2vmin]">
+      {teams.map((s, i) => (
+        <li
+          key={s.team}
+          data-team-rank={s.team}
+          style={{ animationDelay: `${i * 90}ms` }}
+          className="flex items-center gap-[2vmin] rounded-tile bg-surface px-[3vmin] py-[1.4vmin] text-[clamp(1.2rem,4vmin,3.4rem)] font-bold text-fg shadow-chunky motion-safe:animate-pop"
+        >
+          <span className="w-[1.6em] tabular-nums">{s.rank}</span>
+          <TeamSwatch team={s.team} className="size-[1.1em]" />
+          <span className="min-w-0 flex-1 truncate">{teamName(t, s.team)}</span>
+          <span className="text-[0.6em] font-semibold text-fg-muted">{t('live.host.players', { count: s.members })}</span>
+          <span className="tabular-nums">{formatNumber(s.score, i18n.language)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** Places moved since the last leaderboard, in words and an arrow. */
 function Moved({ moved }: { moved: number }) {
   const { t } = useTranslation();
@@ -473,7 +510,9 @@ export function LeaderboardScreen({ game }: { game: LiveGameView }) {
         <Trophy aria-hidden="true" className="size-[1em]" />
         {t('live.host.leaderboard')}
       </h2>
-      {game.standings.length === 0 ? (
+      {game.team_count > 0 ? (
+        <TeamBoard teams={game.teams} />
+      ) : game.standings.length === 0 ? (
         <p className="text-[clamp(1.1rem,3vmin,2.4rem)] text-white">{t('live.host.nobody_scored')}</p>
       ) : (
         <ol className="flex w-full max-w-[min(92vw,80rem)] flex-col gap-[1.2vmin]">
@@ -504,8 +543,11 @@ const PODIUM_TONE = ['bg-tone-amber', 'bg-tone-slate', 'bg-tone-orange'] as cons
 /** The podium of three, the rest below; or, for a game ended early, the standings as they were. */
 export function PodiumScreen({ game, ended }: { game: LiveGameView; ended: boolean }) {
   const { t } = useTranslation();
-  const top = game.standings.slice(0, 3);
-  const rest = game.standings.slice(3);
+  // In a team game the podium is the teams': each a name and the mean of its members' points.
+  const rows: LiveStanding[] =
+    game.team_count > 0 ? game.teams.map((s) => ({ player_id: -s.team, nickname: teamName(t, s.team), score: s.score, rank: s.rank, moved: 0 })) : [...game.standings];
+  const top = rows.slice(0, 3);
+  const rest = rows.slice(3);
   return (
     <div data-live-host-phase={ended ? 'ended' : 'podium'} className="flex min-h-0 flex-1 flex-col items-center gap-[1.5vmin] p-[2vmin] text-white">
       <h2 className="text-[clamp(1.6rem,5.5vmin,4.6rem)] leading-tight font-bold">{ended ? t('live.host.ended') : t('live.host.podium')}</h2>

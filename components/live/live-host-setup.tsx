@@ -18,6 +18,7 @@ import { getCategories, getSubcategories, type QuizSubcategory } from '@/service
 import { quizSets } from '@/services/client/quiz-sets-api';
 import { useApiQuery } from '@/services/client/use-api-query';
 import { pointsOptions, timeOptions } from '@/components/live/live-options';
+import { LIVE_TEAM_COUNTS, LIVE_TEAM_MODES } from '@/services/domain/live-names';
 import { useAppSelector } from '@/services/store/hooks';
 import { selectLanguageId } from '@/services/store/selectors';
 
@@ -144,6 +145,39 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
               </div>
               </>
             )}
+            <fieldset className="flex flex-col gap-3 rounded-control border border-line p-3">
+              <legend className="px-1 text-sm font-medium text-fg-muted">{t('live.host.players_heading')}</legend>
+              <label className="flex min-h-touch cursor-pointer items-start gap-3">
+                <input type="checkbox" checked={form.names === 'generated'} onChange={(e) => onForm({ names: e.target.checked ? 'generated' : 'free' })} className="mt-1 size-5 shrink-0" aria-describedby="live-host-names-hint" />
+                <span className="flex flex-col">
+                  <span className="font-semibold">{t('live.host.generated_names')}</span>
+                  <span id="live-host-names-hint" className="text-sm text-fg-muted">
+                    {t('live.host.generated_names_hint')}
+                  </span>
+                </span>
+              </label>
+              <SelectField
+                id="live-host-teams"
+                label={t('live.host.teams')}
+                value={String(form.teams)}
+                onChange={(value) => onForm({ teams: Number(value) })}
+                options={LIVE_TEAM_COUNTS.map((n) => ({ value: String(n), label: n === 0 ? t('live.host.no_teams') : t('live.host.n_teams', { count: n }) }))}
+              />
+              {form.teams > 0 ? (
+                <div role="radiogroup" aria-labelledby="live-host-team-mode" className="flex flex-col gap-2">
+                  <span id="live-host-team-mode" className="text-sm font-medium text-fg-muted">
+                    {t('live.host.team_mode')}
+                  </span>
+                  {LIVE_TEAM_MODES.map((mode) => (
+                    <label key={mode} className={`flex min-h-touch cursor-pointer items-center gap-2 rounded-control border-2 px-3 font-semibold ${form.teamMode === mode ? 'border-accent bg-accent-soft' : 'border-line-strong'}`}>
+                      <input type="radio" name="live-host-team-mode" checked={form.teamMode === mode} onChange={() => onForm({ teamMode: mode })} className="size-5" />
+                      {t(`live.host.team_mode_${mode}`)}
+                    </label>
+                  ))}
+                  <p className="text-sm text-fg-muted">{t('live.host.team_score_hint')}</p>
+                </div>
+              ) : null}
+            </fieldset>
             {errorText ? <Alert>{errorText}</Alert> : null}
             <Button type="submit" disabled={busy} className="self-start text-lg">
               <Presentation aria-hidden="true" className="size-5" />

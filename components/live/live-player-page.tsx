@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { PlayExit } from '@/components/quiz-play/play-exit';
 import { useImmersive } from '@/components/shell/immersive';
+import { teamName, TeamSwatch } from '@/components/live/team-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
@@ -58,7 +59,7 @@ export function LivePlayerPage({ pin }: { pin?: string }) {
   );
 }
 
-type Send = (event: { type: 'user.pin'; pin: string } | { type: 'user.nickname'; nickname: string } | { type: 'user.submit' } | { type: 'user.join_as_me' } | { type: 'user.answer'; answer: string } | { type: 'user.again' }) => void;
+type Send = (event: { type: 'user.pin'; pin: string } | { type: 'user.nickname'; nickname: string } | { type: 'user.team'; team: number } | { type: 'user.submit' } | { type: 'user.join_as_me' } | { type: 'user.answer'; answer: string } | { type: 'user.again' }) => void;
 
 function LiveScreen({ state, context, send }: { state: string; context: LivePlayerContext; send: Send }) {
   const { t } = useTranslation();
@@ -68,7 +69,7 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
     send({ type: 'user.submit' });
   };
 
-  if (state === 'start' || state === 'rejoining' || state === 'joining' || state === 'joiningAsMe') {
+  if (state === 'start' || state === 'rejoining' || state === 'checking' || state === 'joining' || state === 'joiningAsMe') {
     return (
       <div role="status" className="flex flex-1 flex-col items-center justify-center gap-3">
         <Spinner />
@@ -106,16 +107,42 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
   }
 
   if (state === 'nickname') {
+    const entry = context.entry;
+    const generated = entry?.names === 'generated';
+    const choose = entry !== null && entry.teams > 0 && entry.team_mode === 'choose';
     return (
       <form onSubmit={submit} className="flex flex-1 flex-col justify-center gap-4" noValidate>
-        <h1 className="text-center font-display text-2xl font-bold">{t('live.nickname_title')}</h1>
-        <p className="text-center text-fg-muted">{t('live.pin_line', { pin: context.pin })}</p>
-        <TextField id="live-nickname" label={t('live.nickname')} value={context.nickname} maxLength={LIVE_NICKNAME_MAX} autoComplete="nickname" onChange={(e) => send({ type: 'user.nickname', nickname: e.target.value })} />
+        <h1 className="text-center font-display text-2xl font-bold">{t(generated ? 'live.join_title' : 'live.nickname_title')}</h1>
+        <p className="text-center text-fg-muted">
+          {entry ? <bdi className="font-semibold">{entry.title}</bdi> : null} {t('live.pin_line', { pin: context.pin })}
+        </p>
+        {generated ? (
+          <p className="rounded-card bg-accent-soft p-4 text-center text-lg">{t('live.generated_note')}</p>
+        ) : (
+          <TextField id="live-nickname" label={t('live.nickname')} value={context.nickname} maxLength={LIVE_NICKNAME_MAX} autoComplete="nickname" onChange={(e) => send({ type: 'user.nickname', nickname: e.target.value })} />
+        )}
+        {choose ? (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-lg font-semibold">{t('live.choose_team')}</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {Array.from({ length: entry.teams }, (_, i) => i + 1).map((team) => (
+                <label
+                  key={team}
+                  className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-control border-2 px-3 text-lg font-bold ${context.team === team ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'}`}
+                >
+                  <input type="radio" name="live-team" className="size-5" checked={context.team === team} onChange={() => send({ type: 'user.team', team })} />
+                  <TeamSwatch team={team} className="size-6" />
+                  {teamName(t, team)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         {error}
         <Button type="submit" className="text-lg">
           {t('live.join')}
         </Button>
-        {context.name ? (
+        {context.name && !generated ? (
           <Button variant="secondary" onClick={() => send({ type: 'user.join_as_me' })}>
             {t('live.join_as', { name: context.name })}
           </Button>
@@ -161,7 +188,13 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
       return (
         <>
           {header}
-          {big(t('live.in'), t('live.in_body', { nickname: context.nickname || me?.nickname || '' }))}
+          {big(t('live.in'), t('live.in_body', { nickname: me?.nickname || context.nickname || '' }))}
+          {me?.team ? (
+            <p data-my-team={me.team} className="flex items-center justify-center gap-2 text-lg font-semibold">
+              <TeamSwatch team={me.team} className="size-6" />
+              {t('live.your_team', { team: teamName(t, me.team) })}
+            </p>
+          ) : null}
           {offline}
         </>
       );
@@ -213,6 +246,7 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
         <>
           {header}
           {big(me?.rank ? t('live.rank', { rank: me.rank }) : t('live.standings'), t('live.points', { count: me?.score ?? 0 }), <Trophy aria-hidden="true" className="size-12 text-tone-amber" />)}
+          {me?.team && me.team_rank ? <p className="text-center text-lg font-semibold">{t('live.team_place', { team: teamName(t, me.team), rank: me.team_rank })}</p> : null}
         </>
       );
     case 'playing.paused':
@@ -230,6 +264,7 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
             t('live.points', { count: me?.score ?? 0 }),
             <Trophy aria-hidden="true" className="size-16 text-tone-amber" />,
           )}
+          {me?.team && me.team_rank ? <p className="text-center text-lg font-semibold">{t('live.team_place', { team: teamName(t, me.team), rank: me.team_rank })}</p> : null}
           <Button onClick={() => send({ type: 'user.again' })}>{t('live.play_another')}</Button>
         </>
       );
@@ -500,6 +535,7 @@ function SliderAnswer({ question, sending, send }: { question: LiveQuestion; sen
 function errorKey(code: string): string {
   if (code === 'pin_required') return 'live.pin_required';
   if (code === 'nickname_invalid') return 'live.nickname_invalid';
+  if (code === 'team_required') return 'live.team_required';
   if (code === 'network') return 'live.network';
   return messageKeyFor(code);
 }

@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { CallOutcome } from '@/services/domain/play-session';
 import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, type LiveGameView, type LivePlayerItem } from '@/services/domain/live';
+import type { LiveNameMode, LiveTeamMode } from '@/services/domain/live-names';
 import { notProvided } from '@/machines/not-provided';
 
 /**
@@ -31,6 +32,10 @@ export interface LiveCreatePayload {
   readonly questions?: number;
   readonly time_limit?: number;
   readonly points?: number;
+  /** Generated names, and teams (docs/live.md, "Names and teams"); left out when not wanted. */
+  readonly names?: LiveNameMode;
+  readonly teams?: number;
+  readonly team_mode?: LiveTeamMode;
 }
 
 export type LiveCommand =
@@ -56,6 +61,10 @@ export interface LiveHostForm {
   readonly questions: number;
   readonly timeLimit: number;
   readonly points: number;
+  readonly names: LiveNameMode;
+  /** 0: no teams. */
+  readonly teams: number;
+  readonly teamMode: LiveTeamMode;
 }
 
 export interface LiveHostContext {
@@ -92,7 +101,13 @@ export interface LiveHostInput {
   readonly form?: Partial<LiveHostForm>;
 }
 
-const FORM: LiveHostForm = { setId: null, category: null, subcategory: null, questions: 10, timeLimit: LIVE_DEFAULT_TIME_LIMIT, points: LIVE_DEFAULT_POINTS };
+const FORM: LiveHostForm = { setId: null, category: null, subcategory: null, questions: 10, timeLimit: LIVE_DEFAULT_TIME_LIMIT, points: LIVE_DEFAULT_POINTS, names: 'free', teams: 0, teamMode: 'balanced' };
+
+/** The form's way of naming players and its teams, as the create call takes them (nothing when the defaults). */
+const playersOf = (form: LiveHostForm): Pick<LiveCreatePayload, 'names' | 'teams' | 'team_mode'> => ({
+  ...(form.names !== 'free' ? { names: form.names } : {}),
+  ...(form.teams > 0 ? { teams: form.teams, team_mode: form.teamMode } : {}),
+});
 
 const newer = (held: LiveGameView | null, next: LiveGameView) => !held || (held.id === next.id && next.version > held.version) || held.id !== next.id;
 
@@ -161,13 +176,14 @@ export const liveHostMachine = setup({
         src: 'create',
         input: ({ context }): LiveCreatePayload =>
           context.form.setId !== null
-            ? { set_id: context.form.setId }
+            ? { set_id: context.form.setId, ...playersOf(context.form) }
             : {
                 category: context.form.category!,
                 ...(context.form.subcategory ? { subcategory: context.form.subcategory } : {}),
                 questions: context.form.questions,
                 time_limit: context.form.timeLimit,
                 points: context.form.points,
+                ...playersOf(context.form),
               },
         onDone: [
           {

@@ -36,7 +36,7 @@ function start(input: LiveHostInput = {}) {
 }
 
 const question = { index: 0, type: 'multiple', text: 'Which?', image: null, options: [{ key: 'a', text: 'A' }, { key: 'b', text: 'B' }], time_limit: 20, points: 1000, opens_at: 10_000, deadline_at: 30_000, restarted: false } as const;
-const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Science', status: 'lobby', paused: null, locked: false, question_count: 2, questions_shown: 0, question: null, reveal: null, standings: [], player_count: 0, answered_count: 0, version: 1 };
+const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Science', status: 'lobby', paused: null, locked: false, question_count: 2, questions_shown: 0, question: null, reveal: null, standings: [], player_count: 0, answered_count: 0, team_count: 0, teams: [], names: 'free', version: 1 };
 
 describe("the host's screen", () => {
   test('the form needs a category; the game is created with the choices of the form', async () => {
@@ -64,9 +64,9 @@ describe("the host's screen", () => {
     const h = start({ gameId: 5 });
     h.load.resolve({ ok: true, data: { game: lobby, players: [] } });
     await flushPromises();
-    h.send({ type: 'live.player', change: 'joined', player: { id: 1, nickname: 'Ana', signed_in: false } });
-    h.send({ type: 'live.player', change: 'joined', player: { id: 2, nickname: 'Bo', signed_in: true } });
-    h.send({ type: 'live.player', change: 'removed', player: { id: 1, nickname: 'Ana', signed_in: false } });
+    h.send({ type: 'live.player', change: 'joined', player: { id: 1, nickname: 'Ana', signed_in: false, team: null } });
+    h.send({ type: 'live.player', change: 'joined', player: { id: 2, nickname: 'Bo', signed_in: true, team: null } });
+    h.send({ type: 'live.player', change: 'removed', player: { id: 1, nickname: 'Ana', signed_in: false, team: null } });
     expect(h.context().players.map((p) => p.nickname)).toEqual(['Bo']);
     h.actor.send({ type: 'user.lock', locked: true });
     h.actor.send({ type: 'user.next' });
@@ -106,7 +106,7 @@ describe("the host's screen must also", () => {
     const hosting = start({ gameId: 5 });
     hosting.load.resolve({ ok: true, data: { game: lobby, players: [] } });
     await flushPromises();
-    hosting.send({ type: 'live.players', players: [{ id: 1, nickname: 'Ana', signed_in: false }, { id: 2, nickname: 'Bo', signed_in: false }] });
+    hosting.send({ type: 'live.players', players: [{ id: 1, nickname: 'Ana', signed_in: false, team: null }, { id: 2, nickname: 'Bo', signed_in: false, team: null }] });
     hosting.actor.send({ type: 'clock.tick', now: 12_345 });
     expect(hosting.context()).toMatchObject({ playerCount: 2, now: 12_345 });
     hosting.actor.send({ type: 'user.next' });
@@ -183,7 +183,7 @@ describe('the model paths, driven through the real machine', () => {
           'api.loaded': async () => {
             players = 1;
             game = { ...lobby, player_count: 1 };
-            h.load.resolve({ ok: true, data: { game, players: [{ id: 1, nickname: 'Ana', signed_in: false }] } });
+            h.load.resolve({ ok: true, data: { game, players: [{ id: 1, nickname: 'Ana', signed_in: false, team: null }] } });
             await flushPromises();
           },
           'api.load_refused': async () => {
@@ -192,7 +192,7 @@ describe('the model paths, driven through the real machine', () => {
           },
           'feed.joined': () => {
             players += 1;
-            h.send({ type: 'live.player', change: 'joined', player: { id: 10 + players, nickname: `P${players}`, signed_in: false } });
+            h.send({ type: 'live.player', change: 'joined', player: { id: 10 + players, nickname: `P${players}`, signed_in: false, team: null } });
             h.send({ type: 'live.counts', answered: 0, players, version: game.version });
           },
           'api.done': answerCommand,

@@ -1,7 +1,8 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { and, assign, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
 import type { CallOutcome } from '@/services/domain/play-session';
 import { checkNickname, isLivePin, livePlayerPhase, type LiveGameView, type LiveMe } from '@/services/domain/live';
 import { notProvided } from '@/machines/not-provided';
+import type { LiveEntry } from '@/services/domain/live-names';
 
 /**
  * A player's phone in a live game (docs/live.md): the PIN, then a nickname (a signed-in player may
@@ -16,7 +17,9 @@ import { notProvided } from '@/machines/not-provided';
  * one-second ticker and the question's opening).
  *
  * Actors (a page provides them):
- * - `join` — input `{ pin, nickname? }` (`live_join`), output `CallOutcome<LiveJoined>`;
+ * - `entry` — input `{ pin }` (`live_entry`), output `CallOutcome<LiveEntry>`: whether the game
+ *   names its players and whether it has teams to choose from, asked once the PIN is typed;
+ * - `join` — input `{ pin, nickname?, team? }` (`live_join`), output `CallOutcome<LiveJoined>`;
  * - `rejoin` — input `{ game_id, token }` (`live_rejoin`), output `CallOutcome<{ game, me }>`;
  * - `answer` — input `{ game_id, token, question_index, answer }` (`live_answer`);
  * - `liveFeed` — callback actor, input `{ gameId, token }`; sends `LiveFeedEvent`s.
@@ -71,7 +74,11 @@ export interface LivePlayerContext {
   readonly pick: string;
   /** The answer the server took, by question: shown locked even before the player's own frame says so. */
   readonly taken: { readonly index: number; readonly answer: string } | null;
-  /** The last refusal to show: a code (`live_pin_unknown`, `nickname_taken`, …, `pin_required`, `nickname_invalid`). */
+  /** What the PIN's game asks of a player joining (names, teams), once the server said it. */
+  readonly entry: LiveEntry | null;
+  /** The team picked, in a game whose players choose theirs. */
+  readonly team: number | null;
+  /** The last refusal to show: a code (`live_pin_unknown`, `nickname_taken`, …, `pin_required`, `nickname_invalid`, `team_required`). */
   readonly error: string | null;
 }
 
@@ -79,6 +86,7 @@ export type LivePlayerEvent =
   | LiveFeedEvent
   | { type: 'user.pin'; pin: string }
   | { type: 'user.nickname'; nickname: string }
+  | { type: 'user.team'; team: number }
   | { type: 'user.submit' }
   | { type: 'user.join_as_me' }
   | { type: 'user.answer'; answer: string }
@@ -103,7 +111,7 @@ const phaseIs =
     return phase !== null && phases.includes(phase);
   };
 
-const fresh = { gameId: null, token: null, game: null, me: null, pick: '', taken: null, online: false } as const;
+const fresh = { gameId: null, token: null, game: null, me: null, pick: '', taken: null, online: false, entry: null, team: null } as const;
 
 /** What a successful join puts in the context. */
 const joinedFrom = (out: CallOutcome<LiveJoined>): Partial<LivePlayerContext> =>
@@ -118,7 +126,8 @@ export const livePlayerMachine = setup({
     input: {} as LivePlayerInput,
   },
   actors: {
-    join: fromPromise<CallOutcome<LiveJoined>, { pin: string; nickname?: string }>(notProvided('join')),
+    entry: fromPromise<CallOutcome<LiveEntry>, { pin: string }>(notProvided('entry')),
+    join: fromPromise<CallOutcome<LiveJoined>, { pin: string; nickname?: string; team?: number }>(notProvided('join')),
     rejoin: fromPromise<CallOutcome<{ game: LiveGameView; me: LiveMe }>, { game_id: number; token: string }>(notProvided('rejoin')),
     answer: fromPromise<CallOutcome<LiveAnswered>, { game_id: number; token: string; question_index: number; answer: string }>(notProvided('answer')),
     liveFeed: fromCallback<EventObject, { gameId: number; token: string }>(() => {
@@ -135,8 +144,10 @@ export const livePlayerMachine = setup({
   },
   guards: {
     pinOk: ({ context }) => isLivePin(context.pin.trim()),
-    nicknameOk: ({ context }) => checkNickname(context.nickname).ok,
-    signedIn: ({ context }) => context.name !== null,
+    nicknameOk: ({ context }) => context.entry?.names === 'generated' || checkNickname(context.nickname).ok,
+    teamOk: ({ context }) => !context.entry || context.entry.teams === 0 || context.entry.team_mode === 'balanced' || context.team !== null,
+    // A game that names its players has no "join as me": every player gets a generated name.
+    signedIn: ({ context }) => context.name !== null && context.entry?.names !== 'generated',
     hasSeat: ({ context }) => context.gameId !== null && context.token !== null,
     lobby: phaseIs('lobby'),
     getReady: phaseIs('getReady'),
@@ -164,6 +175,8 @@ export const livePlayerMachine = setup({
     online: false,
     pick: '',
     taken: null,
+    entry: null,
+    team: null,
     error: null,
   }),
   initial: 'start',
@@ -191,26 +204,46 @@ export const livePlayerMachine = setup({
       on: {
         'user.pin': { actions: assign(({ event }) => ({ pin: event.pin.replace(/\D/g, '').slice(0, 6), error: null })) },
         'user.submit': [
-          { guard: 'pinOk', target: 'nickname', actions: assign({ error: null }) },
+          { guard: 'pinOk', target: 'checking', actions: assign({ error: null }) },
           { actions: assign({ error: 'pin_required' }) },
         ],
+      },
+    },
+    checking: {
+      invoke: {
+        src: 'entry',
+        input: ({ context }) => ({ pin: context.pin }),
+        onDone: [
+          { guard: ({ event }) => event.output.ok, target: 'nickname', actions: assign(({ event }) => (event.output.ok ? { entry: event.output.data, team: null, error: null } : {})) },
+          { target: 'pin', actions: assign(({ event }) => refusalOf(event.output)) },
+        ],
+        onError: { target: 'pin', actions: assign({ error: 'network' }) },
       },
     },
     nickname: {
       on: {
         'user.nickname': { actions: assign(({ event }) => ({ nickname: event.nickname, error: null })) },
+        'user.team': { actions: assign(({ context, event }) => ({ team: event.team >= 1 && event.team <= (context.entry?.teams ?? 0) ? event.team : context.team, error: null })) },
         'user.submit': [
-          { guard: 'nicknameOk', target: 'joining' },
-          { actions: assign({ error: 'nickname_invalid' }) },
+          { guard: not('nicknameOk'), actions: assign({ error: 'nickname_invalid' }) },
+          { guard: 'teamOk', target: 'joining' },
+          { actions: assign({ error: 'team_required' }) },
         ],
-        'user.join_as_me': { guard: 'signedIn', target: 'joiningAsMe' },
-        'user.again': { target: 'pin', actions: assign({ error: null }) },
+        'user.join_as_me': [
+          { guard: and(['signedIn', 'teamOk']), target: 'joiningAsMe' },
+          { guard: 'signedIn', actions: assign({ error: 'team_required' }) },
+        ],
+        'user.again': { target: 'pin', actions: assign({ error: null, entry: null, team: null }) },
       },
     },
     joining: {
       invoke: {
         src: 'join',
-        input: ({ context }) => ({ pin: context.pin, nickname: context.nickname.trim() }),
+        input: ({ context }) => ({
+          pin: context.pin,
+          ...(context.entry?.names === 'generated' ? {} : { nickname: context.nickname.trim() }),
+          ...(context.entry?.team_mode === 'choose' && context.team !== null ? { team: context.team } : {}),
+        }),
         onDone: [
           { guard: ({ event }) => event.output.ok, target: 'playing', actions: [assign(({ event }) => joinedFrom(event.output)), 'keepSeat'] },
           { guard: ({ event }) => !event.output.ok && event.output.code === 'live_pin_unknown', target: 'pin', actions: assign(({ event }) => refusalOf(event.output)) },
@@ -222,7 +255,7 @@ export const livePlayerMachine = setup({
     joiningAsMe: {
       invoke: {
         src: 'join',
-        input: ({ context }) => ({ pin: context.pin }),
+        input: ({ context }) => ({ pin: context.pin, ...(context.entry?.team_mode === 'choose' && context.team !== null ? { team: context.team } : {}) }),
         onDone: [
           { guard: ({ event }) => event.output.ok, target: 'playing', actions: [assign(({ event }) => joinedFrom(event.output)), 'keepSeat'] },
           { guard: ({ event }) => !event.output.ok && event.output.code === 'live_pin_unknown', target: 'pin', actions: assign(({ event }) => refusalOf(event.output)) },

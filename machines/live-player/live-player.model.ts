@@ -1,11 +1,15 @@
 import { createTestModel } from '@xstate/graph';
-import { assign, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
 import { namedEvents, selfLoopsToo } from '@/machines/testing/paths';
 
 /**
  * What a tester expects of a player's phone in a live game, without invoke or after: the answers
  * of the calls (`api.*`), the game's frames (`feed.*`) and the passing of the server's time
  * (`timer.*`) are events. Its states are the real machine's.
+ *
+ * Once the PIN is typed the phone asks the server what the game wants of a player joining
+ * (`api.entry`): a typed nickname (`free`), a generated one (`generated`: no nickname, no "join as
+ * me"), or a team to pick (`choose_team`: the join waits for one).
  *
  * The game has two questions: the first is announced, opens, and is answered (in time or too late)
  * or not; the host reveals it, shows the standings, then the second question is announced and the
@@ -17,11 +21,17 @@ import { namedEvents, selfLoopsToo } from '@/machines/testing/paths';
 export type LivePlayerModelConfig = 'guest' | 'signed_in' | 'rejoin';
 
 export const JOIN_REFUSALS = ['nickname_taken', 'live_locked', 'live_pin_unknown'] as const;
+/** What the PIN's game asks of a player joining. */
+export const ENTRY_KINDS = ['free', 'generated', 'choose_team'] as const;
+export const ENTRY_REFUSALS = ['live_pin_unknown', 'rate_limited'] as const;
 
 export interface LivePlayerModelContext {
   readonly config: LivePlayerModelConfig;
   readonly pin: 'empty' | 'short' | 'good';
   readonly nickname: 'empty' | 'short' | 'good';
+  /** What the game asks of a player joining, once the server said it. */
+  readonly entry: 'unknown' | (typeof ENTRY_KINDS)[number];
+  readonly team: boolean;
   /** The question on screen: none (lobby), announced (not open yet), open, over (deadline passed). */
   readonly question: 'none' | 'announced' | 'open' | 'over' | 'closed';
   /** Which question (0 or 1) is on screen or was last. */
@@ -34,8 +44,11 @@ export interface LivePlayerModelContext {
 export type LivePlayerModelEvent =
   | { type: 'user.pin'; pin: 'short' | 'good' }
   | { type: 'user.nickname'; nickname: 'short' | 'good' }
+  | { type: 'user.team' }
   | { type: 'user.submit' }
   | { type: 'user.join_as_me' }
+  | { type: 'api.entry'; kind: (typeof ENTRY_KINDS)[number] }
+  | { type: 'api.entry_refused'; code: (typeof ENTRY_REFUSALS)[number] }
   | { type: 'user.again' }
   | { type: 'api.joined' }
   | { type: 'api.join_refused'; code: (typeof JOIN_REFUSALS)[number] }
@@ -61,6 +74,8 @@ export const LIVE_PLAYER_MODEL_EVENTS: LivePlayerModelEvent[] = [
   { type: 'user.nickname', nickname: 'short' },
   { type: 'user.nickname', nickname: 'good' },
   ...JOIN_REFUSALS.map((code) => ({ type: 'api.join_refused' as const, code })),
+  ...ENTRY_KINDS.map((kind) => ({ type: 'api.entry' as const, kind })),
+  ...ENTRY_REFUSALS.map((code) => ({ type: 'api.entry_refused' as const, code })),
 ];
 
 const START = { question: 'none', index: 0, answered: false, paused: false } as const;
@@ -77,9 +92,10 @@ export const livePlayerModel = setup({
   types: { context: {} as LivePlayerModelContext, events: {} as LivePlayerModelEvent, input: {} as { config: LivePlayerModelConfig } },
   guards: {
     rejoin: ({ context }) => context.config === 'rejoin',
-    signedIn: ({ context }) => context.config === 'signed_in',
+    signedIn: ({ context }) => context.config === 'signed_in' && context.entry !== 'generated',
     pinGood: ({ context }) => context.pin === 'good',
-    nicknameGood: ({ context }) => context.nickname === 'good',
+    nicknameGood: ({ context }) => context.entry === 'generated' || context.nickname === 'good',
+    teamGood: ({ context }) => context.entry !== 'choose_team' || context.team,
     pinUnknown: ({ event }) => event.type === 'api.join_refused' && event.code === 'live_pin_unknown',
     notLastQuestion: ({ context }) => context.index === 0,
     paused: ({ context }) => context.paused,
@@ -92,10 +108,14 @@ export const livePlayerModel = setup({
     typedPin: assign(({ event }) => (event.type === 'user.pin' ? { pin: event.pin, error: null } : {})),
     typedNickname: assign(({ event }) => (event.type === 'user.nickname' ? { nickname: event.nickname, error: null } : {})),
     error: assign((_, code: string) => ({ error: code })),
-    refused: assign(({ event }) => (event.type === 'api.join_refused' ? { error: event.code } : {})),
+    refused: assign(({ event }) => (event.type === 'api.join_refused' || event.type === 'api.entry_refused' ? { error: event.code } : {})),
     clearError: assign({ error: null }),
-    fresh: assign({ ...START, pin: 'empty', nickname: 'empty', error: null }),
-    joined: assign({ ...START, error: null }),
+    entered: assign(({ event }) => (event.type === 'api.entry' ? { entry: event.kind, team: false, error: null } : {})),
+    pickedTeam: assign(({ context }) => (context.entry === 'choose_team' ? { team: true, error: null } : { error: null })),
+    forgetEntry: assign({ entry: 'unknown', team: false, error: null }),
+    fresh: assign({ ...START, pin: 'empty', nickname: 'empty', entry: 'unknown', team: false, error: null }),
+    // Once in, the game plays the same whatever the join asked: the entry is forgotten, so the paths after it are not walked once per kind of entry.
+    joined: assign({ ...START, entry: 'unknown', team: false, error: null }),
     /** The rejoined game stands at its first question, open, not answered yet. */
     rejoined: assign({ ...START, question: 'open', error: null }),
     announce: assign(({ context }) => ({ question: 'announced', index: context.question === 'none' ? 0 : context.index + 1, answered: false })),
@@ -109,7 +129,7 @@ export const livePlayerModel = setup({
   },
 }).createMachine({
   id: 'livePlayerModel',
-  context: ({ input }) => ({ config: input.config, pin: 'empty', nickname: 'empty', ...START, error: null }),
+  context: ({ input }) => ({ config: input.config, pin: 'empty', nickname: 'empty', entry: 'unknown', team: false, ...START, error: null }),
   initial: 'start',
   states: {
     start: {
@@ -124,15 +144,29 @@ export const livePlayerModel = setup({
     pin: {
       on: {
         'user.pin': { actions: 'typedPin' },
-        'user.submit': [{ guard: 'pinGood', target: 'nickname', actions: 'clearError' }, { actions: { type: 'error', params: 'pin_required' } }],
+        'user.submit': [{ guard: 'pinGood', target: 'checking', actions: 'clearError' }, { actions: { type: 'error', params: 'pin_required' } }],
+      },
+    },
+    checking: {
+      on: {
+        'api.entry': { target: 'nickname', actions: 'entered' },
+        'api.entry_refused': { target: 'pin', actions: 'refused' },
       },
     },
     nickname: {
       on: {
         'user.nickname': { actions: 'typedNickname' },
-        'user.submit': [{ guard: 'nicknameGood', target: 'joining' }, { actions: { type: 'error', params: 'nickname_invalid' } }],
-        'user.join_as_me': { guard: 'signedIn', target: 'joiningAsMe' },
-        'user.again': { target: 'pin', actions: 'clearError' },
+        'user.team': { actions: 'pickedTeam' },
+        'user.submit': [
+          { guard: not('nicknameGood'), actions: { type: 'error', params: 'nickname_invalid' } },
+          { guard: 'teamGood', target: 'joining' },
+          { actions: { type: 'error', params: 'team_required' } },
+        ],
+        'user.join_as_me': [
+          { guard: and(['signedIn', 'teamGood']), target: 'joiningAsMe' },
+          { guard: 'signedIn', actions: { type: 'error', params: 'team_required' } },
+        ],
+        'user.again': { target: 'pin', actions: 'forgetEntry' },
       },
     },
     joining: {

@@ -1,6 +1,7 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { CallOutcome } from '@/services/domain/play-session';
 import type { LiveGameView, LiveMe } from '@/services/domain/live';
+import type { LiveEntry } from '@/services/domain/live-names';
 import { livePlayerMachine, type LiveAnswered, type LiveFeedEvent, type LiveJoined, type LivePlayerInput } from '@/machines/live-player/live-player.machine';
 import { controllableCall, flushPromises } from '@/tests/fakes/controllable-actor';
 import { livePlayerModelPaths, type LivePlayerModelContext, type LivePlayerModelEvent } from '@/machines/live-player/live-player.model';
@@ -9,7 +10,8 @@ import { testPath } from '@/machines/testing/trace';
 
 /** The phone's machine with its calls answered by hand and its feed driven by the test. */
 function start(input: LivePlayerInput = {}) {
-  const join = controllableCall<CallOutcome<LiveJoined>, { pin: string; nickname?: string }>();
+  const entry = controllableCall<CallOutcome<LiveEntry>, { pin: string }>();
+  const join = controllableCall<CallOutcome<LiveJoined>, { pin: string; nickname?: string; team?: number }>();
   const rejoin = controllableCall<CallOutcome<{ game: LiveGameView; me: LiveMe }>, { game_id: number; token: string }>();
   const answer = controllableCall<CallOutcome<LiveAnswered>, { game_id: number; token: string; question_index: number; answer: string }>();
   const seats: string[] = [];
@@ -18,6 +20,7 @@ function start(input: LivePlayerInput = {}) {
   const actor = createActor(
     livePlayerMachine.provide({
       actors: {
+        entry: fromPromise(({ input: i }) => entry.fn(i)),
         join: fromPromise(({ input: i }) => join.fn(i)),
         rejoin: fromPromise(({ input: i }) => rejoin.fn(i)),
         answer: fromPromise(({ input: i }) => answer.fn(i)),
@@ -41,23 +44,33 @@ function start(input: LivePlayerInput = {}) {
     const v = actor.getSnapshot().value;
     return typeof v === 'string' ? v : `playing.${(v as { playing: string }).playing}`;
   };
-  return { actor, join, rejoin, answer, seats, feeds, send: (e: LiveFeedEvent) => feed?.(e), state, context: () => actor.getSnapshot().context };
+  /** The PIN typed is sent: the server says what its game asks of a player joining. */
+  const enter = async (data: Partial<LiveEntry> = {}) => {
+    actor.send({ type: 'user.submit' });
+    entry.resolve({ ok: true, data: { game_id: 5, title: 'Quiz', names: 'free', teams: 0, team_mode: 'balanced', ...data } });
+    await flushPromises();
+  };
+  return { actor, entry, enter, join, rejoin, answer, seats, feeds, send: (e: LiveFeedEvent) => feed?.(e), state, context: () => actor.getSnapshot().context };
 }
 
 const question = { index: 0, type: 'multiple', text: 'Which?', image: null, options: [{ key: 'a', text: 'A' }, { key: 'b', text: 'B' }], time_limit: 20, points: 1000, opens_at: 10_000, deadline_at: 30_000, restarted: false } as const;
-const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Quiz', status: 'lobby', paused: null, locked: false, question_count: 2, questions_shown: 0, question: null, reveal: null, standings: [], player_count: 1, answered_count: 0, version: 2 };
+const lobby: LiveGameView = { id: 5, pin: '123456', title: 'Quiz', status: 'lobby', paused: null, locked: false, question_count: 2, questions_shown: 0, question: null, reveal: null, standings: [], player_count: 1, answered_count: 0, team_count: 0, teams: [], names: 'free', version: 2 };
 const open: LiveGameView = { ...lobby, status: 'question', question, version: 3 };
-const me: LiveMe = { player_id: 9, nickname: 'Ana', score: 0, rank: null, streak: 0, answer: '', answer_index: null, last: null, removed: false };
+const me: LiveMe = { player_id: 9, nickname: 'Ana', score: 0, rank: null, streak: 0, answer: '', answer_index: null, last: null, removed: false, team: null, team_rank: null };
 const joined: CallOutcome<LiveJoined> = { ok: true, data: { game_id: 5, player_id: 9, nickname: 'Ana', token: 'token-token-token-token', game: lobby } };
 
 describe('the phone in a live game', () => {
-  test('PIN and nickname checked before any call; a refused nickname keeps the form', async () => {
+  test('PIN checked before any call, the game asked what it wants, the nickname checked before joining; a refused nickname keeps the form', async () => {
     const h = start();
     h.actor.send({ type: 'user.pin', pin: '12 34' });
     h.actor.send({ type: 'user.submit' });
     expect(h.context()).toMatchObject({ pin: '1234', error: 'pin_required' });
     h.actor.send({ type: 'user.pin', pin: '123456' });
     h.actor.send({ type: 'user.submit' });
+    expect(h.state()).toBe('checking');
+    expect(h.entry.last().input).toEqual({ pin: '123456' });
+    h.entry.resolve({ ok: true, data: { game_id: 5, title: 'Quiz', names: 'free', teams: 0, team_mode: 'balanced' } });
+    await flushPromises();
     expect(h.state()).toBe('nickname');
     h.actor.send({ type: 'user.nickname', nickname: 'A' });
     h.actor.send({ type: 'user.submit' });
@@ -74,7 +87,7 @@ describe('the phone in a live game', () => {
 
   test('an unknown PIN goes back to the PIN; a signed-in player joins under their name', async () => {
     const h = start({ name: 'Signed Sam', pin: '654321' });
-    h.actor.send({ type: 'user.submit' });
+    await h.enter();
     h.actor.send({ type: 'user.join_as_me' });
     expect(h.join.last().input).toEqual({ pin: '654321' });
     h.join.resolve({ ok: false, code: 'live_pin_unknown' });
@@ -85,7 +98,7 @@ describe('the phone in a live game', () => {
 
   test('joined: the seat is kept, the feed opened, and the frames decide the screen', async () => {
     const h = start({ pin: '123456' });
-    h.actor.send({ type: 'user.submit' });
+    await h.enter();
     h.actor.send({ type: 'user.nickname', nickname: 'Ana' });
     h.actor.send({ type: 'user.submit' });
     h.join.resolve(joined);
@@ -147,21 +160,67 @@ describe('the phone in a live game', () => {
   });
 });
 
+describe('names and teams', () => {
+  test('a game of generated names takes no nickname and has no "join as me"; a team is picked before joining', async () => {
+    const h = start({ pin: '123456', name: 'Signed Sam' });
+    await h.enter({ names: 'generated', teams: 3, team_mode: 'choose' });
+    h.actor.send({ type: 'user.join_as_me' });
+    expect(h.state()).toBe('nickname');
+    h.actor.send({ type: 'user.submit' });
+    expect(h.context().error).toBe('team_required');
+    h.actor.send({ type: 'user.team', team: 4 });
+    h.actor.send({ type: 'user.submit' });
+    expect(h.context().error).toBe('team_required');
+    h.actor.send({ type: 'user.team', team: 2 });
+    h.actor.send({ type: 'user.submit' });
+    expect(h.join.last().input).toEqual({ pin: '123456', team: 2 });
+    h.join.resolve({ ok: true, data: { ...joined.data, nickname: 'Brave Otter' } } as CallOutcome<LiveJoined>);
+    await flushPromises();
+    expect(h.context().nickname).toBe('Brave Otter');
+    // Balanced teams ask nothing; a signed-in player of a game of typed names joins under their name, with the team picked.
+    const b = start({ pin: '123456', name: 'Signed Sam' });
+    await b.enter({ teams: 2, team_mode: 'balanced' });
+    b.actor.send({ type: 'user.join_as_me' });
+    expect(b.join.last().input).toEqual({ pin: '123456' });
+    const c = start({ pin: '123456', name: 'Signed Sam' });
+    await c.enter({ teams: 2, team_mode: 'choose' });
+    c.actor.send({ type: 'user.join_as_me' });
+    expect([c.state(), c.context().error]).toEqual(['nickname', 'team_required']);
+    c.actor.send({ type: 'user.team', team: 1 });
+    c.actor.send({ type: 'user.join_as_me' });
+    expect(c.join.last().input).toEqual({ pin: '123456', team: 1 });
+  });
+
+  test('a PIN the server does not know, or a throttled address, goes back to the PIN with the reason', async () => {
+    const h = start({ pin: '123456' });
+    h.actor.send({ type: 'user.submit' });
+    h.entry.resolve({ ok: false, code: 'rate_limited' });
+    await flushPromises();
+    expect([h.state(), h.context().error]).toEqual(['pin', 'rate_limited']);
+    expect(h.join.calls).toHaveLength(0);
+  });
+});
+
 describe('the phone must also', () => {
   test('answer a call that throws as a network failure, where a refusal would land', async () => {
     const h = start({ pin: '123456' });
-    h.actor.send({ type: 'user.submit' });
+    await h.enter();
     h.actor.send({ type: 'user.nickname', nickname: 'Ana' });
     h.actor.send({ type: 'user.submit' });
     h.join.reject(new Error('offline'));
     await flushPromises();
     expect([h.state(), h.context().error]).toEqual(['nickname', 'network']);
     const signed = start({ pin: '123456', name: 'Sam' });
-    signed.actor.send({ type: 'user.submit' });
+    await signed.enter();
     signed.actor.send({ type: 'user.join_as_me' });
     signed.join.reject(new Error('offline'));
     await flushPromises();
     expect([signed.state(), signed.context().error]).toEqual(['nickname', 'network']);
+    const asking = start({ pin: '123456' });
+    asking.actor.send({ type: 'user.submit' });
+    asking.entry.reject(new Error('offline'));
+    await flushPromises();
+    expect([asking.state(), asking.context().error]).toEqual(['pin', 'network']);
     const back = start({ gameId: 5, token: 'token-token-token-token' });
     back.rejoin.reject(new Error('offline'));
     await flushPromises();
@@ -234,6 +293,7 @@ describe('the model paths, driven through the real machine', () => {
         const e = step.event as LivePlayerModelEvent;
         if (e.type === 'user.pin') h.actor.send({ type: 'user.pin', pin: e.pin === 'good' ? '123456' : '12' });
         else if (e.type === 'user.nickname') h.actor.send({ type: 'user.nickname', nickname: e.nickname === 'good' ? 'Ana' : 'A' });
+        else if (e.type === 'user.team') h.actor.send({ type: 'user.team', team: 2 });
         else if (e.type === 'user.answer') h.actor.send({ type: 'user.answer', answer: 'a' });
         else h.actor.send(e as never);
       };
@@ -241,6 +301,16 @@ describe('the model paths, driven through the real machine', () => {
         events: {
           'user.pin': userEvent,
           'user.nickname': userEvent,
+          'user.team': userEvent,
+          'api.entry': async (step: { event: { type: string } }) => {
+            const kind = (step.event as Extract<LivePlayerModelEvent, { type: 'api.entry' }>).kind;
+            h.entry.resolve({ ok: true, data: { game_id: 5, title: 'Quiz', names: kind === 'generated' ? 'generated' : 'free', teams: kind === 'choose_team' ? 3 : 0, team_mode: kind === 'choose_team' ? 'choose' : 'balanced' } });
+            await flushPromises();
+          },
+          'api.entry_refused': async (step: { event: { type: string } }) => {
+            h.entry.resolve({ ok: false, code: (step.event as Extract<LivePlayerModelEvent, { type: 'api.entry_refused' }>).code });
+            await flushPromises();
+          },
           'user.submit': userEvent,
           'user.join_as_me': userEvent,
           'user.again': userEvent,

@@ -1,6 +1,8 @@
 import { apiRequest, type ApiResult } from '@/services/client/api';
 import type { LiveAnswered, LiveJoined } from '@/machines/live-player/live-player.machine';
 import type { LiveGameView, LiveMe } from '@/services/domain/live';
+import type { LiveEntry } from '@/services/domain/live-names';
+import { i18n } from '@/services/client/i18n';
 
 /**
  * Typed fetchers of live games (docs/live.md, Calls), taking the payloads the live machines build.
@@ -9,7 +11,11 @@ import type { LiveGameView, LiveMe } from '@/services/domain/live';
 
 const quiet = { toast: false } as const;
 
-export const liveJoin = (payload: { pin: string; nickname?: string }): Promise<ApiResult<LiveJoined>> => apiRequest<LiveJoined>('live_join', payload, quiet);
+/** Joins a game; the interface language goes with it, for a generated name in the player's language. */
+export const liveJoin = (payload: { pin: string; nickname?: string; team?: number }): Promise<ApiResult<LiveJoined>> => apiRequest<LiveJoined>('live_join', { ...payload, language: i18n.language }, quiet);
+
+/** What a PIN's game asks of a player joining: generated names, teams. */
+export const liveEntry = (payload: { pin: string }): Promise<ApiResult<LiveEntry>> => apiRequest<LiveEntry>('live_entry', payload, quiet);
 
 export const liveRejoin = (payload: { game_id: number; token: string }): Promise<ApiResult<{ game: LiveGameView; me: LiveMe }>> =>
   apiRequest<{ game: LiveGameView; me: LiveMe }>('live_rejoin', payload, quiet);

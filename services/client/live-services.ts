@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { livePlayerMachine, type LiveFeedEvent } from '@/machines/live-player/live-player.machine';
 import { liveFeed as defaultFeed, type LiveFeed } from '@/services/client/live-feed';
-import { liveAnswer, liveJoin, liveRejoin } from '@/services/client/live-api';
+import { liveAnswer, liveEntry, liveJoin, liveRejoin } from '@/services/client/live-api';
 
 /**
  * The phone's machine against the real server: its calls through live-api.ts, its `liveFeed`
@@ -59,6 +59,7 @@ export function liveFeedActor(feed: LiveFeed = defaultFeed) {
 export function createLivePlayerMachine(feed: LiveFeed = defaultFeed) {
   return livePlayerMachine.provide({
     actors: {
+      entry: fromPromise(({ input }) => liveEntry(input)),
       join: fromPromise(({ input }) => liveJoin(input)),
       rejoin: fromPromise(({ input }) => liveRejoin(input)),
       answer: fromPromise(({ input }) => liveAnswer(input)),

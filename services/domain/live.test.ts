@@ -68,8 +68,8 @@ describe('live game rules', () => {
 
 describe('where a phone stands', () => {
   const question = { index: 0, type: 'multiple', text: 'Q?', image: null, options: [], time_limit: 20, points: 1000, opens_at: 10_000, deadline_at: 30_000, restarted: false } as const;
-  const game = { id: 1, pin: '123456', title: 'T', status: 'question', paused: null, locked: false, question_count: 3, questions_shown: 0, question, reveal: null, standings: [], player_count: 2, answered_count: 0, version: 3 } as const;
-  const me = { player_id: 7, nickname: 'Ana', score: 0, rank: 1, streak: 0, answer: '', answer_index: null, last: null, removed: false };
+  const game = { id: 1, pin: '123456', title: 'T', status: 'question', paused: null, locked: false, question_count: 3, questions_shown: 0, question, reveal: null, standings: [], player_count: 2, answered_count: 0, team_count: 0, teams: [], names: 'free', version: 3 } as const;
+  const me = { player_id: 7, nickname: 'Ana', score: 0, rank: 1, streak: 0, answer: '', answer_index: null, last: null, removed: false, team: null, team_rank: null };
 
   test('by the game, the player and the server time', () => {
     expect(livePlayerPhase({ ...game, status: 'lobby', question: null }, me, 0)).toBe('lobby');

@@ -8,6 +8,7 @@
  */
 import type { PlayOption } from '@/services/domain/play-session';
 import { LIVE_KINDS, type LiveKind, type SliderRange, type SliderRule, type TypeMatch } from '@/services/domain/live-kinds';
+import type { LiveNameMode, LiveTeamStanding } from '@/services/domain/live-names';
 
 /**
  * The kinds a live game plays: what a shared screen can show and a phone can answer in seconds —
@@ -215,6 +216,11 @@ export interface LiveGameView {
   readonly standings: readonly LiveStanding[];
   readonly player_count: number;
   readonly answered_count: number;
+  /** Teams in the game (0: none), and at a leaderboard and the podium the teams ranked by the mean of their members' scores. */
+  readonly team_count: number;
+  readonly teams: readonly LiveTeamStanding[];
+  /** Whether the server names the players (docs/live.md, "Names and teams"). */
+  readonly names: LiveNameMode;
   /** Grows with every change of the game. */
   readonly version: number;
 }
@@ -232,6 +238,9 @@ export interface LiveMe {
   /** After a close: what the player's answer earned. */
   readonly last: { readonly index: number; readonly correct: boolean; readonly points: number; readonly bonus: number } | null;
   readonly removed: boolean;
+  /** The player's team and its place (null without teams). */
+  readonly team: number | null;
+  readonly team_rank: number | null;
 }
 
 /** Where a game's questions came from. */
@@ -262,6 +271,7 @@ export interface LivePlayerItem {
   readonly nickname: string;
   /** Joined under a signed-in player's name. */
   readonly signed_in: boolean;
+  readonly team: number | null;
 }
 
 /**

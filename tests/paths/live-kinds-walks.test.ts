@@ -107,7 +107,7 @@ describe(`new question kinds against the rules written apart (${testDbKind})`, (
         const created = ok<LiveGameView>(await api.call('live_create', { set_id: set.id }, { token: host.token }), 'live_create');
         const tokens: string[] = [];
         for (const [i] of g.players.entries()) tokens.push(ok<{ token: string }>(await api.call('live_join', { pin: created.pin, nickname: `Player ${i + 1}` }), 'live_join').token);
-        const last = async (i: number) => ok<{ me: LiveMe }>(await api.call('live_rejoin', { game_id: created.id, token: tokens[i] }), 'live_rejoin').me.last;
+        const last = async (i: number) => ok<{ me: LiveMe }>(await api.call('live_rejoin', { game_id: created.id, token: tokens[i]! }), 'live_rejoin').me.last;
         const next = () => api.call('live_next', { game_id: created.id }, { token: host.token });
         const settle = async () => {
           await api.app.live.answers.drain();
@@ -121,7 +121,7 @@ describe(`new question kinds against the rules written apart (${testDbKind})`, (
             const order = answers.map((a, i) => ({ ...a, i })).sort((x, y) => x.afterMs - y.afterMs);
             for (const a of order) {
               clock.advance(opens + a.afterMs - clock.now());
-              ok(await api.call('live_answer', { game_id: created.id, token: tokens[a.i], question_index: index, answer: a.text }), 'live_answer');
+              ok(await api.call('live_answer', { game_id: created.id, token: tokens[a.i]!, question_index: index, answer: a.text }), 'live_answer');
             }
             await settle();
             if ((await api.app.live.load(created.id))!.state.status === 'question') ok(await next(), 'live_next');

@@ -80,6 +80,7 @@ function startPhone() {
   const feed = createLiveFeed({ baseUrl: api.url });
   const machine = livePlayerMachine.provide({
     actors: {
+      entry: fromPromise(async ({ input }: { input: { pin: string } }) => outcome(await api.call('live_entry', input))),
       join: fromPromise(async ({ input }: { input: { pin: string; nickname?: string } }) => outcome(await api.call('live_join', input))),
       rejoin: fromPromise(async ({ input }: { input: { game_id: number; token: string } }) => outcome(await api.call('live_rejoin', input))),
       answer: fromPromise(async ({ input }: { input: { game_id: number; token: string; question_index: number; answer: string } }) => outcome(await api.call('live_answer', input))),
@@ -142,6 +143,7 @@ async function playPath(step: Step, questions: readonly { points: number; time_l
   for (const [i, phone] of phones.entries()) {
     phone.send({ type: 'user.pin', pin: game.pin });
     phone.send({ type: 'user.submit' });
+    await until(phone, `phone ${i + 1} asked for its nickname`, () => phone.getSnapshot().value === 'nickname');
     phone.send({ type: 'user.nickname', nickname: `Phone ${i + 1}` });
     phone.send({ type: 'user.submit' });
     await until(phone, `phone ${i + 1} in the lobby`, () => phoneOf(phone).me !== null && phoneOf(phone).game?.status === 'lobby');

@@ -1408,6 +1408,12 @@ export const liveGames = pgTable(
     heldUntil: timestamp('held_until', { withTimezone: true }),
     /** Word cloud: the words (as folded keys) the host hid from the question on screen; emptied when the next one opens. */
     hiddenWords: jsonb('hidden_words').$type<string[]>().notNull().default([]),
+    /** 'free': players type their nicknames; 'generated': the server names them (docs/live.md, "Names and teams"). */
+    names: text('names').notNull().default('free'),
+    /** Teams in the game: 0 (none) or 2 to 8. */
+    teamCount: integer('team_count').notNull().default(0),
+    /** 'choose': players pick their team; 'balanced': the server puts each in the smallest. */
+    teamMode: text('team_mode').notNull().default('balanced'),
   },
   (t) => [
     uniqueIndex('live_games_running_pin').on(t.pin).where(sql`${t.status} in ('lobby','question','reveal','leaderboard')`),
@@ -1458,6 +1464,8 @@ export const livePlayers = pgTable(
     timeMs: bigint('time_ms', { mode: 'number' }).notNull().default(0),
     /** Removed by the host: the nickname stays taken, so it cannot join this game again. */
     removed: boolean('removed').notNull().default(false),
+    /** The player's team (1 to the game's team count), or null in a game without teams. */
+    team: integer('team'),
     joinedAt: created(),
   },
   (t) => [uniqueIndex('live_players_nickname').on(t.gameId, t.nicknameKey), uniqueIndex('live_players_token').on(t.tokenHash)],

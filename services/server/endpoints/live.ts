@@ -9,6 +9,7 @@ import { deleteQuizSet, listQuizSets, readQuizSet, readQuizSetFile, saveQuizSet 
 import { detectImageType, IMAGE_EXTENSIONS } from '@/services/server/uploads/image-type';
 import { saveContentFile } from '@/services/server/uploads/store';
 import { QUIZ_SET_TITLE_MAX } from '@/services/domain/quiz-sets';
+import { LIVE_MAX_TEAMS, LIVE_NAME_MODES, LIVE_TEAM_COUNTS, LIVE_TEAM_MODES } from '@/services/domain/live-names';
 import { LIVE_REPORT_PARTS, reportCsv, reportFileName } from '@/services/domain/live-report';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 
@@ -37,6 +38,9 @@ export const liveEndpoints: EndpointDef[] = [
       time_limit: oneOf(LIVE_TIME_LIMITS, 'seconds').default(LIVE_DEFAULT_TIME_LIMIT),
       points: oneOf(LIVE_POINTS, 'points').default(LIVE_DEFAULT_POINTS),
       title: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+      names: z.enum(LIVE_NAME_MODES, { error: `must be ${LIVE_NAME_MODES.join(' or ')}` }).default('free'),
+      teams: oneOf(LIVE_TEAM_COUNTS, 'teams (0: none)').default(0),
+      team_mode: z.enum(LIVE_TEAM_MODES, { error: `must be ${LIVE_TEAM_MODES.join(' or ')}` }).default('balanced'),
     }),
     async handler(input, ctx) {
       // The questions come from the host's own quiz set, or from a category of the bank.
@@ -51,6 +55,9 @@ export const liveEndpoints: EndpointDef[] = [
         timeLimit: input.time_limit,
         points: input.points,
         title: input.title,
+        names: input.names,
+        teamCount: input.teams,
+        teamMode: input.team_mode,
       });
       return { data };
     },
@@ -124,9 +131,23 @@ export const liveEndpoints: EndpointDef[] = [
   endpoint({
     name: 'live_join',
     access: 'public',
-    input: z.object({ pin, nickname: z.string().max(200, 'must be at most 20 characters').optional() }),
+    input: z.object({
+      pin,
+      nickname: z.string().max(200, 'must be at most 20 characters').optional(),
+      team: z.coerce.number({ error: 'must be a team number' }).int('must be a team number').min(1, `must be 1 to ${LIVE_MAX_TEAMS}`).max(LIVE_MAX_TEAMS, `must be 1 to ${LIVE_MAX_TEAMS}`).optional(),
+      language: z.string().trim().max(10, 'must be a language code').optional(),
+    }),
     async handler(input, ctx) {
-      return { data: await ctx.app.live.join(input.pin, input.nickname, ctx.user, ctx.settings, ctx.ip) };
+      return { data: await ctx.app.live.join(input.pin, input.nickname, ctx.user, ctx.settings, ctx.ip, { team: input.team, language: input.language }) };
+    },
+  }),
+
+  endpoint({
+    name: 'live_entry',
+    access: 'public',
+    input: z.object({ pin }),
+    async handler(input, ctx) {
+      return { data: await ctx.app.live.entry(input.pin, ctx.settings, ctx.ip) };
     },
   }),
 

@@ -71,6 +71,9 @@ function gameRow(questions: LiveSecretQuestion[], over: Partial<GameRow> = {}): 
     holder: null,
     heldUntil: null,
     hiddenWords: [],
+    names: 'free',
+    teamCount: 0,
+    teamMode: 'balanced',
     createdAt: new Date(T0),
     startedAt: null,
     finishedAt: null,
@@ -79,7 +82,7 @@ function gameRow(questions: LiveSecretQuestion[], over: Partial<GameRow> = {}): 
 }
 
 function player(id: number, over: Partial<PlayerRow> = {}): PlayerRow {
-  return { id, gameId: 7, nickname: `P${id}`, nicknameKey: `p${id}`, userId: null, tokenHash: `t${id}`, score: 0, streak: 0, correct: 0, answered: 0, timeMs: 0, removed: false, ...over };
+  return { id, gameId: 7, nickname: `P${id}`, nicknameKey: `p${id}`, userId: null, tokenHash: `t${id}`, score: 0, streak: 0, correct: 0, answered: 0, timeMs: 0, removed: false, team: null, ...over };
 }
 
 interface Harness {
@@ -614,8 +617,8 @@ describe('what the screens are shown', () => {
   test('a signed-in player is listed as such', () => {
     const h = harness([question()], [player(1, { userId: 40 }), player(2)]);
     expect(h.game.playerItems()).toEqual([
-      { id: 1, nickname: 'P1', signed_in: true },
-      { id: 2, nickname: 'P2', signed_in: false },
+      { id: 1, nickname: 'P1', signed_in: true, team: null },
+      { id: 2, nickname: 'P2', signed_in: false, team: null },
     ]);
   });
 });

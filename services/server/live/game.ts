@@ -15,6 +15,7 @@ import {
   type LiveSecretQuestion,
   type LiveStanding,
 } from '@/services/domain/live';
+import { rankTeams, type LiveTeamStanding } from '@/services/domain/live-names';
 import type { Db } from '@/services/server/db/client';
 import { arrivalsPendingBefore, waitForArrivalsBefore } from '@/services/server/gateway/arrival';
 import { ApiError } from '@/services/server/gateway/api-error';
@@ -464,6 +465,9 @@ export class LiveGame {
       standings: s.status === 'leaderboard' ? this.standings(LIVE_LEADERBOARD_SIZE) : s.status === 'podium' || s.status === 'ended' ? this.standings(10) : [],
       player_count: this.active,
       answered_count: this.received,
+      team_count: s.teamCount,
+      teams: s.teamCount > 0 && (s.status === 'leaderboard' || s.status === 'podium' || s.status === 'ended') ? this.teamStandings() : [],
+      names: s.names,
       version: s.version,
     };
     this.viewCache = { version: s.version, view };
@@ -484,7 +488,14 @@ export class LiveGame {
       answer_index: a && (this.state.status === 'question' || this.state.status === 'reveal') ? this.state.currentIndex : null,
       last: p.last,
       removed: p.removed,
+      team: p.team,
+      team_rank: p.team === null ? null : (this.teamStandings().find((t) => t.team === p.team)?.rank ?? null),
     };
+  }
+
+  /** The teams by the mean of their members' scores (the players still in). */
+  teamStandings(): LiveTeamStanding[] {
+    return rankTeams(this.state.teamCount, this.activePlayers());
   }
 
   playerItems(): LivePlayerItem[] {
@@ -683,4 +694,4 @@ export class LiveGame {
 /** A question's deadline from its opening: none without a time limit. */
 const deadlineOf = (opens: number, timeLimit: number): Date | null => (timeLimit > 0 ? new Date(opens + timeLimit * 1000) : null);
 
-export const itemOf = (p: PlayerRow): LivePlayerItem => ({ id: p.id, nickname: p.nickname, signed_in: p.userId !== null });
+export const itemOf = (p: PlayerRow): LivePlayerItem => ({ id: p.id, nickname: p.nickname, signed_in: p.userId !== null, team: p.team });

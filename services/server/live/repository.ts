@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '@/services/server/db/client';
 import { liveAnswers, liveGames, livePlayers } from '@/services/server/db/schema';
 import type { LivePause, LiveSecretQuestion, LiveSource, LiveStatus } from '@/services/domain/live';
+import type { LiveNameMode, LiveTeamMode } from '@/services/domain/live-names';
 
 /** SQL of hosted live games (docs/live.md). Every step is one guarded write: `version` moves from the one the step was made on. */
 export type Conn = Db | Tx;
@@ -33,6 +34,10 @@ export interface GameRow {
   heldUntil: Date | null;
   /** Word cloud: the words the host hid from the question on screen (folded keys). */
   hiddenWords: string[];
+  /** How players are named, and the teams (docs/live.md, "Names and teams"). */
+  names: LiveNameMode;
+  teamCount: number;
+  teamMode: LiveTeamMode;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -51,6 +56,7 @@ export interface PlayerRow {
   answered: number;
   timeMs: number;
   removed: boolean;
+  team: number | null;
 }
 
 export interface AnswerRow {
@@ -64,12 +70,12 @@ export interface AnswerRow {
   elapsedMs: number;
 }
 
-const gameOf = (r: typeof liveGames.$inferSelect): GameRow => ({ ...r, status: r.status as LiveStatus, paused: r.paused as LivePause | null });
+const gameOf = (r: typeof liveGames.$inferSelect): GameRow => ({ ...r, status: r.status as LiveStatus, paused: r.paused as LivePause | null, names: r.names as LiveNameMode, teamMode: r.teamMode as LiveTeamMode });
 
 /** A new game in the lobby; null when the PIN is taken by a running game (the caller draws another). */
 export async function insertGame(
   db: Conn,
-  input: { pin: string; hostId: number; title: string; source: LiveSource; questions: LiveSecretQuestion[]; maxPlayers: number },
+  input: { pin: string; hostId: number; title: string; source: LiveSource; questions: LiveSecretQuestion[]; maxPlayers: number; names: LiveNameMode; teamCount: number; teamMode: LiveTeamMode },
   hold: { holder: string; leaseMs: number },
 ): Promise<GameRow | null> {
   const rows = await db
@@ -119,7 +125,7 @@ export async function listAnswers(db: Conn, gameId: number, questionIndex?: numb
 /** A player; null when the nickname (as its key) is taken in the game. */
 export async function insertPlayer(
   db: Conn,
-  input: { gameId: number; nickname: string; nicknameKey: string; userId: number | null; tokenHash: string },
+  input: { gameId: number; nickname: string; nicknameKey: string; userId: number | null; tokenHash: string; team: number | null },
 ): Promise<PlayerRow | null> {
   const rows = await db.insert(livePlayers).values(input).onConflictDoNothing().returning();
   return rows[0] ?? null;

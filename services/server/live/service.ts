@@ -15,6 +15,7 @@ import {
 } from '@/services/domain/live';
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
 import type { QuestionType } from '@/services/domain/play-session';
+import { freeGeneratedName, nameLanguage, smallestTeam, type LiveEntry, type LiveNameMode, type LiveTeamMode } from '@/services/domain/live-names';
 
 /** The bank's kinds a live game plays (the others are written in quiz sets). */
 const BANK_KINDS = ['multiple', 'boolean', 'multiselect', 'sequence'] as const satisfies readonly QuestionType[];
@@ -36,6 +37,7 @@ import {
   listPlayers,
   listUnheldGames,
   readGame,
+  RUNNING_STATUSES,
   releaseHolds,
   renewHolds,
   setPlayerToken,
@@ -79,6 +81,10 @@ export interface CreateLiveGame {
   timeLimit: number;
   points: number;
   title?: string | undefined;
+  /** How players are named, and the teams (docs/live.md, "Names and teams"). */
+  names?: LiveNameMode;
+  teamCount?: number;
+  teamMode?: LiveTeamMode;
 }
 
 export interface JoinedPlayer {
@@ -287,6 +293,9 @@ export class LiveService {
         source: picked.source,
         questions,
         maxPlayers,
+        names: input.names ?? 'free',
+        teamCount: input.teamCount ?? 0,
+        teamMode: input.teamMode ?? 'balanced',
       }, { holder: this.node, leaseMs: this.leaseMs });
       if (row) {
         const game = this.adopt(row, [], []);
@@ -337,17 +346,27 @@ export class LiveService {
    * slip under the limit, and a join with a running game's PIN is given back. A class joining its
    * game from one address therefore spends nothing; it may take live_seats_per_address seats.
    */
-  async join(pin: string, rawNickname: string | undefined, user: AuthUser | null, settings: SettingsMap, ip = ''): Promise<JoinedPlayer> {
+  async join(pin: string, rawNickname: string | undefined, user: AuthUser | null, settings: SettingsMap, ip = '', choice: { team?: number | undefined; language?: string | undefined } = {}): Promise<JoinedPlayer> {
     if (!flagSetting(settings, 'live_mode')) throw new ApiError('mode_disabled', { detail: 'live games are turned off' });
     const row = await this.checkPin(pin, ip, settings);
     const game = await this.load(row.id);
     if (!game || !game.running) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
     if (game.state.locked) throw new ApiError('live_locked');
-    const wanted = rawNickname ?? user?.name ?? '';
-    const checked = checkNickname(user && rawNickname === undefined ? [...wanted].slice(0, 20).join('') : wanted);
-    if (!checked.ok) throw new ApiError('103', { field: 'nickname', detail: `nickname: ${checked.reason}` });
-    const blocked = blockedWordIn(checked.nickname, blockedWordsOf(settings));
-    if (blocked !== null) throw new ApiError('nickname_blocked', { field: 'nickname', detail: 'this nickname holds a word the operators do not allow' });
+    const generated = game.state.names === 'generated';
+    const blockedWords = blockedWordsOf(settings);
+    let checked: { ok: true; nickname: string } | null = null;
+    if (!generated) {
+      // A game of generated names takes no typed nickname (and no account's name): the server names each player.
+      const wanted = rawNickname ?? user?.name ?? '';
+      const read = checkNickname(user && rawNickname === undefined ? [...wanted].slice(0, 20).join('') : wanted);
+      if (!read.ok) throw new ApiError('103', { field: 'nickname', detail: `nickname: ${read.reason}` });
+      if (blockedWordIn(read.nickname, blockedWords) !== null) throw new ApiError('nickname_blocked', { field: 'nickname', detail: 'this nickname holds a word the operators do not allow' });
+      checked = read;
+    }
+    const { teamCount, teamMode } = game.state;
+    if (teamCount > 0 && teamMode === 'choose' && (choice.team === undefined || choice.team < 1 || choice.team > teamCount)) {
+      throw new ApiError('103', { field: 'team', detail: `team: choose one of the ${teamCount} teams (1 to ${teamCount})` });
+    }
     return game.run(async () => {
       if (user) {
         // A signed-in player joining again (another device, a lost token) is the same player.
@@ -369,23 +388,48 @@ export class LiveService {
         throw new ApiError('live_full', { detail: `this address has taken ${seats} seats in this game, as many as one address may (live_seats_per_address)` });
       }
       const token = randomBytes(24).toString('base64url');
+      const team = teamCount === 0 ? null : teamMode === 'choose' ? choice.team! : smallestTeam(teamCount, game.activePlayers());
+      let nickname = checked?.nickname ?? '';
+      if (generated) {
+        const keys = new Set([...game.players.values()].map((p) => p.nicknameKey));
+        const name = freeGeneratedName(nameLanguage(choice.language), () => randomInt(0, 2 ** 32) / 2 ** 32, (key) => keys.has(key), blockedWords);
+        if (name === null) throw new ApiError('live_full', { detail: 'no generated name is free in this game' });
+        nickname = name;
+      }
       const player = await insertPlayer(this.db, {
         gameId: game.id,
-        nickname: checked.nickname,
-        nicknameKey: nicknameKey(checked.nickname),
+        nickname,
+        nicknameKey: nicknameKey(nickname),
         userId: user?.id ?? null,
         tokenHash: hashToken(token),
+        team,
       });
       if (!player) {
+        if (generated) throw new ApiError('nickname_taken', { field: 'nickname', detail: 'the name drawn was taken at the same moment: join again' });
+        const checkedNickname = checked!;
         // The nickname of a player the host removed stays theirs, and out of the game.
-        const key = nicknameKey(checked.nickname);
-        if ([...game.players.values()].some((p) => p.removed && p.nicknameKey === key)) throw new ApiError('live_removed', { field: 'nickname', detail: `"${checked.nickname}" was removed from this game by its host` });
-        throw new ApiError('nickname_taken', { field: 'nickname', detail: `"${checked.nickname}" is taken in this game` });
+        const key = nicknameKey(checkedNickname.nickname);
+        if ([...game.players.values()].some((p) => p.removed && p.nicknameKey === key)) throw new ApiError('live_removed', { field: 'nickname', detail: `"${checkedNickname.nickname}" was removed from this game by its host` });
+        throw new ApiError('nickname_taken', { field: 'nickname', detail: `"${checkedNickname.nickname}" is taken in this game` });
       }
       game.addPlayer(player);
       game.seatsByAddress.set(ip, (game.seatsByAddress.get(ip) ?? 0) + 1);
       return { game_id: game.id, player_id: player.id, nickname: player.nickname, token, game: game.view() };
     });
+  }
+
+  /**
+   * live_entry: what a phone must ask before joining a game — whether the server names its players
+   * and whether it has teams to choose from. Counted against the address's wrong PINs as a join is,
+   * so it is no cheaper way of guessing PINs.
+   */
+  async entry(pin: string, settings: SettingsMap, ip = ''): Promise<LiveEntry> {
+    if (!flagSetting(settings, 'live_mode')) throw new ApiError('mode_disabled', { detail: 'live games are turned off' });
+    const found = await this.checkPin(pin, ip, settings);
+    const row = await readGame(this.db, found.id);
+    if (!row || !RUNNING_STATUSES.includes(row.status)) throw new ApiError('live_pin_unknown', { field: 'pin', detail: `no game is running with PIN ${pin}` });
+    if (row.locked) throw new ApiError('live_locked');
+    return { game_id: row.id, title: row.title, names: row.names, teams: row.teamCount, team_mode: row.teamMode };
   }
 
   /** Per caller address, the PIN check under way (see `checkPin`). */
