@@ -14,6 +14,7 @@ import { SkeletonText } from '@/components/ui/skeleton';
 import { Tabs, tabId, tabPanelId } from '@/components/ui/tabs';
 import { formatDateTime } from '@/components/profile/format';
 import { reportStatusKey } from '@/components/live/report-status';
+import { teamName, TeamSwatch } from '@/components/live/team-badge';
 import { useTranslation } from '@/services/client/i18n';
 import { liveReport, liveReportCsv, saveTextFile } from '@/services/client/live-report-api';
 import { useApiQuery } from '@/services/client/use-api-query';
@@ -189,6 +190,25 @@ function Players({ report }: { report: LiveReport }) {
   const shown = report.players.slice(page * REPORT_PLAYERS_PAGE, (page + 1) * REPORT_PLAYERS_PAGE);
   return (
     <>
+      {report.teams.length > 0 ? (
+        <section aria-labelledby="live-report-teams" className="flex flex-col gap-2">
+          <h2 id="live-report-teams" className="text-lg font-bold">
+            {t('live.host.teams')}
+          </h2>
+          <ol className="flex flex-col gap-1">
+            {report.teams.map((team) => (
+              <li key={team.team} data-report-team={team.team} className="flex min-h-touch items-center gap-3 rounded-card border border-line bg-surface px-4 py-2">
+                <span className="w-8 text-center font-display text-lg font-bold tabular-nums">{team.rank}</span>
+                <TeamSwatch team={team.team} className="size-5" />
+                <span className="min-w-0 flex-1 truncate font-semibold">{teamName(t, team.team)}</span>
+                <span className="text-sm text-fg-muted">{t('live.host.players', { count: team.members })}</span>
+                <span className="font-bold tabular-nums">{t('live.points', { count: team.score })}</span>
+              </li>
+            ))}
+          </ol>
+          <p className="text-sm text-fg-muted">{t('live.host.team_score_hint')}</p>
+        </section>
+      ) : null}
       <ol className="flex flex-col gap-2">
         {shown.map((p) => (
           <PlayerRow key={p.id} player={p} questions={report.questions} />
@@ -212,7 +232,8 @@ function PlayerRow({ player, questions }: { player: LiveReportPlayer; questions:
               {player.nickname}
             </span>
             <span className="text-sm text-fg-muted">
-              {player.removed ? t('live.report.removed') : player.signed_in ? t('live.report.signed_in') : t('live.report.guest')} · {t('live.report.right_of', { correct: player.correct, count: questions.length })}
+              {player.removed ? t('live.report.removed') : player.signed_in ? t('live.report.signed_in') : t('live.report.guest')}
+              {player.team !== null ? ` · ${teamName(t, player.team)}` : ''} · {t('live.report.right_of', { correct: player.correct, count: questions.length })}
             </span>
           </span>
           <span className="font-bold tabular-nums">{t('live.points', { count: player.score })}</span>

@@ -36,11 +36,15 @@ describe("a live game's report in words and in CSV", () => {
 
   test('the answers part has a row per player and question, blank where the player did not answer', () => {
     const report: LiveReport = {
-      game: { id: 4, title: 'Colours', pin: '123456', status: 'podium', ended_reason: null, host: { id: 1, name: 'Host' }, created_at: '', started_at: null, finished_at: null, question_count: 2, played: 2 },
+      game: { id: 4, title: 'Colours', pin: '123456', status: 'podium', ended_reason: null, host: { id: 1, name: 'Host' }, created_at: '', started_at: null, finished_at: null, question_count: 2, played: 2, names: 'free', team_count: 2 },
       questions: [0, 1].map((index) => ({ index, type: 'multiple', text: `Q${index + 1}`, image: null, options, answer: 'a', time_limit: 20, points: 1000, answered: 1, correct: 1, share_right: 1, mean_time_ms: 2000, counts: { a: 1 } })),
       players: [
-        { id: 1, nickname: 'Ana', signed_in: true, removed: false, rank: 1, score: 900, correct: 1, answered: 1, time_ms: 22000, answers: [{ index: 1, answer: 'a', correct: true, points: 900, bonus: 0, time_ms: 2000 }] },
-        { id: 2, nickname: 'Bo', signed_in: false, removed: true, rank: null, score: 0, correct: 0, answered: 0, time_ms: 0, answers: [] },
+        { id: 1, nickname: 'Ana', signed_in: true, removed: false, rank: 1, score: 900, correct: 1, answered: 1, time_ms: 22000, team: 2, answers: [{ index: 1, answer: 'a', correct: true, points: 900, bonus: 0, time_ms: 2000 }] },
+        { id: 2, nickname: 'Bo', signed_in: false, removed: true, rank: null, score: 0, correct: 0, answered: 0, time_ms: 0, team: 1, answers: [] },
+      ],
+      teams: [
+        { team: 2, score: 900, members: 1, rank: 1 },
+        { team: 1, score: 0, members: 0, rank: 2 },
       ],
     };
     expect(reportCsv(report, 'answers').split('\r\n')).toEqual([
@@ -51,7 +55,7 @@ describe("a live game's report in words and in CSV", () => {
       ',Bo,no,2,Q2,,,,,,',
       '',
     ]);
-    expect(reportCsv(report, 'players').split('\r\n').slice(0, 3)).toEqual(['rank,nickname,signed_in,removed,score,correct,answered,total_time_s', '1,Ana,yes,no,900,1,1,22.0', ',Bo,no,yes,0,0,0,0.0']);
+    expect(reportCsv(report, 'players').split('\r\n').slice(0, 3)).toEqual(['rank,nickname,signed_in,removed,score,correct,answered,total_time_s,team,team_rank,team_score', '1,Ana,yes,no,900,1,1,22.0,2,1,900', ',Bo,no,yes,0,0,0,0.0,1,2,0']);
     expect(reportCsv(report, 'questions').split('\r\n').slice(0, 2)).toEqual(['question,text,type,right_answer,answered,correct,share_right_percent,mean_time_s,time_limit_s,points', '1,Q1,multiple,Red,1,1,100,2.0,20,1000']);
     expect(LIVE_PARTS.map((part) => reportFileName(4, part))).toEqual(['live-4-answers.csv', 'live-4-questions.csv', 'live-4-players.csv']);
   });

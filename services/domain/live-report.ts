@@ -7,6 +7,7 @@
 import type { PlayOption } from '@/services/domain/play-session';
 import type { LiveQuestionType, LiveStatus } from '@/services/domain/live';
 import { isUngraded } from '@/services/domain/live-kinds';
+import type { LiveNameMode, LiveTeamStanding } from '@/services/domain/live-names';
 
 export interface LiveReportQuestion {
   readonly index: number;
@@ -49,6 +50,8 @@ export interface LiveReportPlayer {
   readonly answered: number;
   /** The tie-break total: answer times, an unanswered question counting its whole limit. */
   readonly time_ms: number;
+  /** The player's team (1 to the game's team count), or null in a game without teams. */
+  readonly team: number | null;
   readonly answers: readonly LiveReportAnswer[];
 }
 
@@ -66,11 +69,16 @@ export interface LiveReport {
     /** Questions in the game, and how many of them were played (opened). */
     readonly question_count: number;
     readonly played: number;
+    /** How players were named, and the game's teams (0: none). */
+    readonly names: LiveNameMode;
+    readonly team_count: number;
   };
   /** The questions played, in order. */
   readonly questions: readonly LiveReportQuestion[];
   /** Everyone who joined: placed players by place, then removed ones. */
   readonly players: readonly LiveReportPlayer[];
+  /** A team game's teams, by the mean of their members' scores (empty without teams). */
+  readonly teams: readonly LiveTeamStanding[];
 }
 
 /** A game in a list of reports (the host's games; every game in the console). */
@@ -137,8 +145,11 @@ export function reportCsv(report: LiveReport, part: LiveReportPart): string {
   }
   if (part === 'players') {
     return csv([
-      ['rank', 'nickname', 'signed_in', 'removed', 'score', 'correct', 'answered', 'total_time_s'],
-      ...report.players.map((p) => [p.rank, p.nickname, p.signed_in, p.removed, p.score, p.correct, p.answered, seconds(p.time_ms)]),
+      ['rank', 'nickname', 'signed_in', 'removed', 'score', 'correct', 'answered', 'total_time_s', 'team', 'team_rank', 'team_score'],
+      ...report.players.map((p) => {
+        const team = p.team === null ? undefined : report.teams.find((t) => t.team === p.team);
+        return [p.rank, p.nickname, p.signed_in, p.removed, p.score, p.correct, p.answered, seconds(p.time_ms), p.team, team?.rank ?? null, team?.score ?? null];
+      }),
     ]);
   }
   const rows: (string | number | boolean | null)[][] = [['rank', 'nickname', 'signed_in', 'question', 'question_text', 'answer', 'answer_text', 'correct', 'points', 'bonus', 'time_s']];

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rankPlayers, type LiveQuestionType, type LiveStatus } from '@/services/domain/live';
 import { hasOptionTiles, isUngraded, rightAnswerText } from '@/services/domain/live-kinds';
+import { rankTeams } from '@/services/domain/live-names';
 import type { LiveReport, LiveReportItem, LiveReportPlayer, LiveReportQuestion } from '@/services/domain/live-report';
 import { liveGames, livePlayers, users } from '@/services/server/db/schema';
 import { listAnswers, listPlayers, readGame, type AnswerRow, type Conn } from '@/services/server/live/repository';
@@ -84,6 +85,7 @@ export async function readReport(db: Conn, gameId: number): Promise<LiveReport |
       correct: p.correct,
       answered: p.answered,
       time_ms: Number(p.timeMs),
+      team: p.team,
       answers: (byPlayer.get(p.id) ?? []).map((a) => ({ index: a.questionIndex, answer: a.answer, correct: a.correct, points: a.points, bonus: a.bonus, time_ms: a.elapsedMs })),
     }))
     .sort((a, b) => (order.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.id) ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
@@ -101,9 +103,13 @@ export async function readReport(db: Conn, gameId: number): Promise<LiveReport |
       finished_at: iso(game.finishedAt),
       question_count: game.questions.length,
       played,
+      names: game.names,
+      team_count: game.teamCount,
     },
     questions,
     players: reportPlayers,
+    // Teams by the mean of their members' scores, as the podium ranked them (removed players aside).
+    teams: rankTeams(game.teamCount, players.filter((p) => !p.removed)),
   };
 }
 
