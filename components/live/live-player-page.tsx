@@ -124,15 +124,16 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
         {choose ? (
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-lg font-semibold">{t('live.choose_team')}</legend>
-            <div className="grid grid-cols-2 gap-2">
+            {/* Up to four teams a tile each across the phone; more in two columns. */}
+            <div className={`grid gap-2 ${entry.teams > 4 ? 'grid-cols-2 text-sm' : 'grid-cols-1 text-lg'}`}>
               {Array.from({ length: entry.teams }, (_, i) => i + 1).map((team) => (
                 <label
                   key={team}
-                  className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-control border-2 px-3 text-lg font-bold ${context.team === team ? 'border-accent bg-accent-soft' : 'border-line-strong bg-surface'}`}
+                  className={`flex min-h-14 cursor-pointer items-center gap-2 rounded-control border-2 px-3 font-bold focus-within:outline-3 focus-within:outline-focus ${context.team === team ? 'border-accent bg-accent-soft ring-2 ring-accent' : 'border-line-strong bg-surface'}`}
                 >
-                  <input type="radio" name="live-team" className="size-5" checked={context.team === team} onChange={() => send({ type: 'user.team', team })} />
+                  <input type="radio" name="live-team" className="size-5 shrink-0" checked={context.team === team} onChange={() => send({ type: 'user.team', team })} />
                   <TeamSwatch team={team} className="size-6" />
-                  {teamName(t, team)}
+                  <span className="min-w-0 flex-1">{teamName(t, team)}</span>
                 </label>
               ))}
             </div>
@@ -188,13 +189,16 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
       return (
         <>
           {header}
-          {big(t('live.in'), t('live.in_body', { nickname: me?.nickname || context.nickname || '' }))}
-          {me?.team ? (
-            <p data-my-team={me.team} className="flex items-center justify-center gap-2 text-lg font-semibold">
-              <TeamSwatch team={me.team} className="size-6" />
-              {t('live.your_team', { team: teamName(t, me.team) })}
-            </p>
-          ) : null}
+          {big(
+            t('live.in'),
+            t('live.in_body', { nickname: me?.nickname || context.nickname || '' }),
+            me?.team ? (
+              <span data-my-team={me.team} className="flex items-center gap-2 rounded-full border-2 border-line-strong bg-surface px-4 py-2 text-lg font-bold">
+                <TeamSwatch team={me.team} className="size-6" />
+                {t('live.your_team', { team: teamName(t, me.team) })}
+              </span>
+            ) : undefined,
+          )}
           {offline}
         </>
       );
