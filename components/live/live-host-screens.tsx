@@ -470,7 +470,7 @@ function TeamBoard({ teams }: { teams: readonly LiveTeamStanding[] }) {
         >
           <span className="w-[1.6em] tabular-nums">{s.rank}</span>
           <TeamSwatch team={s.team} className="size-[1.1em]" />
-          <span className="min-w-0 flex-1 truncate">{teamName(t, s.team)}</span>
+          <span dir="auto" className="min-w-0 flex-1 truncate">{teamName(t, s.team)}</span>
           <span className="text-[0.6em] font-semibold text-fg-muted">{t('live.host.players', { count: s.members })}</span>
           <span className="tabular-nums">{formatNumber(s.score, i18n.language)}</span>
         </li>

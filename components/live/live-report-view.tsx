@@ -200,7 +200,7 @@ function Players({ report }: { report: LiveReport }) {
               <li key={team.team} data-report-team={team.team} className="flex min-h-touch items-center gap-3 rounded-card border border-line bg-surface px-4 py-2">
                 <span className="w-8 text-center font-display text-lg font-bold tabular-nums">{team.rank}</span>
                 <TeamSwatch team={team.team} className="size-5" />
-                <span className="min-w-0 flex-1 truncate font-semibold">{teamName(t, team.team)}</span>
+                <span dir="auto" className="min-w-0 flex-1 truncate font-semibold">{teamName(t, team.team)}</span>
                 <span className="text-sm text-fg-muted">{t('live.host.players', { count: team.members })}</span>
                 <span className="font-bold tabular-nums">{t('live.points', { count: team.score })}</span>
               </li>
