@@ -39,6 +39,35 @@ const SCENARIOS = (process.env.BENCH_LIVE ?? '1x2000,50x40').split(',').map((s) 
   return { games: g!, players: n! };
 });
 const QUESTIONS = Number(process.env.BENCH_LIVE_QUESTIONS ?? 3);
+/**
+ * `BENCH_LIVE_KINDS=mixed`: the games are hosted from a quiz set whose questions take the kinds in
+ * turn — multiple choice, type answer, slider, poll, word cloud (docs/live.md, "Question kinds") —
+ * and each phone answers in its question's kind. The default plays the bank's choice questions.
+ */
+const MIXED = process.env.BENCH_LIVE_KINDS === 'mixed';
+const MIXED_SET = [
+  { type: 'multiple', text: 'Largest planet?', options: ['Jupiter', 'Mars'], answer: [0], time_limit: 20, points: 1000 },
+  { type: 'type', text: 'Capital of France?', options: ['Paris'], match: 'tolerant', time_limit: 20, points: 1000 },
+  { type: 'slider', text: 'Degrees in a right angle?', slider: { min: 0, max: 180, step: 1, correct: 90, tolerance: 10, scoring: 'closeness' }, time_limit: 20, points: 1000 },
+  { type: 'poll', text: 'Tea or coffee?', options: ['Tea', 'Coffee'], time_limit: 20 },
+  { type: 'wordcloud', text: 'One word for today?', time_limit: 20 },
+];
+const TYPED = ['Paris', 'paris', 'Pariss', 'London', 'Lyon'];
+const WORDS = ['sunny', 'Sunny!', 'tired', 'happy', 'busy', 'calm'];
+/** A phone's answer to question `q` of a game: a letter, or in the mixed set the kind's own answer. */
+function answerFor(q: number, random: () => number): string {
+  if (!MIXED) return ['a', 'b'][Math.floor(random() * 2)]!;
+  switch (MIXED_SET[q % MIXED_SET.length]!.type) {
+    case 'type':
+      return TYPED[Math.floor(random() * TYPED.length)]!;
+    case 'slider':
+      return String(Math.floor(random() * 181));
+    case 'wordcloud':
+      return WORDS[Math.floor(random() * WORDS.length)]!;
+    default:
+      return ['a', 'b'][Math.floor(random() * 2)]!;
+  }
+}
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
 /** `BENCH_LIVE_PGLITE_THREAD=worker`: the embedded database on a thread of its own (decision 024). */
 const PGLITE_ENV: Record<string, string> = process.env.BENCH_LIVE_PGLITE_THREAD ? { PGLITE_THREAD: process.env.BENCH_LIVE_PGLITE_THREAD } : {};
@@ -153,9 +182,12 @@ async function appScenario(processes: readonly Process[], games: number, players
   const base = await heapOf(processes);
 
   const made: LiveGameView[] = [];
+  const source = MIXED
+    ? { set_id: ok<{ id: number }>(await api.call('quiz_set_save', { title: 'Every kind', questions: JSON.stringify(Array.from({ length: QUESTIONS }, (_, q) => MIXED_SET[q % MIXED_SET.length])) }, { token: hostToken }), 'quiz_set_save').id }
+    : { category: 'science', questions: QUESTIONS, time_limit: 20 };
   // Game g is created, hosted and moved on through process g mod the number of processes (which
   // then holds it), as a proxy spreads hosts; its players come through every process.
-  for (let g = 0; g < games; g++) made.push(ok<LiveGameView>(await apis[g % apis.length]!.call('live_create', { category: 'science', questions: QUESTIONS, time_limit: 20 }, { token: hostToken }), 'live_create'));
+  for (let g = 0; g < games; g++) made.push(ok<LiveGameView>(await apis[g % apis.length]!.call('live_create', source, { token: hostToken }), 'live_create'));
   const hostVia = new Map(made.map((game, g) => [game.id, g % apis.length]));
 
   interface Phone { game: number; token: string; seen: Map<number, number>; via: number }
@@ -245,7 +277,7 @@ async function appScenario(processes: readonly Process[], games: number, players
       phones.map(async (p) => {
         const wait = opensAt - performance.now() + THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS);
         await sleep(Math.max(0, wait));
-        const letter = ['a', 'b'][Math.floor(random() * 2)]!;
+        const letter = answerFor(q, random);
         const at = performance.now();
         const res = await apis[p.via]!.call('live_answer', { game_id: p.game, token: p.token, question_index: q, answer: letter });
         if (res.status !== 200) return fail(String(res.body.message));
@@ -388,7 +420,7 @@ const fmt = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} / p9
 async function main() {
   if (PROCESSES > 1 && !DATABASE_BASE) throw new Error('BENCH_LIVE_PROCESSES > 1 needs PostgreSQL: set BENCH_LIVE_DATABASE_URL (or TEST_DATABASE_URL)');
   const where = PROCESSES > 1 ? `${PROCESSES} processes on PostgreSQL (games and players spread over them)` : `one process, embedded database on the ${PGLITE_ENV.PGLITE_THREAD ?? 'main'} thread`;
-  console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions, ${RUNS} runs; ${where}`);
+  console.log(`bench/live on ${os.cpus()[0]?.model ?? 'this CPU'} × ${os.cpus().length}, Node ${process.version}; ${QUESTIONS} questions${MIXED ? ' of every kind in turn' : ''}, ${RUNS} runs; ${where}`);
   let met = true;
   const figures: FloorFigure[] = [];
   for (const { games, players } of SCENARIOS) {
