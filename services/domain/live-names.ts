@@ -4,11 +4,12 @@
  * that nobody can type a name that offends — and may play in teams: 2 to 8, chosen by the players
  * or balanced by the server, a team's score being the mean of its members' points.
  */
-import { blockedWordIn, LIVE_NICKNAME_MAX, nicknameKey } from '@/services/domain/live';
+import { blockedWordIn, LIVE_NICKNAME_MAX, nicknameKey, type LiveNameMode, type LiveTeamStanding } from '@/services/domain/live';
+
+export type { LiveNameMode, LiveTeamStanding };
 
 /** How a game's players are named: as they type (checked, blocked words refused) or by the server. */
-export const LIVE_NAME_MODES = ['free', 'generated'] as const;
-export type LiveNameMode = (typeof LIVE_NAME_MODES)[number];
+export const LIVE_NAME_MODES = ['free', 'generated'] as const satisfies readonly LiveNameMode[];
 
 /** Teams per game: none (0) or 2 to 8. */
 export const LIVE_TEAM_COUNTS = [0, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -30,14 +31,6 @@ export interface LiveEntry {
   /** Teams in the game (0: none). */
   readonly teams: number;
   readonly team_mode: LiveTeamMode;
-}
-
-/** A team at a leaderboard or the podium: its score is the mean of its members' scores, rounded. */
-export interface LiveTeamStanding {
-  readonly team: number;
-  readonly score: number;
-  readonly members: number;
-  readonly rank: number;
 }
 
 /**

@@ -15,7 +15,7 @@ export interface LiveReportQuestion {
   readonly text: string;
   readonly image: string | null;
   readonly options: readonly PlayOption[];
-  /** The right answer (option keys; a sequence's in order; a type answer's accepted answers joined by " / "; a slider's value; '' for a poll and a word cloud). */
+  /** The right answer: option keys (a sequence's in order); a type answer's accepted answers, slash-separated; a slider's value; empty for a poll and a word cloud. */
   readonly answer: string;
   readonly time_limit: number;
   readonly points: number;

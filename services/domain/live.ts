@@ -8,7 +8,6 @@
  */
 import type { PlayOption } from '@/services/domain/play-session';
 import { LIVE_KINDS, type LiveKind, type SliderRange, type SliderRule, type TypeMatch } from '@/services/domain/live-kinds';
-import type { LiveNameMode, LiveTeamStanding } from '@/services/domain/live-names';
 
 /**
  * The kinds a live game plays: what a shared screen can show and a phone can answer in seconds —
@@ -196,6 +195,17 @@ export interface LiveStanding {
   readonly rank: number;
   /** Places moved since the last leaderboard (positive: up), 0 for the first one. */
   readonly moved: number;
+}
+
+/** How a game's players are named: as they type (checked, blocked words refused) or by the server (services/domain/live-names.ts). */
+export type LiveNameMode = 'free' | 'generated';
+
+/** A team at a leaderboard or the podium: its score is the mean of its members' scores, rounded (`rankTeams`). */
+export interface LiveTeamStanding {
+  readonly team: number;
+  readonly score: number;
+  readonly members: number;
+  readonly rank: number;
 }
 
 /** The game as the shared screens see it (the host's and, without `players`, the phones'). */
