@@ -22,12 +22,16 @@ export interface LiveHostModelContext {
   readonly players: number;
   readonly paused: boolean;
   /** The control being sent. */
-  readonly sending: 'next' | 'pause' | 'resume' | 'end' | null;
+  readonly sending: 'next' | 'pause' | 'resume' | 'end' | 'hide' | null;
   readonly error: string | null;
 }
 
 export type LiveHostModelEvent =
   | { type: 'user.form'; category: boolean }
+  /** The setup's players: generated names and two teams the players pick (the create call carries them). */
+  | { type: 'user.players' }
+  /** A word of a word cloud hidden from every screen (the game stays where it is). */
+  | { type: 'user.hideWord' }
   | { type: 'user.create' }
   | { type: 'api.created' }
   | { type: 'api.create_refused' }
@@ -110,7 +114,7 @@ export const liveHostModel = setup({
     /** The resumed game: in its lobby with one player. */
     loaded: assign({ ...GAME, players: 1, error: null }),
     joined: assign(({ context }) => ({ players: context.players + 1 })),
-    send: assign((_, what: 'next' | 'pause' | 'resume' | 'end') => ({ sending: what, error: null })),
+    send: assign((_, what: 'next' | 'pause' | 'resume' | 'end' | 'hide') => ({ sending: what, error: null })),
     done: assign(({ context }) => doneChange(context)),
     refused: assign(({ context }) => ({ sending: null, error: context.sending === 'next' && context.paused ? 'live_paused' : 'live_no_players' })),
     closed: assign({ status: 'reveal' as const }),
@@ -124,6 +128,7 @@ export const liveHostModel = setup({
     setup: {
       on: {
         'user.form': { actions: 'form' },
+        'user.players': { actions: 'clearError' },
         'user.create': [{ guard: 'category', target: 'creating', actions: 'clearError' }, { actions: { type: 'error', params: 'category_required' } }],
       },
     },
@@ -173,6 +178,7 @@ export const liveHostModel = setup({
                 'user.pause': { guard: 'running', target: 'sending', actions: { type: 'send', params: 'pause' } },
                 'user.resume': { guard: 'running', target: 'sending', actions: { type: 'send', params: 'resume' } },
                 'user.end': { guard: 'running', target: 'sending', actions: { type: 'send', params: 'end' } },
+                'user.hideWord': { guard: 'running', target: 'sending', actions: { type: 'send', params: 'hide' } },
               },
             },
             sending: {

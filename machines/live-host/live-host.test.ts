@@ -140,6 +140,7 @@ describe('the model paths, driven through the real machine', () => {
         } else if (name === 'live_pause') call.resolve({ ok: true, data: game.paused ? game : change({ paused: 'host' }) });
         else if (name === 'live_resume') call.resolve({ ok: true, data: game.paused ? change({ paused: null }) : game });
         else if (name === 'live_end') call.resolve({ ok: true, data: change({ status: 'ended', paused: null }) });
+        else if (name === 'live_hide_word') call.resolve({ ok: true, data: change({}) });
         else {
           const index = game.question?.index ?? -1;
           const next: Partial<LiveGameView> =
@@ -159,6 +160,8 @@ describe('the model paths, driven through the real machine', () => {
       const user = (step: { event: { type: string } }) => {
         const e = step.event as LiveHostModelEvent;
         if (e.type === 'user.form') h.actor.send({ type: 'user.form', form: { category: e.category ? 'science' : '' } });
+        else if (e.type === 'user.players') h.actor.send({ type: 'user.form', form: { names: 'generated', teams: 2, teamMode: 'choose' } });
+        else if (e.type === 'user.hideWord') h.actor.send({ type: 'user.hideWord', word: 'Sunny' });
         else h.actor.send(e as never);
       };
       await testPath(path, {
@@ -170,6 +173,8 @@ describe('the model paths, driven through the real machine', () => {
           'user.resume': user,
           'user.end': user,
           'user.again': user,
+          'user.players': user,
+          'user.hideWord': user,
           'api.created': async () => {
             game = lobby;
             players = 0;

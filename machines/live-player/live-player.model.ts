@@ -49,6 +49,8 @@ export type LivePlayerModelEvent =
   | { type: 'user.join_as_me' }
   | { type: 'api.entry'; kind: (typeof ENTRY_KINDS)[number] }
   | { type: 'api.entry_refused'; code: (typeof ENTRY_REFUSALS)[number] }
+  /** The entry call never reached the server (the phone is offline). */
+  | { type: 'api.entry_failed' }
   | { type: 'user.again' }
   | { type: 'api.joined' }
   | { type: 'api.join_refused'; code: (typeof JOIN_REFUSALS)[number] }
@@ -151,6 +153,7 @@ export const livePlayerModel = setup({
       on: {
         'api.entry': { target: 'nickname', actions: 'entered' },
         'api.entry_refused': { target: 'pin', actions: 'refused' },
+        'api.entry_failed': { target: 'pin', actions: { type: 'error', params: 'network' } },
       },
     },
     nickname: {

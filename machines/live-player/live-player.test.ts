@@ -307,6 +307,10 @@ describe('the model paths, driven through the real machine', () => {
             h.entry.resolve({ ok: true, data: { game_id: 5, title: 'Quiz', names: kind === 'generated' ? 'generated' : 'free', teams: kind === 'choose_team' ? 3 : 0, team_mode: kind === 'choose_team' ? 'choose' : 'balanced' } });
             await flushPromises();
           },
+          'api.entry_failed': async () => {
+            h.entry.reject(new Error('offline'));
+            await flushPromises();
+          },
           'api.entry_refused': async (step: { event: { type: string } }) => {
             h.entry.resolve({ ok: false, code: (step.event as Extract<LivePlayerModelEvent, { type: 'api.entry_refused' }>).code });
             await flushPromises();

@@ -247,7 +247,6 @@ export const GAME_MACHINES: readonly GameMachine[] = [
       'transition liveHost.hosting × clock.tick': { why: "The page's clock: the model's questions close by frames, not by the host's clock; the same unit test ticks it.", reachable: true },
       'transition liveHost.hosting.command.idle × user.lock': { why: "Locking the game: the unit test 'players arrive and go…' locks it and checks the call.", reachable: true },
       'transition liveHost.hosting.command.idle × user.remove': { why: "Removing a player: the same unit test removes one and checks the call.", reachable: true },
-      'transition liveHost.hosting.command.idle × user.hideWord': { why: "Hiding a word of a word cloud: the same unit test hides one and checks the call; tests/api/live-kinds.test.ts checks what the server does with it.", reachable: true },
     },
   },
   {
