@@ -105,6 +105,8 @@ function harness(
     sinkAnswers?: (row: AnswerRow) => Promise<boolean>;
     stepWrites?: (item: StepItem) => Promise<void>;
     settleWrites?: (item: SettleItem) => Promise<void>;
+    /** The operator's blocked words, as the settings give them. */
+    blocked?: string[];
   } = {},
 ): Harness {
   const clock: Harness['clock'] = { at: T0, timers: [] };
@@ -147,6 +149,7 @@ function harness(
         return true;
       },
     },
+    ...(options.blocked ? { blockedWords: async () => options.blocked! } : {}),
     clock: {
       now: () => clock.at,
       setTimeout: (fn, ms) => {
@@ -1025,5 +1028,186 @@ describe('a deadline with answers still on their way', () => {
     await h.game.idle();
     expect(h.game.state.status).toBe('reveal');
     call.answer();
+  });
+});
+
+describe('the kinds beyond choosing', () => {
+  const typeQ = question({ type: 'type', options: [], answer: '', accepted: ['Paris', 'Lutèce'], match: 'tolerant' });
+  const sliderQ = question({ type: 'slider', options: [], answer: '90', slider: { min: 0, max: 180, step: 1, correct: 90, tolerance: 10, scoring: 'closeness' } });
+  const cloudQ = question({ type: 'wordcloud', options: [], answer: '', points: 0 });
+  const pollQ = question({ type: 'poll', answer: '', points: 0 });
+
+  test('a type answer: no accepted answer on screen; graded by the fold, one typo forgiven; the reveal lists what was typed most', async () => {
+    const h = harness([typeQ], [player(1), player(2), player(3), player(4)]);
+    const view = await h.game.next();
+    expect(view.question).toMatchObject({ type: 'type', options: [], max_length: 60 });
+    expect(JSON.stringify(view)).not.toMatch(/Paris|Lutèce|accepted|tolerant/);
+    expect(await h.game.answer(1, 0, '  paris ', T0 + READY)).toEqual({ question_index: 0, answer: 'paris', answered: 1 });
+    await h.game.answer(2, 0, 'Pariss', T0 + READY + 10_000);
+    await h.game.answer(3, 0, 'London', T0 + READY);
+    expect(await code(h.game.answer(1, 0, 'x', T0 + READY))).toBe('already_answered');
+    await h.game.answer(4, 0, 'PARIS!', T0 + READY + 20_000 - 1);
+    expect(h.stored.map((a) => [a.playerId, a.answer, a.correct, a.points])).toEqual([
+      [1, 'paris', true, 1000],
+      [2, 'Pariss', true, 750],
+      [3, 'London', false, 0],
+      [4, 'PARIS!', true, 500],
+    ]);
+    await h.game.idle();
+    const reveal = h.game.view().reveal!;
+    expect(reveal).toMatchObject({ answer_text: 'Paris / Lutèce', answered: 4, correct: 3, counts: {} });
+    // "paris" and "PARIS!" read the same: one entry of 2, written the first way it came.
+    expect(reveal.words).toEqual([
+      { text: 'paris', count: 2, right: true },
+      { text: 'London', count: 1, right: false },
+      { text: 'Pariss', count: 1, right: true },
+    ]);
+  });
+
+  test('a slider: its range on screen, never its value; answers on its steps; closeness worth; ten bars and the mean at the reveal', async () => {
+    const h = harness([sliderQ], [player(1), player(2), player(3)]);
+    const view = await h.game.next();
+    expect(view.question!.slider).toEqual({ min: 0, max: 180, step: 1 });
+    expect(JSON.stringify(view.question)).not.toMatch(/correct|tolerance|scoring/);
+    expect(await code(h.game.answer(1, 0, '90.5', T0 + READY))).toBe('103');
+    expect(await code(h.game.answer(1, 0, '181', T0 + READY))).toBe('103');
+    await h.game.answer(1, 0, '90', T0 + READY);
+    await h.game.answer(2, 0, '95', T0 + READY);
+    await h.game.answer(3, 0, '180', T0 + READY);
+    expect(h.stored.map((a) => [a.answer, a.correct, a.points])).toEqual([
+      ['90', true, 1000],
+      ['95', true, 750],
+      ['180', false, 0],
+    ]);
+    await h.game.idle();
+    expect(h.game.view().reveal).toMatchObject({ answer_text: '90', correct: 2, mean: 121.67, bins: [0, 0, 0, 0, 0, 2, 0, 0, 0, 1] });
+  });
+
+  test('a slider nobody answered has no mean', async () => {
+    const h = harness([sliderQ], [player(1)]);
+    await h.game.next();
+    await h.game.next();
+    expect(h.game.view().reveal).toMatchObject({ mean: null, bins: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], answered: 0 });
+  });
+
+  test('a poll counts each option, rights nobody and keeps the streak', async () => {
+    const h = harness([question({ answer: 'a' }), pollQ], [player(1), player(2)]);
+    await h.game.next();
+    await h.game.answer(1, 0, 'a', T0 + READY);
+    await h.game.answer(2, 0, 'b', T0 + READY);
+    await h.game.idle();
+    await h.game.next();
+    await h.game.next();
+    const at = h.clock.at + READY;
+    h.clock.at = at;
+    await h.game.answer(1, 1, 'b', at);
+    await h.game.answer(2, 1, 'b', at);
+    await h.game.idle();
+    expect(h.game.view().reveal).toMatchObject({ counts: { b: 2 }, correct: 0, answered: 2 });
+    expect(h.game.view().reveal!.answer_text).toBeUndefined();
+    expect(h.game.me(1)).toMatchObject({ streak: 1, score: 1000, last: { correct: false, points: 0, bonus: 0 } });
+  });
+
+  test('a word cloud: words by count; blocked words never shown; the host hides one and shows it again; hidden words go with the question', async () => {
+    const h = harness([cloudQ, cloudQ], [player(1), player(2), player(3), player(4)], { blocked: ['darn'] });
+    const view = await h.game.next();
+    expect(view.question).toMatchObject({ type: 'wordcloud', max_length: 30, options: [] });
+    expect(await code(h.game.answer(1, 0, 'x'.repeat(31), T0 + READY))).toBe('103');
+    await h.game.answer(1, 0, 'Sunny', T0 + READY);
+    await h.game.answer(2, 0, 'sunny!', T0 + READY);
+    await h.game.answer(3, 0, 'Darn it', T0 + READY);
+    await h.game.answer(4, 0, 'Calm', T0 + READY);
+    await h.game.idle();
+    expect(h.game.view().reveal!.words).toEqual([
+      { text: 'Sunny', count: 2 },
+      { text: 'Calm', count: 1 },
+    ]);
+    const before = h.steps.length;
+    expect(await code(h.game.hideWord('', true))).toBe('103');
+    expect((await h.game.hideWord('SUNNY', true)).reveal!.words).toEqual([{ text: 'Calm', count: 1 }]);
+    expect(h.steps.slice(before).map((s) => s.change)).toEqual([{ hiddenWords: ['sunny'] }]);
+    // Hiding it again writes nothing.
+    await h.game.hideWord('sunny', true);
+    expect(h.steps.length).toBe(before + 1);
+    expect((await h.game.hideWord('Sunny', false)).reveal!.words).toEqual([
+      { text: 'Sunny', count: 2 },
+      { text: 'Calm', count: 1 },
+    ]);
+    await h.game.hideWord('calm', true);
+    await h.game.next();
+    await h.game.next();
+    expect(h.game.state.hiddenWords).toEqual([]);
+    // Only a word cloud on screen has words to hide.
+    const plain = harness([question()], [player(1)]);
+    expect(await code(plain.game.hideWord('x', true))).toBe('103');
+    await plain.game.next();
+    expect(await code(plain.game.hideWord('x', true))).toBe('103');
+  });
+
+  test('a game taken up during a type answer counts its stored answers again', () => {
+    const answers: AnswerRow[] = [
+      { gameId: 7, questionIndex: 0, playerId: 1, answer: 'Paris', correct: true, points: 1000, bonus: 0, elapsedMs: 10 },
+      { gameId: 7, questionIndex: 0, playerId: 2, answer: 'paris', correct: true, points: 1000, bonus: 0, elapsedMs: 10 },
+    ];
+    const h = harness([typeQ], [player(1), player(2)], { row: { status: 'reveal', currentIndex: 0, version: 5 }, answers });
+    expect(h.game.view().reveal!.words).toEqual([{ text: 'Paris', count: 2, right: true }]);
+  });
+
+  test('no time limit: no deadline, no clock; answers taken however late, worth their whole points; an unanswered player counts the time it was open', async () => {
+    const h = harness([question({ time_limit: 0 })], [player(1), player(2)]);
+    const view = await h.game.next();
+    expect(view.question).toMatchObject({ time_limit: 0, deadline_at: 0, opens_at: T0 + READY });
+    expect(h.steps.at(-1)!.change.deadlineAt).toBeNull();
+    await h.advance(READY + 3_600_000);
+    expect(h.game.state.status).toBe('question');
+    await h.game.answer(1, 0, 'b', T0 + READY + 3_600_000);
+    expect(h.stored[0]).toMatchObject({ correct: true, points: 1000, elapsedMs: 3_600_000 });
+    // A pause and a resume move its opening and leave it without a deadline.
+    await h.game.pause('host');
+    h.clock.at += 5000;
+    await h.game.resume();
+    expect(h.game.state.deadlineAt).toBeNull();
+    expect(h.game.state.opensAt!.getTime()).toBe(T0 + READY + 5000);
+    h.clock.at += 1000;
+    await h.game.next();
+    // Player 2 did not answer: the tie-break counts the time it was open (from its opening, moved by the pause).
+    expect(h.settles[0]!.limitMs).toBe(h.clock.at - (T0 + READY + 5000));
+  });
+
+  test('no time limit after a restart: the question opens again without a deadline', async () => {
+    const h = harness([question({ time_limit: 0 })], [player(1)], { row: { status: 'question', currentIndex: 0, opensAt: new Date(T0 - 60_000), deadlineAt: null, version: 4 } });
+    await h.game.restartQuestion();
+    expect(h.game.view().question).toMatchObject({ opens_at: T0 + READY, deadline_at: 0, restarted: true });
+    await h.advance(READY + 600_000);
+    expect(h.game.state.status).toBe('question');
+  });
+});
+
+describe('teams on the screens', () => {
+  test('the leaderboard, the podium and each phone show the teams by their mean; not during a question; not in a game without teams', async () => {
+    const qs = [question({ answer: 'b' })];
+    const h = harness(qs, [player(1, { team: 1 }), player(2, { team: 1 }), player(3, { team: 2 })], { row: { teamCount: 2 } });
+    expect(h.game.playerItems().map((p) => p.team)).toEqual([1, 1, 2]);
+    await h.game.next();
+    expect(h.game.view()).toMatchObject({ team_count: 2, teams: [] });
+    await h.game.answer(1, 0, 'b', T0 + READY);
+    await h.game.answer(2, 0, 'a', T0 + READY);
+    await h.game.answer(3, 0, 'b', T0 + READY);
+    await h.game.idle();
+    expect(h.game.view().teams).toEqual([]);
+    const board = await h.game.next();
+    expect(board.teams).toEqual([
+      { team: 2, score: 1000, members: 1, rank: 1 },
+      { team: 1, score: 500, members: 2, rank: 2 },
+    ]);
+    expect([h.game.me(1)!.team, h.game.me(1)!.team_rank, h.game.me(3)!.team_rank]).toEqual([1, 2, 1]);
+    const podium = await h.game.next();
+    expect(podium.status).toBe('podium');
+    expect(podium.teams.map((t) => t.team)).toEqual([2, 1]);
+    const solo = harness(qs, [player(1)]);
+    await solo.game.next();
+    await solo.game.next();
+    expect((await solo.game.next()).teams).toEqual([]);
+    expect(solo.game.me(1)).toMatchObject({ team: null, team_rank: null });
   });
 });
