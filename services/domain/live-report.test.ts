@@ -19,6 +19,48 @@ describe("a live game's report in words and in CSV", () => {
     expect(answerText({ type: 'multiple', options }, 'z')).toBe('z');
   });
 
+  test('a typed answer, a slider number and a word read as they were given; a poll as its option', () => {
+    // Commas in a typed text are not option letters.
+    expect(answerText({ type: 'type', options: [] }, 'a, c')).toBe('a, c');
+    expect(answerText({ type: 'slider', options: [] }, '12.5')).toBe('12.5');
+    expect(answerText({ type: 'wordcloud', options: [] }, 'b')).toBe('b');
+    expect(answerText({ type: 'poll', options }, 'b')).toBe('Blue');
+  });
+
+  test('a poll and a word cloud leave the correct column blank; a graded kind says yes or no; a player without a team has no team columns', () => {
+    const report: LiveReport = {
+      game: { id: 5, title: 'Kinds', pin: '123456', status: 'podium', ended_reason: null, host: { id: 1, name: 'Host' }, created_at: '', started_at: null, finished_at: null, question_count: 3, played: 3, names: 'free', team_count: 0 },
+      questions: [
+        { index: 0, type: 'poll', text: 'Tea?', image: null, options, answer: '', time_limit: 20, points: 0, answered: 1, correct: 0, share_right: null, mean_time_ms: 1000, counts: { b: 1 } },
+        { index: 1, type: 'wordcloud', text: 'Word?', image: null, options: [], answer: '', time_limit: 20, points: 0, answered: 1, correct: 0, share_right: null, mean_time_ms: 1000, counts: {} },
+        { index: 2, type: 'type', text: 'Capital?', image: null, options: [], answer: 'Paris', time_limit: 0, points: 1000, answered: 1, correct: 0, share_right: 0, mean_time_ms: 1000, counts: {} },
+      ],
+      players: [
+        {
+          id: 1,
+          nickname: 'Ana',
+          signed_in: false,
+          removed: false,
+          rank: 1,
+          score: 0,
+          correct: 0,
+          answered: 3,
+          time_ms: 3000,
+          team: null,
+          answers: [
+            { index: 0, answer: 'b', correct: false, points: 0, bonus: 0, time_ms: 1000 },
+            { index: 1, answer: 'Sunny', correct: false, points: 0, bonus: 0, time_ms: 1000 },
+            { index: 2, answer: 'Lyon', correct: false, points: 0, bonus: 0, time_ms: 1000 },
+          ],
+        },
+      ],
+      teams: [],
+    };
+    expect(reportCsv(report, 'answers').split('\r\n').slice(1, 4)).toEqual(['1,Ana,no,1,Tea?,b,Blue,,0,0,1.0', '1,Ana,no,2,Word?,Sunny,Sunny,,0,0,1.0', '1,Ana,no,3,Capital?,Lyon,Lyon,no,0,0,1.0']);
+    expect(reportCsv(report, 'players').split('\r\n')[1]).toBe('1,Ana,no,no,0,0,3,3.0,,,');
+    expect(reportCsv(report, 'questions').split('\r\n')[3]).toBe('3,Capital?,type,Paris,1,0,0,1.0,0,1000');
+  });
+
   test('CSV fields are quoted when they must be, and a would-be formula is defused', () => {
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a, b')).toBe('"a, b"');

@@ -1,4 +1,4 @@
-import { blockedWordIn, checkNickname, isLivePin, livePlayerPhase, livePoints, makeLivePin, nicknameKey, rankPlayers, secondsLeft, streakBonus, LIVE_NICKNAME_MIN, LIVE_NICKNAME_MAX } from '@/services/domain/live';
+import { blockedWordIn, blockedWordsOf, checkNickname, isLivePin, livePlayerPhase, livePoints, makeLivePin, nicknameKey, rankPlayers, secondsLeft, streakBonus, LIVE_NICKNAME_MIN, LIVE_NICKNAME_MAX } from '@/services/domain/live';
 
 describe('live game rules', () => {
   test('a PIN is six digits not starting with 0', () => {
@@ -30,6 +30,8 @@ describe('live game rules', () => {
     expect(blockedWordIn('Super Rude Guy', ['rude'])).toBe('rude');
     expect(blockedWordIn('SuperR.ude', ['rude'])).toBe('rude');
     expect(blockedWordIn('Polite', ['rude', ''])).toBeNull();
+    expect(blockedWordsOf({ live_blocked_words: ' rude, ,nasty ,' })).toEqual(['rude', 'nasty']);
+    expect(blockedWordsOf({})).toEqual([]);
   });
 
   test('points fall from the full points to half over the time limit; wrong answers earn nothing', () => {
