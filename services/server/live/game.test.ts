@@ -221,6 +221,9 @@ describe('opening a question', () => {
     expect(view.status).toBe('question');
     expect(view.question).toMatchObject({ index: 0, opens_at: T0 + READY, deadline_at: T0 + READY + 20_000, restarted: false });
     expect(view.questions_shown).toBe(1);
+    // A choice question has no range and no text length.
+    expect(view.question!.slider).toBeUndefined();
+    expect(view.question!.max_length).toBeUndefined();
     expect(h.steps[0]!.change).toMatchObject({ status: 'question', currentIndex: 0, startedAt: new Date(T0) });
     expect(h.steps[0]!.fromVersion).toBe(1);
     expect(view.version).toBe(2);
