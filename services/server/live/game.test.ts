@@ -1147,6 +1147,12 @@ describe('the kinds beyond choosing', () => {
     expect(await code(plain.game.hideWord('x', true))).toBe('103');
   });
 
+  test('a game taken up at a word cloud’s reveal shows every word until the blocked words are read', () => {
+    const answers: AnswerRow[] = [{ gameId: 7, questionIndex: 0, playerId: 1, answer: 'Stryker was here', correct: false, points: 0, bonus: 0, elapsedMs: 10 }];
+    const h = harness([cloudQ], [player(1)], { row: { status: 'reveal', currentIndex: 0, version: 5 }, answers });
+    expect(h.game.view().reveal!.words).toEqual([{ text: 'Stryker was here', count: 1 }]);
+  });
+
   test('a game taken up during a type answer counts its stored answers again', () => {
     const answers: AnswerRow[] = [
       { gameId: 7, questionIndex: 0, playerId: 1, answer: 'Paris', correct: true, points: 1000, bonus: 0, elapsedMs: 10 },
