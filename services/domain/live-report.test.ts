@@ -21,9 +21,10 @@ describe("a live game's report in words and in CSV", () => {
 
   test('a typed answer, a slider number and a word read as they were given; a poll as its option', () => {
     // Commas in a typed text are not option letters.
-    expect(answerText({ type: 'type', options: [] }, 'a, c')).toBe('a, c');
-    expect(answerText({ type: 'slider', options: [] }, '12.5')).toBe('12.5');
-    expect(answerText({ type: 'wordcloud', options: [] }, 'b')).toBe('b');
+    // (Texts that look like option letters stay as they were given.)
+    expect(answerText({ type: 'type', options }, 'a, c')).toBe('a, c');
+    expect(answerText({ type: 'slider', options }, 'a')).toBe('a');
+    expect(answerText({ type: 'wordcloud', options }, 'b')).toBe('b');
     expect(answerText({ type: 'poll', options }, 'b')).toBe('Blue');
   });
 

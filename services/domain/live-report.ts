@@ -147,7 +147,8 @@ export function reportCsv(report: LiveReport, part: LiveReportPart): string {
     return csv([
       ['rank', 'nickname', 'signed_in', 'removed', 'score', 'correct', 'answered', 'total_time_s', 'team', 'team_rank', 'team_score'],
       ...report.players.map((p) => {
-        const team = p.team === null ? undefined : report.teams.find((t) => t.team === p.team);
+        // A player without a team (null) matches none.
+        const team = report.teams.find((t) => t.team === p.team);
         return [p.rank, p.nickname, p.signed_in, p.removed, p.score, p.correct, p.answered, seconds(p.time_ms), p.team, team?.rank ?? null, team?.score ?? null];
       }),
     ]);

@@ -631,21 +631,23 @@ export class LiveGame {
 
   private countAnswer(a: AnswerRow) {
     this.answers.set(a.playerId, a);
-    const q = this.question;
-    if (q?.type === 'type' || q?.type === 'wordcloud') {
+    // Only answers to the question on screen are counted (after one was taken, or when a game is
+    // taken up, those with the current index), so there is always a question.
+    const q = this.question!;
+    if (q.type === 'type' || q.type === 'wordcloud') {
       const key = foldText(a.answer);
       const seen = this.words.get(key);
       if (seen) seen.count += 1;
       else this.words.set(key, { text: a.answer, count: 1 });
       return;
     }
-    if (q?.type === 'slider') {
+    if (q.type === 'slider') {
       const value = Number(a.answer);
       this.bins[sliderBin(q.slider!, value)]! += 1;
       this.sum += value;
       return;
     }
-    for (const letter of a.answer.split(',')) this.counts[letter] = (this.counts[letter] ?? 0) + (q?.type === 'sequence' ? 0 : 1);
+    for (const letter of a.answer.split(',')) this.counts[letter] = (this.counts[letter] ?? 0) + (q.type === 'sequence' ? 0 : 1);
   }
 
   private rerank() {
