@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import jsQR from 'jsqr';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 import { browserSuite } from '@/tests/e2e/support/suite';
+import { liveHostPhase, livePhase, livePhone, pressHostKey } from '@/tests/e2e/support/live';
 
 // A live game hosted from the host's page (docs/live.md) on a 16:9 screen, in Chromium against the
 // built app: the host sets the game up in the form; three phones join — a guest by scanning the
@@ -18,21 +19,11 @@ import { browserSuite } from '@/tests/e2e/support/suite';
 const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 720 }, 'full');
 const ANSWERS = demoAnswers('en');
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
-  return { context, page: await context.newPage() };
-}
+const phone = () => livePhone(suite);
 
-const phase = (page: Page, name: string) => page.locator(`[data-live-phase="${name}"]`).waitFor({ timeout: 15_000 });
-const hostPhase = (page: Page, name: string) => page.locator(`[data-live-host-phase="${name}"]`).waitFor({ timeout: 15_000 });
-/**
- * Presses a control's key once its button is enabled: while a call of the host is under way the
- * controls are off, and a key pressed then is ignored as a click would be (a person waits for the button).
- */
-async function pressKey(page: Page, key: string) {
-  await page.locator(`button[aria-keyshortcuts~="${key.toUpperCase()}"]:enabled`).first().waitFor();
-  await page.keyboard.press(key);
-}
+const phase = livePhase;
+const hostPhase = liveHostPhase;
+const pressKey = pressHostKey;
 const a11y = async (page: Page) => expect(await seriousA11yViolations(page)).toEqual([]);
 
 async function answerOnPhone(page: Page, right: boolean) {

@@ -1,9 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LiveGameView } from '@/services/domain/live';
 import type { QuizSet } from '@/services/domain/quiz-sets';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { callApi, signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 import { browserSuite } from '@/tests/e2e/support/suite';
+import { liveHostPhase, livePhase, livePhone, pressHostKey } from '@/tests/e2e/support/live';
 
 // The question kinds beyond choosing and a question without a clock (docs/live.md, "Question
 // kinds"), in Chromium: a host's set of a type answer, a slider, a poll, a word cloud and a
@@ -23,18 +24,11 @@ const SET = [
   { type: 'boolean', text: 'Take your time: the Earth orbits the Sun.', options: ['True', 'False'], answer: [0], time_limit: 0, points: 1000 },
 ];
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
-  return { context, page: await context.newPage() };
-}
-const phase = (page: Page, name: string) => page.locator(`[data-live-phase="${name}"]`).waitFor({ timeout: 15_000 });
-const hostPhase = (page: Page, name: string) => page.locator(`[data-live-host-phase="${name}"]`).waitFor({ timeout: 15_000 });
+const phone = () => livePhone(suite);
+const phase = livePhase;
+const hostPhase = liveHostPhase;
 const a11y = async (page: Page) => expect(await seriousA11yViolations(page)).toEqual([]);
-/** The host's next step, once its button is enabled (a call under way turns the controls off). */
-async function next(page: Page) {
-  await page.locator('button[aria-keyshortcuts~="N"]:enabled').first().waitFor();
-  await page.keyboard.press('n');
-}
+const next = (page: Page) => pressHostKey(page, 'n');
 
 test('a set of every new kind and a timer-less question, hosted on a big screen and answered on two phones', async () => {
   const hostPlayer = await signUpPlayer(suite.server, 'Kinds Host');

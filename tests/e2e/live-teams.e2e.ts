@@ -1,8 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { signInPage, signUpPlayer } from '@/tests/e2e/support/player';
 import { browserSuite } from '@/tests/e2e/support/suite';
+import { liveHostPhase, livePhase, livePhone, pressHostKey } from '@/tests/e2e/support/live';
 
 // A team game with generated names (docs/live.md, "Names and teams"), in Chromium: the host sets
 // it up in the form (every player named by the server, two teams the players pick); three phones
@@ -13,17 +14,11 @@ import { browserSuite } from '@/tests/e2e/support/suite';
 const suite = browserSuite({ env: { DEV_OUTBOX: '1' } }, { width: 1280, height: 720 });
 const ANSWERS = demoAnswers('en');
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
-  return { context, page: await context.newPage() };
-}
-const phase = (page: Page, name: string) => page.locator(`[data-live-phase="${name}"]`).waitFor({ timeout: 15_000 });
-const hostPhase = (page: Page, name: string) => page.locator(`[data-live-host-phase="${name}"]`).waitFor({ timeout: 15_000 });
+const phone = () => livePhone(suite);
+const phase = livePhase;
+const hostPhase = liveHostPhase;
 const a11y = async (page: Page) => expect(await seriousA11yViolations(page)).toEqual([]);
-async function next(page: Page) {
-  await page.locator('button[aria-keyshortcuts~="N"]:enabled').first().waitFor();
-  await page.keyboard.press('n');
-}
+const next = (page: Page) => pressHostKey(page, 'n');
 async function answer(page: Page, right: boolean) {
   const text = (await page.locator('#live-question').innerText()).trim();
   const want = ANSWERS.get(text);

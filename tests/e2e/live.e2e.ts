@@ -1,9 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { LiveGameView } from '@/services/domain/live';
 import { seriousA11yViolations } from '@/tests/e2e/support/axe';
 import { demoAnswers } from '@/tests/e2e/support/demo-answers';
 import { callApi, signInPage, signUpPlayer, type Player } from '@/tests/e2e/support/player';
 import { browserSuite } from '@/tests/e2e/support/suite';
+import { livePhase, livePhone } from '@/tests/e2e/support/live';
 
 // Live games from the phones' side (docs/live.md), in Chromium against the built app: a host's
 // game (moved on by the host's calls) joined by a guest through the QR code's link, by another
@@ -25,12 +26,9 @@ async function hostCall(name: string, gameId: number): Promise<LiveGameView> {
   return res.data;
 }
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
-  return { context, page: await context.newPage() };
-}
+const phone = () => livePhone(suite);
 
-const phase = (page: Page, name: string) => page.locator(`[data-live-phase="${name}"]`).waitFor({ timeout: 15_000 });
+const phase = livePhase;
 
 async function answerRight(page: Page) {
   const text = (await page.locator('#live-question').innerText()).trim();
