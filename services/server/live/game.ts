@@ -118,6 +118,7 @@ export class LiveGame {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: unknown = null;
   private viewCache: { version: number; view: LiveGameView } | null = null;
+  private teamCache: { version: number; active: number; teams: LiveTeamStanding[] } | null = null;
   /** Players still in (not removed), kept as they join and go: every answer asks for it. */
   private active = 0;
 
@@ -493,9 +494,16 @@ export class LiveGame {
     };
   }
 
-  /** The teams by the mean of their members' scores (the players still in). */
+  /**
+   * The teams by the mean of their members' scores (the players still in). Kept per version and
+   * count of players: a close sends every phone its own frame, and each asks its team's place.
+   */
   teamStandings(): LiveTeamStanding[] {
-    return rankTeams(this.state.teamCount, this.activePlayers());
+    const cached = this.teamCache;
+    if (cached && cached.version === this.state.version && cached.active === this.active) return cached.teams;
+    const teams = rankTeams(this.state.teamCount, this.activePlayers());
+    this.teamCache = { version: this.state.version, active: this.active, teams };
+    return teams;
   }
 
   playerItems(): LivePlayerItem[] {
