@@ -1,12 +1,13 @@
 // StrykerJS: mutation testing (docs/testing.md, "Mutation testing"). Two sets, chosen by
 // QA_MUTATION_SET (scripts/mutation.ts sets it from --set):
 // - rules (the default, and CI's): what decides points, coins, marks, prizes, lifelines,
-//   deadlines, answers' shapes, badges, the rooms' rules, the room engine and the live game;
+//   deadlines, answers' shapes, badges, the rooms' rules, the room engine, the live game and the
+//   assignments' clocks;
 // - machines: the client's flow machines whose model-path suites are fast enough for a mutant each.
 // Each set has its own baseline, committed results and report (scripts/mutation.ts).
 const SETS = {
   rules: [
-    'services/domain/{answers,badges,contests,economy,exams,extended-time,lifelines,live,live-report,profile,room-events,rooms,scoring,settlement,word}.ts',
+    'services/domain/{answers,assignments,badges,contests,economy,exams,extended-time,lifelines,live,live-report,profile,room-events,rooms,scoring,settlement,word}.ts',
     'services/server/rooms/engine.ts',
     'services/server/live/game.ts',
   ],

@@ -191,6 +191,9 @@ export function LiveHostSetup({ form, error, busy, onForm, onCreate, errorText }
               <Link href="/live/reports/" className="font-medium">
                 {t('live.host.my_games')}
               </Link>
+              <Link href="/live/assignments/" className="font-medium">
+                {t('assignment.host.title')}
+              </Link>
             </p>
           </form>
         </Card>

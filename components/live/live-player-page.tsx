@@ -1,15 +1,15 @@
 'use client';
 
 import { useActorRef, useSelector } from '@xstate/react';
-import { ArrowDown, ArrowUp, CircleCheck, CircleX, Flame, Infinity as NoLimit, Lock, MessageCircleHeart, Minus, PauseCircle, Plus, TimerOff, Trophy } from 'lucide-react';
+import { CircleCheck, CircleX, Flame, Lock, MessageCircleHeart, PauseCircle, TimerOff, Trophy } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { QuestionAnswer, SecondsLeft } from '@/components/live/answer-inputs';
 import { PlayExit } from '@/components/quiz-play/play-exit';
 import { useImmersive } from '@/components/shell/immersive';
 import { teamName, TeamSwatch } from '@/components/live/team-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { OptionButton, type OptionStatus } from '@/components/ui/option-button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import type { LivePlayerContext } from '@/machines/live-player/live-player.machine';
@@ -18,8 +18,8 @@ import { useTranslation } from '@/services/client/i18n';
 import { useGameSound } from '@/services/client/use-game-sound';
 import { liveFeed } from '@/services/client/live-feed';
 import { createLivePlayerMachine, storedSeat } from '@/services/client/live-services';
-import { secondsLeft, LIVE_NICKNAME_MAX, type LiveQuestion } from '@/services/domain/live';
-import { formatNumber as numberText, isUngraded } from '@/services/domain/live-kinds';
+import { secondsLeft, LIVE_NICKNAME_MAX } from '@/services/domain/live';
+import { isUngraded } from '@/services/domain/live-kinds';
 import { messageKeyFor } from '@/services/domain/code-messages';
 import { selectUser } from '@/services/store/selectors';
 import { useAppSelector } from '@/services/store/hooks';
@@ -99,7 +99,10 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
         <Button type="submit" className="text-lg">
           {t('live.enter')}
         </Button>
-        <Link href="/live/host/" className="mt-4 self-center font-medium">
+        <Link href="/live/assignment/" className="mt-4 self-center font-medium">
+          {t('assignment.homework_link')}
+        </Link>
+        <Link href="/live/host/" className="self-center font-medium">
           {t('live.host_a_game')}
         </Link>
       </form>
@@ -217,7 +220,7 @@ function LiveScreen({ state, context, send }: { state: string; context: LivePlay
         <>
           {header}
           {q?.restarted ? <Alert tone="info">{t('live.restarted')}</Alert> : null}
-          <QuestionAnswer question={q!} now={context.now} sending={state === 'playing.sending'} pick={context.pick} send={send} />
+          <QuestionAnswer question={q!} clock={<SecondsLeft left={secondsLeft(q!, context.now)} />} sending={state === 'playing.sending'} pick={context.pick} onAnswer={(answer) => send({ type: 'user.answer', answer })} />
           {error}
           {offline}
         </>
@@ -345,192 +348,6 @@ function LiveResult({ context }: { context: LivePlayerContext }) {
         </p>
       ) : null}
       {me?.rank ? <p className="text-lg font-semibold">{t('live.rank', { rank: me.rank })}</p> : null}
-    </div>
-  );
-}
-
-/** The answer tiles with their texts; multi select ticks then sends; a sequence is put in order with buttons. */
-function QuestionAnswer({ question, now, sending, pick, send }: { question: LiveQuestion; now: number; sending: boolean; pick: string; send: Send }) {
-  const { t } = useTranslation();
-  const [ticked, setTicked] = useState<string[]>([]);
-  const [order, setOrder] = useState<string[]>(() => question.options.map((o) => o.key));
-  const textOf = (key: string) => question.options.find((o) => o.key === key)?.text ?? key;
-  const status = (key: string): OptionStatus => (sending ? (pick.split(',').includes(key) ? 'chosen' : 'muted') : 'idle');
-  const left = secondsLeft(question, now);
-
-  const title = (
-    <div className="flex items-start justify-between gap-3">
-      <h1 id="live-question" dir="auto" className="text-xl font-bold leading-snug">
-        {question.text}
-      </h1>
-      {left === null ? (
-        <span role="img" aria-label={t('live.no_time_limit')} className="flex shrink-0 items-center rounded-full bg-accent px-3 py-1.5 text-on-accent">
-          <NoLimit aria-hidden="true" className="size-6" strokeWidth={2.5} />
-        </span>
-      ) : (
-        <span aria-label={t('live.seconds_left', { count: left })} className="shrink-0 rounded-full bg-accent px-3 py-1 font-display text-xl font-bold tabular-nums text-on-accent">
-          {left}
-        </span>
-      )}
-    </div>
-  );
-
-  if (question.type === 'type' || question.type === 'wordcloud') {
-    return (
-      <section aria-labelledby="live-question" className="flex flex-col gap-3">
-        {title}
-        <TypedAnswer question={question} sending={sending} send={send} />
-      </section>
-    );
-  }
-
-  if (question.type === 'slider' && question.slider) {
-    return (
-      <section aria-labelledby="live-question" className="flex flex-col gap-3">
-        {title}
-        <SliderAnswer question={question} sending={sending} send={send} />
-      </section>
-    );
-  }
-
-  if (question.type === 'sequence') {
-    const move = (i: number, by: number) => {
-      const next = [...order];
-      const [item] = next.splice(i, 1);
-      next.splice(i + by, 0, item!);
-      setOrder(next);
-    };
-    return (
-      <section aria-labelledby="live-question" className="flex flex-col gap-3">
-        {title}
-        <p className="text-sm text-fg-muted">{t('live.sequence_hint')}</p>
-        <ol className="flex flex-col gap-2">
-          {order.map((key, i) => (
-            <li key={key} className="flex items-center gap-2">
-              <span className="w-6 text-center font-bold tabular-nums">{i + 1}</span>
-              <span dir="auto" className="min-h-touch flex-1 align-with-row rounded-control border-2 border-line-strong bg-surface px-3 py-2 font-semibold">
-                {textOf(key)}
-              </span>
-              <Button variant="secondary" aria-label={t('live.move_up', { item: textOf(key) })} disabled={i === 0 || sending} onClick={() => move(i, -1)}>
-                <ArrowUp aria-hidden="true" className="size-5" />
-              </Button>
-              <Button variant="secondary" aria-label={t('live.move_down', { item: textOf(key) })} disabled={i === order.length - 1 || sending} onClick={() => move(i, 1)}>
-                <ArrowDown aria-hidden="true" className="size-5" />
-              </Button>
-            </li>
-          ))}
-        </ol>
-        <Button disabled={sending} onClick={() => send({ type: 'user.answer', answer: order.join(',') })}>
-          {t('live.send_answer')}
-        </Button>
-      </section>
-    );
-  }
-
-  const multi = question.type === 'multiselect';
-  // The tiles share the rest of the screen, as big as a thumb could want.
-  return (
-    <section aria-labelledby="live-question" className="flex flex-1 flex-col gap-3">
-      {title}
-      {multi ? <p className="text-sm text-fg-muted">{t('live.pick_n', { count: question.pick ?? 2 })}</p> : null}
-      <div role="group" aria-label={t('live.answers')} className="grid max-h-[32rem] flex-1 auto-rows-fr gap-2">
-        {question.options.map((o) => (
-          <OptionButton
-            key={o.key}
-            letter={o.key.toUpperCase()}
-            text={o.text}
-            status={multi && !sending && ticked.includes(o.key) ? 'chosen' : status(o.key)}
-            {...(multi ? { checked: ticked.includes(o.key) } : {})}
-            disabled={sending}
-            onClick={() => (multi ? setTicked((t0) => (t0.includes(o.key) ? t0.filter((k) => k !== o.key) : [...t0, o.key])) : send({ type: 'user.answer', answer: o.key }))}
-            className="h-full min-h-16 text-lg"
-          />
-        ))}
-      </div>
-      {multi ? (
-        <Button disabled={sending || ticked.length === 0} onClick={() => send({ type: 'user.answer', answer: ticked.join(',') })}>
-          {t('live.send_answer')}
-        </Button>
-      ) : null}
-    </section>
-  );
-}
-
-/** Type answer and word cloud: a text field and a send button (Enter sends too). */
-function TypedAnswer({ question, sending, send }: { question: LiveQuestion; sending: boolean; send: Send }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const cloud = question.type === 'wordcloud';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (text.trim() !== '' && [...text.trim()].length <= (question.max_length ?? Infinity)) send({ type: 'user.answer', answer: text });
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-      <TextField
-        id="live-typed"
-        label={t(cloud ? 'live.word_label' : 'live.typed_label')}
-        value={text}
-        {...(question.max_length ? { limit: question.max_length } : {})}
-        hint={t(cloud ? 'live.word_hint' : 'live.typed_hint')}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        enterKeyHint="send"
-        disabled={sending}
-        onChange={(e) => setText(e.target.value)}
-        className="[&_input]:min-h-14 [&_input]:text-xl [&_input]:font-semibold"
-      />
-      <Button type="submit" disabled={sending || text.trim() === '' || [...text.trim()].length > (question.max_length ?? Infinity)} className="text-lg">
-        {t('live.send_answer')}
-      </Button>
-    </form>
-  );
-}
-
-/** Slider: a range across the phone, its value written large, a step down and up, then send. */
-function SliderAnswer({ question, sending, send }: { question: LiveQuestion; sending: boolean; send: Send }) {
-  const { t, i18n } = useTranslation();
-  const range = question.slider!;
-  const middle = range.min + Math.round((range.max - range.min) / range.step / 2) * range.step;
-  const [value, setValue] = useState(middle);
-  const clamp = (v: number) => Math.min(range.max, Math.max(range.min, Math.round((v - range.min) / range.step) * range.step + range.min));
-  const shown = numberText(value);
-  return (
-    <div className="flex flex-col gap-4">
-      <output htmlFor="live-slider" aria-live="polite" className="self-center rounded-card bg-accent-soft px-6 py-2 font-display text-5xl font-bold tabular-nums" dir="ltr">
-        {Number(shown).toLocaleString(i18n.language, { maximumFractionDigits: 6 })}
-      </output>
-      <div className="flex items-center gap-2">
-        <Button variant="secondary" aria-label={t('live.slider_down')} disabled={sending || value <= range.min} onClick={() => setValue((v) => clamp(v - range.step))}>
-          <Minus aria-hidden="true" className="size-5" />
-        </Button>
-        <label htmlFor="live-slider" className="sr-only">
-          {t('live.slider_label', { min: numberText(range.min), max: numberText(range.max) })}
-        </label>
-        <input
-          id="live-slider"
-          type="range"
-          min={range.min}
-          max={range.max}
-          step={range.step}
-          value={value}
-          disabled={sending}
-          onChange={(e) => setValue(clamp(Number(e.target.value)))}
-          className="h-touch min-w-0 flex-1 accent-[var(--color-accent)]"
-          dir="ltr"
-        />
-        <Button variant="secondary" aria-label={t('live.slider_up')} disabled={sending || value >= range.max} onClick={() => setValue((v) => clamp(v + range.step))}>
-          <Plus aria-hidden="true" className="size-5" />
-        </Button>
-      </div>
-      <p aria-hidden="true" className="flex justify-between text-sm font-semibold text-fg-muted tabular-nums" dir="ltr">
-        <span>{numberText(range.min)}</span>
-        <span>{numberText(range.max)}</span>
-      </p>
-      <Button disabled={sending} onClick={() => send({ type: 'user.answer', answer: shown })} className="text-lg">
-        {t('live.send_answer')}
-      </Button>
     </div>
   );
 }

@@ -118,7 +118,7 @@ function Report({ report }: { report: LiveReport }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+export function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col-reverse rounded-card border border-line bg-surface p-3">
       <dt className="text-sm text-fg-muted">{label}</dt>
@@ -127,7 +127,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function QuestionRow({ question }: { question: LiveReportQuestion }) {
+export function QuestionRow({ question }: { question: LiveReportQuestion }) {
   const { t } = useTranslation();
   const share = question.share_right;
   const ungraded = isUngraded(question.type);
@@ -183,7 +183,8 @@ function QuestionRow({ question }: { question: LiveReportQuestion }) {
   );
 }
 
-function Players({ report }: { report: LiveReport }) {
+/** The players (or pupils) of a report, a page at a time, with the teams when there are some. */
+export function Players({ report }: { report: Pick<LiveReport, 'players' | 'questions' | 'teams'> }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const pages = Math.ceil(report.players.length / REPORT_PLAYERS_PAGE);

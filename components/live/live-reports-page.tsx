@@ -1,6 +1,6 @@
 'use client';
 
-import { ChevronRight, Presentation } from 'lucide-react';
+import { ChevronRight, ClipboardList, Presentation } from 'lucide-react';
 import { useState } from 'react';
 import { LiveReportView } from '@/components/live/live-report-view';
 import { ButtonLink } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { formatDateTime } from '@/components/profile/format';
 import { useTranslation } from '@/services/client/i18n';
 import { liveReports, type LiveReportsPage } from '@/services/client/live-report-api';
 import { useApiQuery } from '@/services/client/use-api-query';
+import { listAssignments } from '@/services/client/assignment-api';
 import { reportStatusKey } from '@/components/live/report-status';
 
 const PAGE_SIZE = 20;
@@ -23,7 +24,51 @@ const PAGE_SIZE = 20;
 export function LiveReportsPage({ gameId }: { gameId?: number }) {
   const { t } = useTranslation();
   if (gameId) return <LiveReportView gameId={gameId} backHref="/live/reports/" backLabel={t('live.report.back')} />;
-  return <ReportsList />;
+  return (
+    <div className="flex flex-col gap-8">
+      <ReportsList />
+      <AssignmentReports />
+    </div>
+  );
+}
+
+/** The host's assignments beside their live games: each links to its page and report. */
+function AssignmentReports() {
+  const { t, i18n } = useTranslation();
+  const query = useApiQuery('report-assignments', () => listAssignments({ limit: 50 }), (d) => d.total === 0);
+  return (
+    <section aria-labelledby="reports-assignments" className="flex flex-col gap-2">
+      <h2 id="reports-assignments" className="text-xl font-bold">
+        {t('assignment.host.title')}
+      </h2>
+      {query.status === 'loading' ? (
+        <SkeletonText label={t('common.loading')} lines={3} />
+      ) : query.status === 'error' ? (
+        <ErrorWithRetry title={t('common.error_title')} message={t('assignment.host.load_failed')} retryLabel={t('common.retry')} onRetry={query.retry} />
+      ) : query.status === 'empty' ? (
+        <EmptyState title={t('assignment.host.none')} action={<ButtonLink href="/live/assignments/">{t('assignment.host.new')}</ButtonLink>} />
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {query.data.rows.map((a) => (
+            <li key={a.id}>
+              <LinkCard href={`/live/assignments/?id=${a.id}`} className="flex items-center gap-3">
+                <ClipboardList aria-hidden="true" className="size-5 shrink-0 text-fg-muted" />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate font-semibold" dir="auto">
+                    {a.title}
+                  </span>
+                  <span className="text-sm text-fg-muted">
+                    {t(`assignment.host.status_${a.status}`)} · {formatDateTime(new Date(a.closes_at).toISOString(), i18n.language)} · {t('assignment.host.finished_of', { n: a.finished_count, count: a.pupil_count })}
+                  </span>
+                </span>
+                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-fg-muted rtl:rotate-180" />
+              </LinkCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 function ReportsList() {

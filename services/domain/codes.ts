@@ -119,6 +119,14 @@ const INFO = {
   live_no_players: c(409, 'nobody has joined the game yet'),
   live_hosting_limited: c(403, 'hosting live games is limited to operators'),
   live_moved: c(409, 'the game changed meanwhile'),
+  assignment_pin_unknown: c(404, 'no assignment has this PIN'),
+  assignment_closed: c(410, 'the assignment has closed'),
+  assignment_not_open: c(409, 'the assignment has not opened yet'),
+  assignment_token_unknown: c(404, 'this assignment does not know this device'),
+  resume_code_unknown: c(404, 'no pupil of this assignment has this resume code'),
+  assignment_attempt_running: c(409, 'the attempt under way is not finished'),
+  assignment_no_attempts: c(409, 'every attempt the assignment allows was used'),
+  assignment_no_question: c(409, 'the question answered is not the one waiting for an answer'),
 } as const satisfies Record<string, Omit<CodeInfo, 'messageKey'>>;
 
 export type Code = keyof typeof INFO;

@@ -1,4 +1,4 @@
-import { answerText, csvField, percent, reportCsv, reportFileName, seconds, type LiveReport } from '@/services/domain/live-report';
+import { answerText, csvField, percent, reportCsv, reportFileName, seconds, type AssignmentReport, type LiveReport } from '@/services/domain/live-report';
 
 const LIVE_PARTS = ['answers', 'questions', 'players'] as const;
 
@@ -101,5 +101,27 @@ describe("a live game's report in words and in CSV", () => {
     expect(reportCsv(report, 'players').split('\r\n').slice(0, 3)).toEqual(['rank,nickname,signed_in,removed,score,correct,answered,total_time_s,team,team_rank,team_score', '1,Ana,yes,no,900,1,1,22.0,2,1,900', ',Bo,no,yes,0,0,0,0.0,1,2,0']);
     expect(reportCsv(report, 'questions').split('\r\n').slice(0, 2)).toEqual(['question,text,type,right_answer,answered,correct,share_right_percent,mean_time_s,time_limit_s,points', '1,Q1,multiple,Red,1,1,100,2.0,20,1000']);
     expect(LIVE_PARTS.map((part) => reportFileName(4, part))).toEqual(['live-4-answers.csv', 'live-4-questions.csv', 'live-4-players.csv']);
+  });
+
+  test('an assignment’s players part adds each pupil’s attempts and whether one was finished; its files are named after it', () => {
+    const pupil = { id: 1, nickname: 'Eve', signed_in: false, removed: false, rank: 1, score: 1950, correct: 2, answered: 5, time_ms: 4000, team: null, answers: [], finished: true, attempts: 2 };
+    const report: AssignmentReport = {
+      assignment: {
+        id: 9, title: 'Homework', pin: '123456', status: 'closed', opens_at: 0, closes_at: 1, question_count: 5, attempts: 2, shuffle: false, show_answers: 'end', timer: 'question',
+        pupil_count: 2, finished_count: 1, host: { id: 1, name: 'Host' }, created_at: '', closed_early_at: null,
+      },
+      questions: [],
+      players: [pupil, { ...pupil, id: 2, nickname: 'Finn', rank: null, score: 0, finished: false, attempts: 1 }],
+      teams: [],
+      not_finished: [{ id: 2, nickname: 'Finn', answered: 1, attempts: 1 }],
+    };
+    expect(reportCsv(report, 'players').split('\r\n')).toEqual([
+      'rank,nickname,signed_in,removed,score,correct,answered,total_time_s,team,team_rank,team_score,attempts,finished',
+      '1,Eve,no,no,1950,2,5,4.0,,,,2,yes',
+      ',Finn,no,no,0,2,5,4.0,,,,1,no',
+      '',
+    ]);
+    expect(reportFileName(9, 'players', 'assignment')).toBe('assignment-9-players.csv');
+    expect(reportFileName(9, 'players', 'live')).toBe('live-9-players.csv');
   });
 });

@@ -8,6 +8,7 @@ import type { PlayOption } from '@/services/domain/play-session';
 import type { LiveQuestionType, LiveStatus } from '@/services/domain/live';
 import { isUngraded } from '@/services/domain/live-kinds';
 import type { LiveNameMode, LiveTeamStanding } from '@/services/domain/live-names';
+import type { AssignmentHostItem } from '@/services/domain/assignments';
 
 export interface LiveReportQuestion {
   readonly index: number;
@@ -95,6 +96,31 @@ export interface LiveReportItem {
   readonly player_count: number;
 }
 
+/** A pupil in an assignment's report: by their kept attempt (the best finished one, else the one under way). */
+export interface AssignmentReportPlayer extends LiveReportPlayer {
+  readonly finished: boolean;
+  readonly attempts: number;
+}
+
+/**
+ * An assignment's report (docs/live.md, "Assignments"): the same parts as a live game's, its
+ * pupils by their kept attempt, and who has not finished.
+ */
+export interface AssignmentReport {
+  readonly assignment: AssignmentHostItem & {
+    readonly host: { readonly id: number; readonly name: string };
+    readonly created_at: string;
+    readonly closed_early_at: string | null;
+  };
+  readonly questions: readonly LiveReportQuestion[];
+  readonly players: readonly AssignmentReportPlayer[];
+  readonly teams: readonly LiveTeamStanding[];
+  readonly not_finished: readonly { readonly id: number; readonly nickname: string; readonly answered: number; readonly attempts: number }[];
+}
+
+/** An assignment in the host's list of reports (listed with their live games). */
+export type AssignmentReportItem = AssignmentHostItem & { readonly kind: 'assignment' };
+
 /** An answer in words: the options' texts ("Paris"; "Red, Blue"; "First → Second → Third"), '' for none. */
 export function answerText(question: Pick<LiveReportQuestion, 'type' | 'options'>, answer: string): string {
   if (!answer) return '';
@@ -136,7 +162,7 @@ export type LiveReportPart = (typeof LIVE_REPORT_PARTS)[number];
  * - questions: a row per question played;
  * - players: a row per player, by place.
  */
-export function reportCsv(report: LiveReport, part: LiveReportPart): string {
+export function reportCsv(report: Pick<LiveReport, 'questions' | 'players' | 'teams'> | AssignmentReport, part: LiveReportPart): string {
   if (part === 'questions') {
     return csv([
       ['question', 'text', 'type', 'right_answer', 'answered', 'correct', 'share_right_percent', 'mean_time_s', 'time_limit_s', 'points'],
@@ -144,12 +170,15 @@ export function reportCsv(report: LiveReport, part: LiveReportPart): string {
     ]);
   }
   if (part === 'players') {
+    // An assignment's pupils: how many attempts each made, and whether one was finished.
+    const pupils = 'assignment' in report;
     return csv([
-      ['rank', 'nickname', 'signed_in', 'removed', 'score', 'correct', 'answered', 'total_time_s', 'team', 'team_rank', 'team_score'],
+      ['rank', 'nickname', 'signed_in', 'removed', 'score', 'correct', 'answered', 'total_time_s', 'team', 'team_rank', 'team_score', ...(pupils ? ['attempts', 'finished'] : [])],
       ...report.players.map((p) => {
         // A player without a team (null) matches none.
         const team = report.teams.find((t) => t.team === p.team);
-        return [p.rank, p.nickname, p.signed_in, p.removed, p.score, p.correct, p.answered, seconds(p.time_ms), p.team, team?.rank ?? null, team?.score ?? null];
+        const row = [p.rank, p.nickname, p.signed_in, p.removed, p.score, p.correct, p.answered, seconds(p.time_ms), p.team, team?.rank ?? null, team?.score ?? null];
+        return 'attempts' in p ? [...row, (p as AssignmentReportPlayer).attempts, (p as AssignmentReportPlayer).finished] : row;
       }),
     ]);
   }
@@ -165,5 +194,5 @@ export function reportCsv(report: LiveReport, part: LiveReportPart): string {
   return csv(rows);
 }
 
-/** The file name of a part: `live-<id>-<part>.csv`. */
-export const reportFileName = (gameId: number, part: LiveReportPart) => `live-${gameId}-${part}.csv`;
+/** The file name of a part: `live-<id>-<part>.csv` (an assignment's: `assignment-<id>-<part>.csv`). */
+export const reportFileName = (gameId: number, part: LiveReportPart, kind: 'live' | 'assignment' = 'live') => `${kind}-${gameId}-${part}.csv`;

@@ -16,6 +16,7 @@ import type { NotificationBus } from '@/services/server/notifications/bus';
 import { createNotificationBusFor } from '@/services/server/notifications/select-bus';
 import { createNotificationDelivery, type NotificationDelivery } from '@/services/server/notifications/sends';
 import { LiveService } from '@/services/server/live/service';
+import { AssignmentService } from '@/services/server/assignments/service';
 import { realClock, type LiveClock } from '@/services/server/live/game';
 
 /** The services every handler can reach through its request context. */
@@ -45,6 +46,8 @@ export interface AppServices {
   readonly notificationDelivery: NotificationDelivery;
   /** Hosted live games (docs/live.md); running games are taken up once started. */
   readonly live: LiveService;
+  /** Self-paced assignments (docs/live.md, "Assignments"), timed by `clock`. */
+  readonly assignments: AssignmentService;
   /**
    * The clock solo plays, contests and exams are timed by: when a question or an exam opens, its
    * deadline, when an answer counts as arrived, what the exam sweep finds due. The wall clock; a
@@ -90,5 +93,6 @@ export function createAppServices(database: Database, config: ServerConfig, log:
     contestPrizes: createContestPrizeJob(database.db, () => services.settings.current(), log),
     notificationDelivery: createNotificationDelivery(database.db, services.notificationBus, log.child({ component: 'notifications' })),
     live: new LiveService(database.db, log.child({ component: 'live' }), options.live?.clock ?? realClock, { node: config.liveNodeUrl, settings: () => services.settings.current() }),
+    assignments: new AssignmentService(database.db, clock),
   };
 }

@@ -1,4 +1,6 @@
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { assignmentMachine } from '@/machines/assignment/assignment.machine';
+import { assignmentModelPaths } from '@/machines/assignment/assignment.model';
 import { battlePlayMachine } from '@/machines/battle-play/battle-play.machine';
 import { contestMachine } from '@/machines/contest/contest.machine';
 import { contestModelPaths } from '@/machines/contest/contest.model';
@@ -266,6 +268,19 @@ export const GAME_MACHINES: readonly GameMachine[] = [
       'transition livePlayer.playing × live.over': { why: "The stream's last word after the podium or the end, which the game's frame already said: the unit test 'take the frames that come while an answer travels…' sends it.", reachable: true },
       'transition livePlayer.playing.sending × live.game': { why: "A game frame while the answer travels: the model's frames come after the answer's reply; the unit test 'take the frames that come while an answer travels…' has it.", reachable: true },
       'transition livePlayer.playing.sending × live.me': { why: "The player's own frame while the answer travels: the same unit test has it.", reachable: true },
+    },
+  },
+  {
+    name: 'assignment',
+    title: "A pupil's screen in a self-paced assignment (PIN, nickname or resume code, then the server's view)",
+    machine: assignmentMachine,
+    configs: configsOf(['guest', 'signed_in', 'seat'] as const, assignmentModelPaths),
+    suites: [{ file: 'machines/assignment/assignment.test.ts', depth: 'machine' }],
+    unreached: {
+      'transition assignment.joining × error: join': { why: THROWN, reachable: true },
+      'transition assignment.joiningAsMe × error: join': { why: THROWN, reachable: true },
+      'transition assignment.resuming × error: resume': { why: THROWN, reachable: true },
+      'transition assignment.seated.starting × error: begin': { why: THROWN, reachable: true },
     },
   },
 ];

@@ -1491,3 +1491,125 @@ export const liveAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.questionIndex, t.playerId] })],
 );
+
+/**
+ * Self-paced assignments (docs/live.md, "Assignments", migration 0026): a host's quiz set or bank
+ * category given to pupils between `opens_at` and `closes_at`. Holds its questions with their
+ * answers, as a live game does (never sent before the assignment shows them). The PIN is unique
+ * among assignments not closed and running live games, decided when one is created.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: serial('id').primaryKey(),
+    pin: text('pin').notNull(),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    source: jsonb('source').$type<LiveSource>().notNull(),
+    questions: jsonb('questions').$type<LiveSecretQuestion[]>().notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** Attempts a pupil may make (the best is kept). */
+    attempts: integer('attempts').notNull().default(1),
+    /** Questions and their options in a different order for each attempt. */
+    shuffle: boolean('shuffle').notNull().default(false),
+    /** 'each' | 'end' | 'after_close': when a pupil sees what was right. */
+    showAnswers: text('show_answers').notNull().default('end'),
+    /** 'question': each question's time limit; 'none': no clock. */
+    timer: text('timer').notNull().default('question'),
+    /** Set when the host closed it before its closing time. */
+    closedEarlyAt: timestamp('closed_early_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    index('assignments_host').on(t.hostId, t.createdAt),
+    index('assignments_pin').on(t.pin, t.closesAt),
+    check('assignments_show_answers_known', sql`${t.showAnswers} in ('each','end','after_close')`),
+    check('assignments_timer_known', sql`${t.timer} in ('question','none')`),
+    check('assignments_attempts_range', sql`${t.attempts} between 1 and 10`),
+    check('assignments_window', sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+/**
+ * A pupil of an assignment: a nickname (unique in it as `nickname_key`), a signed-in player's id or
+ * none, the device's token (hashed; replaced when the pupil resumes elsewhere) and the resume code
+ * they carry to another device.
+ */
+export const assignmentPupils = pgTable(
+  'assignment_pupils',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    nicknameKey: text('nickname_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    resumeCode: text('resume_code').notNull(),
+    /** The player's extended time when they joined (percent: 100, 150, 200; 100 for a guest). */
+    timePercent: smallint('time_percent').notNull().default(100),
+    joinedAt: created(),
+  },
+  (t) => [
+    uniqueIndex('assignment_pupils_nickname').on(t.assignmentId, t.nicknameKey),
+    uniqueIndex('assignment_pupils_token').on(t.tokenHash),
+    uniqueIndex('assignment_pupils_resume').on(t.assignmentId, t.resumeCode),
+    uniqueIndex('assignment_pupils_user').on(t.assignmentId, t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/**
+ * One attempt of a pupil: the pupil's order of the questions and of each one's options, where they
+ * are (`position`, the question count once finished), when the question at `position` was sent
+ * (its clock), and the totals.
+ */
+export const assignmentAttempts = pgTable(
+  'assignment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => assignmentPupils.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** The questions' indexes in this attempt's order; per question index, its option keys in order. */
+    questionOrder: jsonb('question_order').$type<number[]>().notNull(),
+    optionOrders: jsonb('option_orders').$type<string[][]>().notNull(),
+    position: integer('position').notNull().default(0),
+    /** When the question at `position` was sent to the pupil (null: not yet). */
+    questionSentAt: timestamp('question_sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    score: integer('score').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    streak: integer('streak').notNull().default(0),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull().default(0),
+    startedAt: created(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('assignment_attempts_number').on(t.pupilId, t.number), index('assignment_attempts_assignment').on(t.assignmentId)],
+);
+
+/** Every answer of an attempt, once per question (the key); '' when the time ran out or the pupil passed. */
+export const assignmentAnswers = pgTable(
+  'assignment_answers',
+  {
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => assignmentAttempts.id, { onDelete: 'cascade' }),
+    questionIndex: integer('question_index').notNull(),
+    position: integer('position').notNull(),
+    answer: text('answer').notNull(),
+    correct: boolean('correct').notNull(),
+    points: integer('points').notNull(),
+    bonus: integer('bonus').notNull(),
+    elapsedMs: integer('elapsed_ms').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionIndex] })],
+);

@@ -17,6 +17,7 @@ import { profileEndpoints } from '@/services/server/endpoints/profile';
 import { quizZoneEndpoints } from '@/services/server/endpoints/quiz-zone';
 import { roomEndpoints } from '@/services/server/endpoints/rooms';
 import { liveEndpoints } from '@/services/server/endpoints/live';
+import { assignmentEndpoints } from '@/services/server/endpoints/assignments';
 import { settingsEndpoints } from '@/services/server/endpoints/settings';
 import { webVitalEndpoints } from '@/services/server/endpoints/web-vitals';
 
@@ -36,6 +37,7 @@ export function createRegistry(): EndpointRegistry {
     leaderboardEndpoints,
     roomEndpoints,
     liveEndpoints,
+    assignmentEndpoints,
     examEndpoints,
     contestEndpoints,
     devEndpoints,

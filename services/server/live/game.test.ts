@@ -1220,3 +1220,75 @@ describe('teams on the screens', () => {
     expect(solo.game.me(1)).toMatchObject({ team: null, team_rank: null });
   });
 });
+
+describe('the word cloud and the teams at their edges', () => {
+  const cloudQ = question({ type: 'wordcloud', options: [], answer: '', points: 0 });
+  const refusal = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (e) {
+      return e instanceof ApiError ? [e.code, e.field, e.detail] : [String(e)];
+    }
+    return ['no refusal'];
+  };
+
+  test('words are hidden only while the word cloud is on screen, and a word needs a letter or a digit', async () => {
+    const h = harness([cloudQ, question()], [player(1)]);
+    await h.game.next();
+    expect(await refusal(h.game.hideWord('?!', true))).toEqual(['103', 'word', 'word: is required']);
+    await h.game.answer(1, 0, 'Sunny', T0 + READY);
+    await h.game.idle();
+    expect((await h.game.hideWord('sunny', true)).reveal!.words).toEqual([]);
+    // At the leaderboard after it, the word cloud is gone from the screen.
+    const board = await h.game.next();
+    expect(board.status).toBe('leaderboard');
+    expect(await refusal(h.game.hideWord('sunny', false))).toEqual(['103', 'word', 'word: only a word cloud on screen has words to hide']);
+  });
+
+  test('without the operator’s settings, reading the blocked words changes nothing', async () => {
+    const h = harness([cloudQ], [player(1)]);
+    await expect(h.game.refreshBlocked()).resolves.toBeUndefined();
+  });
+
+  test('a removed player counts for no team; the standings are kept until the version or the players change', async () => {
+    const h = harness([question({ answer: 'b' })], [player(1, { team: 1 }), player(2, { team: 2, removed: true, score: 900 })], { row: { teamCount: 2 } });
+    // Team 2 has nobody left in it: it is ranked last, with no members and no score.
+    expect(h.game.me(2)).toMatchObject({ team: 2, team_rank: 2 });
+    const first = h.game.teamStandings();
+    expect(h.game.teamStandings()).toBe(first);
+    expect(first.map((t) => [t.team, t.members])).toEqual([
+      [1, 1],
+      [2, 0],
+    ]);
+    // A player joining changes the count of players, not the version: the standings are ranked again.
+    h.game.addPlayer(player(3, { team: 2, score: 500 }));
+    const joined = h.game.teamStandings();
+    expect(joined).not.toBe(first);
+    expect(joined.map((t) => [t.team, t.members])).toEqual([
+      [2, 1],
+      [1, 1],
+    ]);
+    // A step moves the version: ranked again.
+    await h.game.next();
+    expect(h.game.teamStandings()).not.toBe(joined);
+  });
+
+  test('a game its host ended still shows the teams; a type answer’s reveal lists the eight answers typed most', async () => {
+    const h = harness([question({ answer: 'b' }), question()], [player(1, { team: 1, score: 300 }), player(2, { team: 2, score: 900 })], { row: { teamCount: 2 } });
+    await h.game.next();
+    const ended = await h.game.end('host');
+    expect(ended.status).toBe('ended');
+    expect(ended.teams.map((t) => [t.team, t.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+    const typeQ = question({ type: 'type', options: [], answer: '', accepted: ['Paris'], match: 'exact' });
+    const many = harness([typeQ], Array.from({ length: 10 }, (_, i) => player(i + 1)));
+    await many.game.next();
+    for (let i = 1; i <= 10; i += 1) await many.game.answer(i, 0, `Town ${String.fromCharCode(64 + i)}`, T0 + READY);
+    await many.game.idle();
+    const words = many.game.view().reveal!.words!;
+    expect(words).toHaveLength(8);
+    expect(words.map((w) => w.text)).toEqual(['Town A', 'Town B', 'Town C', 'Town D', 'Town E', 'Town F', 'Town G', 'Town H']);
+  });
+});

@@ -10,19 +10,13 @@ import {
   nicknameKey,
   type LiveGameView,
   type LiveMe,
-  type LiveSecretQuestion,
-  type LiveSource,
 } from '@/services/domain/live';
 import { flagSetting, intSetting, type SettingsMap } from '@/services/domain/settings';
-import type { QuestionType } from '@/services/domain/play-session';
 import { freeGeneratedName, nameLanguage, smallestTeam, type LiveEntry, type LiveNameMode, type LiveTeamMode } from '@/services/domain/live-names';
 
-/** The bank's kinds a live game plays (the others are written in quiz sets). */
-const BANK_KINDS = ['multiple', 'boolean', 'multiselect', 'sequence'] as const satisfies readonly QuestionType[];
 import type { AuthUser } from '@/services/server/accounts/sessions';
 import { hitRateLimit, RATE_LIMITS, rateLimited, settingLimit, undoRateLimitHit } from '@/services/server/accounts/rate-limit';
 import { hashToken } from '@/services/server/accounts/sessions';
-import { CATEGORY_TYPES } from '@/services/server/db/schema';
 import type { Db } from '@/services/server/db/client';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { createAnswerBatcher, createSettleBatcher, createStepBatcher, type AnswerBatcher, type SettleBatcher, type StepBatcher } from '@/services/server/live/group-commit';
@@ -49,11 +43,8 @@ import {
 import { createLiveRelays, type LiveRelays } from '@/services/server/live/relay';
 import { createLiveStreams, type LiveStreams } from '@/services/server/live/streams';
 import { listReports, readReport } from '@/services/server/live/reports';
-import { liveQuestionsOfSet } from '@/services/server/live/quiz-sets';
+import { pickLiveQuestions, type QuestionPick } from '@/services/server/live/questions';
 import type { LiveReport, LiveReportItem } from '@/services/domain/live-report';
-import { optionLetters, optionText } from '@/services/server/play/views';
-import { pickQuestions } from '@/services/server/play/repository';
-import { resolvePlace } from '@/services/server/quiz-zone/service';
 
 /**
  * Hosted live games (docs/live.md): creating, joining, rejoining, the host's screen going and
@@ -71,15 +62,7 @@ const SWEEP_MS = 30_000;
 /** A process holds its games this long without renewing; it renews every third of it. */
 export const LIVE_LEASE_MS = 15_000;
 
-export interface CreateLiveGame {
-  /** The host's own quiz set (its questions, times and points), instead of a bank category. */
-  setId?: number | undefined;
-  category: string;
-  subcategory?: string | undefined;
-  languageId: number;
-  questionCount: number;
-  timeLimit: number;
-  points: number;
+export interface CreateLiveGame extends QuestionPick {
   title?: string | undefined;
   /** How players are named, and the teams (docs/live.md, "Names and teams"). */
   names?: LiveNameMode;
@@ -233,55 +216,9 @@ export class LiveService {
     if (rule === 2 && user.role !== 'admin') throw new ApiError('live_hosting_limited', { detail: 'hosting is limited to admins' });
   }
 
-  /** A host's quiz set as a game's questions: its own times and points. */
-  private async fromSet(user: AuthUser, setId: number): Promise<{ title: string; questions: LiveSecretQuestion[]; source: LiveSource }> {
-    const set = await liveQuestionsOfSet(this.db, user.id, setId);
-    return { ...set, source: { kind: 'set', set_id: setId } };
-  }
-
-  /** Questions of a bank category (or subcategory) of the kinds a live game plays, with the form's time and points. */
-  private async fromBank(user: AuthUser, settings: SettingsMap, input: CreateLiveGame): Promise<{ title: string; questions: LiveSecretQuestion[]; source: LiveSource }> {
-    const place = await resolvePlace(
-      this.db,
-      { category: input.category, subcategory: input.subcategory, languageId: input.languageId, fields: { category: 'category', subcategory: 'subcategory' } },
-      CATEGORY_TYPES.quiz_zone,
-    );
-    const withOptionE = flagSetting(settings, 'option_e_mode');
-    const rows = await pickQuestions(
-      this.db,
-      {
-        categoryId: place.category.id,
-        ...(place.subcategory ? { subcategoryId: place.subcategory.id } : {}),
-        questionTypes: BANK_KINDS,
-        withOptionE,
-        access: { userId: user.id },
-      },
-      input.questionCount,
-      true,
-    );
-    const questions: LiveSecretQuestion[] = rows
-      .filter((r) => !r.audio)
-      .map((r) => ({
-        question_id: r.id,
-        type: r.questionType as LiveSecretQuestion['type'],
-        text: r.question,
-        image: r.image,
-        options: optionLetters(r, withOptionE).map((key) => ({ key, text: optionText(r, key) ?? '' })),
-        answer: r.answer,
-        time_limit: input.timeLimit,
-        points: input.points,
-      }));
-    if (questions.length === 0) throw new ApiError('102', { field: 'category', detail: `no question of a live kind in ${place.subcategory?.slug ?? place.category.slug}` });
-    return {
-      title: place.subcategory ? `${place.category.name}: ${place.subcategory.name}` : place.category.name,
-      questions,
-      source: { kind: 'bank', category_id: place.category.id, subcategory_id: place.subcategory?.id ?? null },
-    };
-  }
-
   async create(user: AuthUser, settings: SettingsMap, input: CreateLiveGame): Promise<LiveGameView> {
     this.assertMayHost(user, settings);
-    const picked = input.setId !== undefined ? await this.fromSet(user, input.setId) : await this.fromBank(user, settings, input);
+    const picked = await pickLiveQuestions(this.db, user, settings, input);
     const { questions } = picked;
     const maxPlayers = Math.min(LIVE_DEFAULT_MAX_PLAYERS, intSetting(settings, 'live_max_players'));
     const title = input.title?.trim() || picked.title;
