@@ -1,7 +1,7 @@
 'use client';
 
 import { useActorRef, useSelector } from '@xstate/react';
-import { CalendarClock, CircleCheck, CircleX, KeyRound, MessageCircleHeart, TimerOff, Trophy, WifiOff } from 'lucide-react';
+import { CalendarClock, CircleCheck, CircleX, KeyRound, MessageCircleHeart, Play, RotateCcw, Timer, TimerOff, Trophy, WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { QuestionAnswer, SecondsLeft } from '@/components/live/answer-inputs';
 import { formatDateTime } from '@/components/profile/format';
@@ -237,13 +237,23 @@ function Seated({ state, view, context, send, error, when }: { state: string; vi
         <>
           {title}
           {again ? <Results view={view} when={when} /> : null}
-          <ul className="flex flex-col gap-1 text-lg">
-            <li>{view.assignment.timer === 'none' ? t('assignment.no_clock') : t('assignment.clock')}</li>
-            <li>{t('assignment.attempts_left', { count: view.assignment.attempts - view.attempts_used })}</li>
-            <li>{t('assignment.closes', { when: when(view.assignment.closes_at) })}</li>
+          <ul className="flex flex-col gap-3 rounded-card border-2 border-line bg-surface p-4 text-lg">
+            <li className="flex items-center gap-3">
+              {view.assignment.timer === 'none' ? <TimerOff aria-hidden="true" className="size-6 shrink-0 text-accent" /> : <Timer aria-hidden="true" className="size-6 shrink-0 text-accent" />}
+              {view.assignment.timer === 'none' ? t('assignment.no_clock') : t('assignment.clock')}
+            </li>
+            <li className="flex items-center gap-3">
+              <RotateCcw aria-hidden="true" className="size-6 shrink-0 text-accent" />
+              {t('assignment.attempts_left', { count: view.assignment.attempts - view.attempts_used })}
+            </li>
+            <li className="flex items-center gap-3">
+              <CalendarClock aria-hidden="true" className="size-6 shrink-0 text-accent" />
+              {t('assignment.closes', { when: when(view.assignment.closes_at) })}
+            </li>
           </ul>
           {error}
-          <Button className="text-lg" onClick={() => send({ type: 'user.start' })}>
+          <Button className="min-h-14 text-xl" onClick={() => send({ type: 'user.start' })}>
+            <Play aria-hidden="true" className="size-6" />
             {again ? t('assignment.start_again', { n: view.attempts_used + 1, count: view.assignment.attempts }) : t('assignment.start')}
           </Button>
           {code}

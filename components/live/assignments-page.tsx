@@ -123,7 +123,11 @@ function NewAssignment({ onCancel }: { onCancel: () => void }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ field: string | null; text: string } | null>(null);
-  const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
+  // A change to the form takes back what was said of the last try.
+  const set = (change: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...change }));
+    setProblem(null);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (form.source === 'set' ? form.setId === '' : form.category === '') {
