@@ -178,7 +178,8 @@ function SliderAnswer({ question, sending, onAnswer }: { question: AnswerableQue
       <output htmlFor="live-slider" aria-live="polite" className="self-center rounded-card bg-accent-soft px-6 py-2 font-display text-5xl font-bold tabular-nums" dir="ltr">
         {Number(shown).toLocaleString(i18n.language, { maximumFractionDigits: 6 })}
       </output>
-      <div className="flex items-center gap-2">
+      {/* Numbers run left to right in every language: the step down sits at the low end, the step up at the high end. */}
+      <div className="flex items-center gap-2" dir="ltr">
         <Button variant="secondary" aria-label={t('live.slider_down')} disabled={sending || value <= range.min} onClick={() => setValue((v) => clamp(v - range.step))}>
           <Minus aria-hidden="true" className="size-5" />
         </Button>

@@ -54,6 +54,8 @@ const PAGES = [
   '/profile/settings/',
   '/profile/refer-and-earn/',
   '/faq/',
+  '/live/assignments/',
+  '/live/assignment/',
 ];
 
 /**
