@@ -110,6 +110,11 @@ describe(`assignments (${testDbKind})`, () => {
     // Another host's assignment does not exist to this one.
     const other = await createPlayerWithSession(db, { name: 'Other' });
     expect(refused(await api.call('assignment', { assignment_id: made.id }, { token: other.token }))).toEqual([404, '102', 'assignment_id']);
+    expect(refused(await api.call('assignment_close', { assignment_id: made.id }, { token: other.token }))).toEqual([404, '102', 'assignment_id']);
+    // Closed by its host before it opened: closed at once, and nobody else joins.
+    expect(ok<AssignmentHostItem>(await api.call('assignment_close', { assignment_id: made.id }, { token: host.token }))).toMatchObject({ status: 'closed', closes_at: t });
+    expect(ok<AssignmentEntry>(await api.call('assignment_entry', { pin: made.pin }, from('10.1.0.1'))).status).toBe('closed');
+    expect(refused(await api.call('assignment_join', { pin: made.pin, nickname: 'Late' }, from('10.1.0.2')))).toEqual([410, 'assignment_closed', null]);
   });
 
   test('a pupil plays at their own pace: each question’s clock is the server’s, the points a live game’s, answers shown at the end', async () => {

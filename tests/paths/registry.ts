@@ -275,7 +275,10 @@ export const GAME_MACHINES: readonly GameMachine[] = [
     title: "A pupil's screen in a self-paced assignment (PIN, nickname or resume code, then the server's view)",
     machine: assignmentMachine,
     configs: configsOf(['guest', 'signed_in', 'seat'] as const, assignmentModelPaths),
-    suites: [{ file: 'machines/assignment/assignment.test.ts', depth: 'machine' }],
+    suites: [
+      { file: 'machines/assignment/assignment.test.ts', depth: 'machine' },
+      { file: 'tests/paths/assignment-server-paths.test.ts', depth: 'server' },
+    ],
     unreached: {
       'transition assignment.joining × error: join': { why: THROWN, reachable: true },
       'transition assignment.joiningAsMe × error: join': { why: THROWN, reachable: true },

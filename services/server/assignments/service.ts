@@ -230,9 +230,10 @@ export class AssignmentService {
     const a = await this.hostRow(user, id);
     const now = this.clock.now();
     if (statusOf(a, now) === 'closed') throw new ApiError('assignment_closed', { detail: 'this assignment is already closed' });
-    // Closing before the opening keeps the window valid: it then opens and closes at once.
-    const at = new Date(Math.max(now, a.opensAt.getTime() + 1));
-    await this.db.update(assignments).set({ closesAt: at, closedEarlyAt: new Date(now) }).where(eq(assignments.id, id));
+    // It closes at this instant. Closed before (or at) its opening, its window still runs forward:
+    // it opened a millisecond before.
+    const opensAt = new Date(Math.min(a.opensAt.getTime(), now - 1));
+    await this.db.update(assignments).set({ opensAt, closesAt: new Date(now), closedEarlyAt: new Date(now) }).where(eq(assignments.id, id));
     return (await this.hostView(user, id)).assignment;
   }
 
