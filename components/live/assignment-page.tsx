@@ -2,7 +2,7 @@
 
 import { useActorRef, useSelector } from '@xstate/react';
 import { CalendarClock, CircleCheck, CircleX, KeyRound, MessageCircleHeart, Play, RotateCcw, Timer, TimerOff, Trophy, WifiOff } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { QuestionAnswer, SecondsLeft } from '@/components/live/answer-inputs';
 import { formatDateTime } from '@/components/profile/format';
 import { PlayExit } from '@/components/quiz-play/play-exit';
@@ -43,11 +43,12 @@ export function AssignmentPage({ pin }: { pin?: string }) {
   const value = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
   const state = typeof value === 'string' ? value : `seated.${(value as { seated: string }).seated}`;
+  const send = useCallback((e: AssignmentEvent) => actor.send(e), [actor]);
   const playing = state === 'seated.answering' || state === 'seated.sending' || state === 'seated.feedback';
   useImmersive(playing);
   return (
     <main className={`mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-4 ${playing ? 'min-h-dvh' : 'min-h-[calc(100dvh-9rem)]'}`} data-assignment-phase={state}>
-      <AssignmentScreen state={state} context={context} send={(e) => actor.send(e)} />
+      <AssignmentScreen state={state} context={context} send={send} />
     </main>
   );
 }
@@ -60,7 +61,8 @@ function useServerClock(view: AssignmentPupilView | null) {
   useEffect(() => {
     if (view) offset.current = view.now - Date.now();
   }, [view]);
-  return () => Date.now() + offset.current;
+  // One function for the component's life: the countdown's timers are not set again on every render.
+  return useCallback(() => Date.now() + offset.current, []);
 }
 
 function AssignmentScreen({ state, context, send }: { state: string; context: AssignmentContext; send: Send }) {

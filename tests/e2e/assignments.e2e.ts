@@ -157,3 +157,36 @@ test('a host assigns a set of every kind; three pupils play at different times, 
     await Promise.all([ana.context.close(), boElsewhere.context.close(), cy.context.close()]);
   }
 });
+
+test('the countdown runs out on the phone: the question goes unanswered and the next one comes with its own clock', async () => {
+  const hostPlayer = await signUpPlayer(suite.server, 'Mr Clock');
+  const saved = await callApi<QuizSet>(
+    suite.server,
+    'quiz_set_save',
+    {
+      title: 'Quick one',
+      questions: JSON.stringify([
+        { type: 'multiple', text: 'Too slow?', options: ['Yes', 'No'], answer: [0], time_limit: 5, points: 1000 },
+        { type: 'multiple', text: 'Next?', options: ['Yes', 'No'], answer: [0], time_limit: 5, points: 1000 },
+      ]),
+    },
+    hostPlayer.token,
+  );
+  const made = await callApi<{ pin: string }>(suite.server, 'assignment_create', { set_id: saved.data.id, closes_at: Date.now() + 86_400_000, show_answers: 'each' }, hostPlayer.token);
+  expect(made.error).toBe(false);
+  const pupil = await livePhone(suite);
+  try {
+    await join(pupil.page, made.data.pin, 'Dee');
+    await pupil.page.getByRole('button', { name: 'Start' }).click();
+    await phase(pupil.page, 'seated.answering');
+    await pupil.page.getByLabel(/seconds? left/).waitFor();
+    // Nobody taps: at the deadline the page sends the question unanswered.
+    await pupil.page.locator('[data-assignment-result="none"]').waitFor({ timeout: 15_000 });
+    await pupil.page.getByText('+0 points').waitFor();
+    await pupil.page.getByRole('button', { name: 'Next question' }).click();
+    await phase(pupil.page, 'seated.answering');
+    await pupil.page.getByText('Next?').waitFor();
+  } finally {
+    await pupil.context.close();
+  }
+});
