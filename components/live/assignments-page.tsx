@@ -1,8 +1,9 @@
 'use client';
 
-import { ChevronRight, ClipboardList, Download, Lock } from 'lucide-react';
+import { ClipboardList, Download, Lock } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { AssignmentItems } from '@/components/live/assignment-items';
 import { JoinQr } from '@/components/live/join-qr';
 import { pointsOptions, timeOptions } from '@/components/live/live-options';
 import { Figure, Players, QuestionRow } from '@/components/live/live-report-view';
@@ -10,7 +11,7 @@ import { formatDateTime } from '@/components/profile/format';
 import { Alert } from '@/components/ui/alert';
 import { BackLink } from '@/components/ui/back-link';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Card, LinkCard } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -55,7 +56,7 @@ function statusKey(status: AssignmentStatus) {
 }
 
 function AssignmentsList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useApiQuery('assignments', () => listAssignments({ limit: 100 }), (d) => d.total === 0);
   const [creating, setCreating] = useState(false);
   return (
@@ -76,23 +77,7 @@ function AssignmentsList() {
       ) : query.status === 'empty' ? (
         <EmptyState title={t('assignment.host.none')} description={t('assignment.host.none_hint')} />
       ) : (
-        <ul className="flex flex-col gap-2">
-          {query.data.rows.map((a) => (
-            <li key={a.id}>
-              <LinkCard href={`/live/assignments/?id=${a.id}`} className="flex items-center gap-3">
-                <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate font-semibold" dir="auto">
-                    {a.title}
-                  </span>
-                  <span className="text-sm text-fg-muted">
-                    {t(statusKey(a.status))} · {t('assignment.closes', { when: formatDateTime(new Date(a.closes_at).toISOString(), i18n.language) })} · {t('assignment.host.finished_of', { n: a.finished_count, count: a.pupil_count })}
-                  </span>
-                </span>
-                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-fg-muted rtl:rotate-180" />
-              </LinkCard>
-            </li>
-          ))}
-        </ul>
+        <AssignmentItems rows={query.data.rows} />
       )}
     </section>
   );

@@ -1,7 +1,8 @@
 'use client';
 
-import { ChevronRight, ClipboardList, Presentation } from 'lucide-react';
+import { ChevronRight, Presentation } from 'lucide-react';
 import { useState } from 'react';
+import { AssignmentItems } from '@/components/live/assignment-items';
 import { LiveReportView } from '@/components/live/live-report-view';
 import { ButtonLink } from '@/components/ui/button';
 import { LinkCard } from '@/components/ui/card';
@@ -34,7 +35,7 @@ export function LiveReportsPage({ gameId }: { gameId?: number }) {
 
 /** The host's assignments beside their live games: each links to its page and report. */
 function AssignmentReports() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useApiQuery('report-assignments', () => listAssignments({ limit: 50 }), (d) => d.total === 0);
   return (
     <section aria-labelledby="reports-assignments" className="flex flex-col gap-2">
@@ -48,24 +49,7 @@ function AssignmentReports() {
       ) : query.status === 'empty' ? (
         <EmptyState title={t('assignment.host.none')} action={<ButtonLink href="/live/assignments/">{t('assignment.host.new')}</ButtonLink>} />
       ) : (
-        <ul className="flex flex-col gap-2">
-          {query.data.rows.map((a) => (
-            <li key={a.id}>
-              <LinkCard href={`/live/assignments/?id=${a.id}`} className="flex items-center gap-3">
-                <ClipboardList aria-hidden="true" className="size-5 shrink-0 text-fg-muted" />
-                <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate font-semibold" dir="auto">
-                    {a.title}
-                  </span>
-                  <span className="text-sm text-fg-muted">
-                    {t(`assignment.host.status_${a.status}`)} · {formatDateTime(new Date(a.closes_at).toISOString(), i18n.language)} · {t('assignment.host.finished_of', { n: a.finished_count, count: a.pupil_count })}
-                  </span>
-                </span>
-                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-fg-muted rtl:rotate-180" />
-              </LinkCard>
-            </li>
-          ))}
-        </ul>
+        <AssignmentItems rows={query.data.rows} />
       )}
     </section>
   );

@@ -70,6 +70,9 @@ const random = () => randomInt(0, 2 ** 32) / 2 ** 32;
 const notYours = () => new ApiError('102', { field: 'assignment_id', detail: 'no such assignment among yours' });
 const unknownPin = (pin: string) => new ApiError('assignment_pin_unknown', { field: 'pin', detail: `no assignment is open with PIN ${pin}` });
 
+/** A pupil's attempt kept (the best finished one, bestAttempt), from their stored attempts. */
+const keptAttempt = (rows: readonly AttemptRow[]) => bestAttempt(rows.map((t) => ({ id: t.id, score: t.score, time_ms: t.timeMs, finished: t.finishedAt !== null })));
+
 const statusOf = (a: AssignmentRow, now: number): AssignmentStatus => assignmentStatus({ opensAt: a.opensAt.getTime(), closesAt: a.closesAt.getTime() }, now);
 
 /** The question at `position` of an attempt, as the pupil's screen gets it (its options in the attempt's order). */
@@ -210,7 +213,7 @@ export class AssignmentService {
     const items = pupils.map((p): AssignmentPupilItem => {
       const mine = attempts.filter((t) => t.pupilId === p.id);
       const last = mine[mine.length - 1];
-      const best = bestAttempt(mine.map((t) => ({ id: t.id, score: t.score, time_ms: t.timeMs, finished: t.finishedAt !== null })));
+      const best = keptAttempt(mine);
       return {
         id: p.id,
         nickname: p.nickname,
@@ -482,7 +485,7 @@ export class AssignmentService {
     const finishedLast = last?.finishedAt != null;
     const closed = status === 'closed';
     const shown = answersShown(a.showAnswers as ShowAnswers, { finished: finishedLast, closed });
-    const best = bestAttempt(attempts.map((t) => ({ id: t.id, score: t.score, time_ms: t.timeMs, finished: t.finishedAt !== null })));
+    const best = keptAttempt(attempts);
     const bestShown = answersShown(a.showAnswers as ShowAnswers, { finished: best !== null, closed });
     const answers = last ? await this.db.select().from(assignmentAnswers).where(eq(assignmentAnswers.attemptId, last.id)).orderBy(asc(assignmentAnswers.position)) : [];
     const lastAnswer = opts.justAnswered !== undefined ? answers.find((x) => x.position === opts.justAnswered) : undefined;
@@ -508,7 +511,7 @@ export class AssignmentService {
       may_start: status === 'open' && (!last || finishedLast) && attempts.length < a.attempts,
       best_score: best && bestShown.grades ? best.score : null,
       question: running && last.questionSentAt ? servedQuestion(a, last, pupil.timePercent) : null,
-      last: lastAnswer ? feedbackOf(a.questions[lastAnswer.questionIndex]!, lastAnswer, answersShown(a.showAnswers as ShowAnswers, { finished: finishedLast, closed })) : null,
+      last: lastAnswer ? feedbackOf(a.questions[lastAnswer.questionIndex]!, lastAnswer, shown) : null,
       review: finishedLast && shown.grades ? answers.map((x) => feedbackOf(a.questions[x.questionIndex]!, x, shown)) : [],
       now,
     };
@@ -532,7 +535,7 @@ export class AssignmentService {
     const kept = new Map<number, AttemptRow>();
     for (const p of pupils) {
       const mine = attempts.filter((t) => t.pupilId === p.id);
-      const best = bestAttempt(mine.map((t) => ({ id: t.id, score: t.score, time_ms: t.timeMs, finished: t.finishedAt !== null })));
+      const best = keptAttempt(mine);
       const t = best ? mine.find((x) => x.id === best.id) : mine[mine.length - 1];
       if (t) kept.set(p.id, t);
     }

@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { ASSIGNMENT_ATTEMPTS_MAX, ASSIGNMENT_TIMERS, SHOW_ANSWERS } from '@/services/domain/assignments';
-import { LIVE_DEFAULT_POINTS, LIVE_DEFAULT_TIME_LIMIT, LIVE_MAX_QUESTIONS, LIVE_POINTS, LIVE_TIME_LIMITS } from '@/services/domain/live';
+import { LIVE_MAX_QUESTIONS } from '@/services/domain/live';
 import { MAX_ANSWER_LENGTH } from '@/services/domain/answers';
 import { LIVE_REPORT_PARTS, reportCsv, reportFileName } from '@/services/domain/live-report';
-import { optionalIdOf } from '@/services/domain/forms';
-import { blankAsUnset, effectiveLanguageId, optionalId, optionalPlaceRef, paging, requiredId } from '@/services/server/endpoints/common';
+import { blankAsUnset, paging, requiredId } from '@/services/server/endpoints/common';
+import { QUESTION_PICK_INPUT, questionPickOf } from '@/services/server/endpoints/live';
 import { enforceRateLimits, RATE_LIMITS } from '@/services/server/accounts/rate-limit';
-import { ApiError } from '@/services/server/gateway/api-error';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
 
 /** Self-paced assignments (docs/live.md, "Assignments"): the host's calls, and the pupils' (no account needed). */
-
-const oneOf = <T extends number>(values: readonly T[], what: string) =>
-  z.coerce
-    .number({ error: 'is required' })
-    .refine((n): n is T => (values as readonly number[]).includes(n), `must be one of ${values.join(', ')} ${what}`);
 
 const pin = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'is required' }).trim().regex(/^[1-9][0-9]{5}$/, 'must be the six digits your teacher gave you'));
 const token = z.string({ error: 'is required' }).trim().min(20, 'is not a device token').max(64, 'is not a device token');
@@ -37,14 +31,7 @@ export const assignmentEndpoints: EndpointDef[] = [
     name: 'assignment_create',
     access: 'user',
     input: z.object({
-      set_id: optionalIdOf('a quiz set id'),
-      category: optionalPlaceRef,
-      subcategory: optionalPlaceRef,
-      language_id: optionalId,
-      questions: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be 1 to ${LIVE_MAX_QUESTIONS}`).max(LIVE_MAX_QUESTIONS, `must be 1 to ${LIVE_MAX_QUESTIONS}`).default(10),
-      time_limit: oneOf(LIVE_TIME_LIMITS, 'seconds').default(LIVE_DEFAULT_TIME_LIMIT),
-      points: oneOf(LIVE_POINTS, 'points').default(LIVE_DEFAULT_POINTS),
-      title: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+      ...QUESTION_PICK_INPUT,
       opens_at: z.preprocess(blankAsUnset, instant.optional()),
       closes_at: instant,
       attempts: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be 1 to ${ASSIGNMENT_ATTEMPTS_MAX}`).max(ASSIGNMENT_ATTEMPTS_MAX, `must be 1 to ${ASSIGNMENT_ATTEMPTS_MAX}`).default(1),
@@ -53,18 +40,11 @@ export const assignmentEndpoints: EndpointDef[] = [
       timer: z.enum(ASSIGNMENT_TIMERS, { error: `must be ${ASSIGNMENT_TIMERS.join(' or ')}` }).default('question'),
     }),
     async handler(input, ctx) {
-      if (!input.set_id && !input.category) throw new ApiError('103', { field: 'category', detail: 'category: is required (or set_id, one of your quiz sets)' });
+      const pick = questionPickOf(input, ctx.settings);
       ctx.app.live.assertMayHost(ctx.user!, ctx.settings);
       await enforceRateLimits(ctx.app.database.db, [[RATE_LIMITS.liveCreate, String(ctx.user!.id)]]);
       const data = await ctx.app.assignments.create(ctx.user!, ctx.settings, {
-        setId: input.set_id || undefined,
-        category: input.category ?? '',
-        subcategory: input.subcategory,
-        languageId: effectiveLanguageId(ctx.settings, input.language_id),
-        questionCount: input.questions,
-        timeLimit: input.time_limit,
-        points: input.points,
-        title: input.title,
+        ...pick,
         opensAt: input.opens_at ?? ctx.now().getTime(),
         closesAt: input.closes_at,
         attempts: input.attempts,

@@ -12,10 +12,12 @@ import { QUIZ_SET_TITLE_MAX } from '@/services/domain/quiz-sets';
 import { LIVE_MAX_TEAMS, LIVE_NAME_MODES, LIVE_TEAM_COUNTS, LIVE_TEAM_MODES } from '@/services/domain/live-names';
 import { LIVE_REPORT_PARTS, reportCsv, reportFileName } from '@/services/domain/live-report';
 import { endpoint, type EndpointDef } from '@/services/server/gateway/endpoint';
+import type { SettingsMap } from '@/services/domain/settings';
+import type { QuestionPick } from '@/services/server/live/questions';
 
 /** Hosted live games (docs/live.md): the host's calls, and the players' (no account needed). */
 
-const oneOf = <T extends number>(values: readonly T[], what: string) =>
+export const oneOf = <T extends number>(values: readonly T[], what: string) =>
   z.coerce
     .number({ error: 'is required' })
     .refine((n): n is T => (values as readonly number[]).includes(n), `must be one of ${values.join(', ')} ${what}`);
@@ -25,36 +27,54 @@ const token = z.string({ error: 'is required' }).trim().min(20, 'is not a rejoin
 const gameId = requiredId;
 const setId = idOf('a quiz set id');
 
+/**
+ * Where a live game's or an assignment's questions come from: the host's quiz set (`set_id`), or a
+ * category of the bank with the count, time and points; and a title. Shared by `live_create` and
+ * `assignment_create`.
+ */
+export const QUESTION_PICK_INPUT = {
+  set_id: optionalIdOf('a quiz set id'),
+  category: optionalPlaceRef,
+  subcategory: optionalPlaceRef,
+  language_id: optionalId,
+  questions: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be 1 to ${LIVE_MAX_QUESTIONS}`).max(LIVE_MAX_QUESTIONS, `must be 1 to ${LIVE_MAX_QUESTIONS}`).default(10),
+  time_limit: oneOf(LIVE_TIME_LIMITS, 'seconds').default(LIVE_DEFAULT_TIME_LIMIT),
+  points: oneOf(LIVE_POINTS, 'points').default(LIVE_DEFAULT_POINTS),
+  title: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+};
+
+type QuestionPickInput = z.infer<z.ZodObject<typeof QUESTION_PICK_INPUT>>;
+
+/** The checked input as the services take it; neither a set nor a category is refused naming `category`. */
+export function questionPickOf(input: QuestionPickInput, settings: SettingsMap): QuestionPick & { title: string | undefined } {
+  if (!input.set_id && !input.category) throw new ApiError('103', { field: 'category', detail: 'category: is required (or set_id, one of your quiz sets)' });
+  return {
+    setId: input.set_id || undefined,
+    category: input.category ?? '',
+    subcategory: input.subcategory,
+    languageId: effectiveLanguageId(settings, input.language_id),
+    questionCount: input.questions,
+    timeLimit: input.time_limit,
+    points: input.points,
+    title: input.title,
+  };
+}
+
 export const liveEndpoints: EndpointDef[] = [
   endpoint({
     name: 'live_create',
     access: 'user',
     input: z.object({
-      set_id: optionalIdOf('a quiz set id'),
-      category: optionalPlaceRef,
-      subcategory: optionalPlaceRef,
-      language_id: optionalId,
-      questions: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be 1 to ${LIVE_MAX_QUESTIONS}`).max(LIVE_MAX_QUESTIONS, `must be 1 to ${LIVE_MAX_QUESTIONS}`).default(10),
-      time_limit: oneOf(LIVE_TIME_LIMITS, 'seconds').default(LIVE_DEFAULT_TIME_LIMIT),
-      points: oneOf(LIVE_POINTS, 'points').default(LIVE_DEFAULT_POINTS),
-      title: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+      ...QUESTION_PICK_INPUT,
       names: z.enum(LIVE_NAME_MODES, { error: `must be ${LIVE_NAME_MODES.join(' or ')}` }).default('free'),
       teams: oneOf(LIVE_TEAM_COUNTS, 'teams (0: none)').default(0),
       team_mode: z.enum(LIVE_TEAM_MODES, { error: `must be ${LIVE_TEAM_MODES.join(' or ')}` }).default('balanced'),
     }),
     async handler(input, ctx) {
-      // The questions come from the host's own quiz set, or from a category of the bank.
-      if (!input.set_id && !input.category) throw new ApiError('103', { field: 'category', detail: 'category: is required (or set_id, one of your quiz sets)' });
+      const pick = questionPickOf(input, ctx.settings);
       await enforceRateLimits(ctx.app.database.db, [[RATE_LIMITS.liveCreate, String(ctx.user!.id)]]);
       const data = await ctx.app.live.create(ctx.user!, ctx.settings, {
-        setId: input.set_id || undefined,
-        category: input.category ?? '',
-        subcategory: input.subcategory,
-        languageId: effectiveLanguageId(ctx.settings, input.language_id),
-        questionCount: input.questions,
-        timeLimit: input.time_limit,
-        points: input.points,
-        title: input.title,
+        ...pick,
         names: input.names,
         teamCount: input.teams,
         teamMode: input.team_mode,
