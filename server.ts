@@ -9,7 +9,7 @@ import next from 'next';
 import { readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
 import { API_PREFIX, isStreamUrl } from '@/services/server/gateway/gateway';
-import { stampArrival } from '@/services/server/gateway/arrival';
+import { beginArrival, endArrival } from '@/services/server/gateway/arrival';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
 import { ensureSeeded } from '@/services/server/content/seed';
 import { serveUpload } from '@/services/server/uploads/serve';
@@ -51,6 +51,8 @@ async function main() {
   const staticDir = path.join(process.cwd(), '.next', 'static');
 
   // The database and Next start side by side; API calls wait for the database, pages don't.
+  /** The runtime once the database is up (null before). */
+  let readyRuntime: ApiRuntime | null = null;
   const runtimeReady: Promise<ApiRuntime> = openConfiguredDatabase(config, { pgliteThread: config.pgliteThread, pgliteSharedBuffers: config.pgliteSharedBuffers }).then(async (database) => {
     const seed = await ensureSeeded(database.db, { rootDir: process.cwd(), demo: config.seedDemo });
     if (seed.seeded) log.info({ report: seed.report }, 'settings, languages, pages and demo content loaded');
@@ -77,6 +79,12 @@ async function main() {
     }
     return runtime;
   });
+  runtimeReady.then(
+    (ready) => {
+      readyRuntime = ready;
+    },
+    () => undefined,
+  );
   runtimeReady.catch((err) => {
     log.fatal({ err }, 'the database could not be opened');
     process.exit(1);
@@ -101,7 +109,9 @@ async function main() {
         res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' }).end('{"error":true,"message":"draining"}');
         return;
       }
-      runtimeReady.then((runtime) => runtime.gateway.handle(req, res)).catch((err) => {
+      // Once the database is up the gateway is called at once, not a promise's turn later.
+      const call = readyRuntime ? readyRuntime.gateway.handle(req, res) : runtimeReady.then((ready) => ready.gateway.handle(req, res));
+      call.catch((err) => {
         log.error({ err }, 'api request failed before the gateway');
         if (!res.headersSent) res.writeHead(503).end();
       });
@@ -137,14 +147,23 @@ async function main() {
   };
   // Every request is counted as it is read, before admission may hold it back a turn: a stop waits
   // for the calls, pages, scripts and uploads in flight (streams and probes are not counted).
+  // One 'close' listener per response ends all three counts (a response emits it once, after its
+  // end or when its connection went first): fewer listeners and closures on every call.
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? '/';
-    const stream = url.startsWith(API_PREFIX) && isStreamUrl(url);
-    connections.track(req, res, stream);
-    if (!stream && !isProbeUrl(url)) ops.track(res);
+    const api = url.startsWith(API_PREFIX);
+    const stream = api && isStreamUrl(url);
+    const counted = !stream && !isProbeUrl(url);
     // An API call is timed from the moment it has fully arrived, before admission may hold it
     // (services/server/gateway/arrival.ts): answers keep their points and their deadline.
-    if (!stream && url.startsWith(API_PREFIX)) stampArrival(req, res);
+    const timed = api && !stream && beginArrival(req);
+    connections.begin(req, stream);
+    if (counted) ops.begin();
+    res.once('close', () => {
+      connections.end(req, stream);
+      if (counted) ops.end();
+      if (timed) endArrival(req);
+    });
     if (admission) admission.admit(() => handle(req, res));
     else handle(req, res);
   };

@@ -1,28 +1,34 @@
 /**
- * Leaderboard reads at scale: 1,000,000 players' all-time scores and a day's scores, then the
+ * Leaderboard reads at scale: 10,000,000 players' all-time scores and a day's scores, then the
  * player's own rank and the top page measured through the repository functions the endpoints use
- * (services/server/leaderboards/repository.ts), over random players. Target (issue 4): p99 ≤ 5 ms
- * on PostgreSQL; the PGlite figures are reported too.
+ * (services/server/leaderboards/repository.ts), over random players, while other connections keep
+ * adding settled plays' scores (addScore, the statement a finished play runs) at a steady rate.
+ * Target (issue 48): own rank and a top-100 page p99 ≤ 5 ms under writes on PostgreSQL, worst of
+ * BENCH_RUNS (3) passes; the PGlite figures are reported too, at 1,000,000 players.
  *
  *   npm run bench:leaderboard
  *
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (any database on it); the
  * bench creates its own database there and drops it at the end. Without either, only PGlite runs.
- * BENCH_PLAYERS (1,000,000), BENCH_PGLITE_PLAYERS (same; 0 skips PGlite), BENCH_SAMPLES (2,000),
- * BENCH_KEEP_DB=1 keeps the PostgreSQL database for a look at the plans; BENCH_REUSE_DB=<name>
- * measures again on such a kept database without loading it.
+ * BENCH_PLAYERS (10,000,000), BENCH_PGLITE_PLAYERS (1,000,000; 0 skips PGlite), BENCH_SAMPLES
+ * (2,000), BENCH_WRITES_PER_S (500 scores a second, over BENCH_WRITERS = 4 connections; 0: no
+ * writes), BENCH_RUNS (3), BENCH_KEEP_DB=1 keeps the PostgreSQL database for a look at the plans;
+ * BENCH_REUSE_DB=<name> measures again on such a kept database without loading it.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { freshBenchDatabase } from '@/bench/support/database';
 import { defaultSettings } from '@/services/domain/settings';
 import { migrateDatabase, openDatabase, type Database } from '@/services/server/db/client';
-import { readPage, readRank, readTotal, rebuildCounts, type BoardPeriod } from '@/services/server/leaderboards/repository';
+import { addScore, readPage, readRank, readTotal, rebuildCounts, type BoardPeriod } from '@/services/server/leaderboards/repository';
 import { getLeaderboard, leaderboardPeriods } from '@/services/server/leaderboards/service';
 
-const players = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
-const pglitePlayers = Number(process.env.BENCH_PGLITE_PLAYERS ?? players);
+const players = Number(process.env.BENCH_PLAYERS ?? 10_000_000);
+const pglitePlayers = Number(process.env.BENCH_PGLITE_PLAYERS ?? 1_000_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 2_000);
+const writesPerSecond = Number(process.env.BENCH_WRITES_PER_S ?? 500);
+const writers = Number(process.env.BENCH_WRITERS ?? 4);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_MS = 5;
 
 const settings = defaultSettings();
@@ -108,15 +114,65 @@ async function measure(label: string, n: number, fn: (userId: number) => Promise
   return p99;
 }
 
+/**
+ * Adds scores to random players at `perSecond` over `connections` connections until stopped, as
+ * settled plays do (addScore in a transaction of its own: the day's, the month's and the all-time
+ * board, the counts by trigger). Answers how many were written and their times.
+ */
+function startWriter(database: Database, n: number, perSecond: number, connections: number): { stop: () => Promise<{ written: number; seconds: number; times: number[] }> } {
+  const times: number[] = [];
+  let stopped = false;
+  const started = performance.now();
+  const interval = 1000 / perSecond;
+  let next = 0;
+  const loops = Array.from({ length: perSecond > 0 ? connections : 0 }, async () => {
+    while (!stopped) {
+      // The writes keep a steady rate: each takes the next slot and waits for it.
+      const due = started + next++ * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (stopped) break;
+      const userId = 1 + Math.floor(Math.random() * n);
+      const t = performance.now();
+      await database.db.transaction((tx) => addScore(tx, { userId, score: 4 * (1 + Math.floor(Math.random() * 10)), day, month }));
+      times.push(performance.now() - t);
+    }
+  });
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+      return { written: times.length, seconds: (performance.now() - started) / 1000, times };
+    },
+  };
+}
+
 async function run(database: Database, n: number, loaded = false): Promise<boolean> {
   if (!loaded) {
     console.log(`loading (${database.kind}):`);
     await load(database, n);
   }
+  const worst: number[] = [];
+  for (let pass = 1; pass <= runs; pass++) {
+    console.log(`pass ${pass} of ${runs}:`);
+    worst.push(await measurePass(database, n));
+  }
+  const p99 = Math.max(...worst);
+  console.log(
+    database.kind === 'postgres'
+      ? `worst of ${runs}: own rank and top page p99 ${p99.toFixed(2)} ms under writes (target ≤ ${TARGET_MS} ms on PostgreSQL): ${p99 <= TARGET_MS ? 'MET' : 'NOT MET'}`
+      : `worst of ${runs}: own rank and top page p99 ${p99.toFixed(2)} ms on PGlite (the ${TARGET_MS} ms target is PostgreSQL's; for information)`,
+  );
+  return p99 <= TARGET_MS;
+}
+
+/** One pass of every read, under the writer; answers the worst p99 of own rank and the top pages. */
+async function measurePass(database: Database, n: number): Promise<number> {
   const db = database.db;
+  const writer = startWriter(database, n, writesPerSecond, writers);
   const allTime: BoardPeriod = { board: 'all_time', period: '' };
   const today: BoardPeriod = { board: 'daily', period: day };
-  console.log(`${fmt(samples)} random players each (sequential, one connection at a time):`);
+  console.log(`${fmt(samples)} random players each (sequential, one connection at a time), while ${writesPerSecond > 0 ? `${fmt(writesPerSecond)} scores a second are added over ${writers} connections` : 'nothing is written'}:`);
   const p99s = [
     await measure('own rank, all-time (readRank)', n, (id) => readRank(db, allTime, id)),
     await measure('own rank, today (readRank)', n, (id) => readRank(db, today, id)),
@@ -126,7 +182,15 @@ async function run(database: Database, n: number, loaded = false): Promise<boole
   ];
   await measure('get_globle_leaderboard service, limit 10', n, (id) => getLeaderboard(db, settings, id, 'all_time', { offset: 0, limit: 10 }));
   await measure('get_daily_leaderboard service, limit 10', n, (id) => getLeaderboard(db, settings, id, 'daily', { offset: 0, limit: 10 }));
-  // The counted ranks agree with ranks counted the slow way (every visible row ahead).
+  const written = await writer.stop();
+  if (written.written > 0) {
+    written.times.sort((a, b) => a - b);
+    console.log(
+      `  ${'scores added meanwhile (addScore)'.padEnd(44)} ${fmt(written.written)} in ${written.seconds.toFixed(1)} s (${(written.written / written.seconds).toFixed(0)}/s)   p50 ${percentile(written.times, 50).toFixed(2)} ms   p99 ${percentile(written.times, 99).toFixed(2)} ms`,
+    );
+  }
+  // The counted ranks agree with ranks counted the slow way (every visible row ahead), once the
+  // writes have stopped (a score added between the two counts would move one of them).
   for (let i = 0; i < 5; i++) {
     const id = 1 + Math.floor(Math.random() * (n - 1));
     if (id % 1000 === 0) continue;
@@ -140,18 +204,14 @@ async function run(database: Database, n: number, loaded = false): Promise<boole
   }
   const worst = Math.max(...p99s);
   console.log(`  (ranks of 5 random players checked against a full count; ${fmt(await readTotal(db, allTime))} players listed all-time, month ${month})`);
-  console.log(
-    database.kind === 'postgres'
-      ? `own rank and top page p99 ${worst.toFixed(2)} ms (target ≤ ${TARGET_MS} ms on PostgreSQL): ${worst <= TARGET_MS ? 'MET' : 'NOT MET'}`
-      : `own rank and top page p99 ${worst.toFixed(2)} ms on PGlite (the ${TARGET_MS} ms target is PostgreSQL's; for information)`,
-  );
-  return worst <= TARGET_MS;
+  console.log(`  own rank and top page p99 ${worst.toFixed(2)} ms`);
+  return worst;
 }
 
 async function onPostgres(base: string): Promise<void> {
   const reuse = process.env.BENCH_REUSE_DB;
   const { url, name, drop } = await freshBenchDatabase(base, 'qa_bench_leaderboard', reuse);
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: writers + 2 });
   try {
     if (!reuse) await migrateDatabase(database);
     console.log(`== PostgreSQL (${database.location}), ${fmt(players)} players${reuse ? ' (loaded before)' : ''}`);

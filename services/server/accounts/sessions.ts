@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '@/services/server/db/client';
 import { sessions } from '@/services/server/db/schema';
@@ -27,7 +27,8 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Tokens are stored only as their SHA-256, so a leaked table does not leak sessions. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot form: the same digest as createHash(...).update(...).digest('hex'), without a Hash object per call.
+  return hash('sha256', token, 'hex');
 }
 
 /**

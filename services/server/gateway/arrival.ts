@@ -19,24 +19,42 @@ const now = () => performance.now();
 /** Requests stamped and not answered yet, oldest first (arrival order): see `waitForArrivalsBefore`. */
 const pending = new Set<Stamped>();
 
+const PUSH = Symbol('qa.push');
+type Pushing = Stamped & { [PUSH]: IncomingMessage['push'] };
+
+/** The request's own push, stamping the end of its body: one function for every request, no closure each. */
+function pushAndStamp(this: Pushing, chunk: unknown, encoding?: BufferEncoding): boolean {
+  if (chunk === null && this[ARRIVED] === undefined) this[ARRIVED] = now();
+  return this[PUSH].call(this, chunk, encoding);
+}
+
 /** Stamps `req` when its body has fully arrived, and keeps it pending until `res` is finished. */
 export function stampArrival(req: IncomingMessage, res?: ServerResponse): void {
-  const stamped = req as Stamped;
-  if (stamped[ARRIVED] !== undefined) return;
+  if ((req as Stamped)[ARRIVED] !== undefined) return;
+  if (!beginArrival(req) || !res) return;
+  // A response emits 'close' once, after its end or when its connection went first.
+  res.once('close', () => endArrival(req));
+}
+
+/**
+ * `stampArrival` for a server that waits for each response's 'close' itself (server.ts): stamps
+ * `req` and keeps it pending until `endArrival`. False when it was stamped already.
+ */
+export function beginArrival(req: IncomingMessage): boolean {
+  const stamped = req as Pushing;
+  if (stamped[ARRIVED] !== undefined) return false;
   if (req.complete) stamped[ARRIVED] = now();
   else {
-    const push = req.push;
-    req.push = function pushAndStamp(this: Stamped, chunk: unknown, encoding?: BufferEncoding) {
-      if (chunk === null && stamped[ARRIVED] === undefined) stamped[ARRIVED] = now();
-      return push.call(this, chunk, encoding);
-    };
+    stamped[PUSH] = req.push;
+    req.push = pushAndStamp;
   }
-  if (res) {
-    pending.add(stamped);
-    const done = () => pending.delete(stamped);
-    res.once('finish', done);
-    res.once('close', done);
-  }
+  pending.add(stamped);
+  return true;
+}
+
+/** The request was answered (or its connection went): it is no longer pending. */
+export function endArrival(req: IncomingMessage): void {
+  pending.delete(req as Stamped);
 }
 
 /**

@@ -61,6 +61,28 @@ function sendJson(res: ServerResponse, status: number, payload: string, requestI
   res.end(body);
 }
 
+/** A success envelope encoded once and sent again while its handler answers the same text. */
+interface EncodedAnswer {
+  readonly dataJson: string;
+  readonly code: string;
+  readonly body: Buffer;
+  /** The body gzipped, made the first time a client that takes gzip asks (bodies of GZIP_FROM_BYTES or more). */
+  gzipped: Buffer | undefined;
+}
+
+function sendAnswer(res: ServerResponse, answer: EncodedAnswer, requestId: string) {
+  const gzip = answer.body.length >= GZIP_FROM_BYTES && /\bgzip\b/.test(String(res.req?.headers['accept-encoding'] ?? ''));
+  const body = gzip ? (answer.gzipped ??= gzipSync(answer.body, { level: 6 })) : answer.body;
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+    'cache-control': 'no-store',
+    'x-request-id': requestId,
+    ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+  });
+  res.end(body);
+}
+
 /** What is read (and dropped) of a refused body so that its sender sees the answer, at most. */
 export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 10_000 };
 
@@ -155,11 +177,15 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 /** The endpoint an `/api/…` URL names: the path after the prefix, without query or trailing slash. */
 export function endpointName(url: string): string {
   const q = url.indexOf('?');
-  return (q === -1 ? url : url.slice(0, q)).slice(API_PREFIX.length).replace(/\/$/, '');
+  let end = q === -1 ? url.length : q;
+  if (end > API_PREFIX.length && url.charCodeAt(end - 1) === 47 /* / */) end -= 1;
+  return url.slice(API_PREFIX.length, end);
 }
 
 /** Whether an `/api/…` URL opens a stream (a room's or the notifications'), not a call. */
 export function isStreamUrl(url: string): boolean {
+  // Every stream's path begins with rooms/, live/ or notifications/: a call is told apart without a pattern.
+  if (!url.startsWith('rooms/', API_PREFIX.length) && !url.startsWith('live/', API_PREFIX.length) && !url.startsWith('notifications/', API_PREFIX.length)) return false;
   const name = endpointName(url);
   return roomStreamPath(name) !== null || name === NOTIFICATION_STREAM_PATH || liveStreamPath(name) !== null;
 }
@@ -304,21 +330,34 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     notificationStreams.open(req, res, { userId: user.id, requestId });
   }
 
+  /** Each endpoint's body limits, merged once rather than on every call. */
+  const limitsByDef = new Map<EndpointDef, BodyLimits>();
+  function limitsOf(def: EndpointDef): BodyLimits {
+    let limits = limitsByDef.get(def);
+    if (!limits) {
+      limits = { ...DEFAULT_LIMITS, ...def.limits, ...(def.filesToDisk ? { fileDir: uploadDir(app.config.dataDir) } : {}) };
+      limitsByDef.set(def, limits);
+    }
+    return limits;
+  }
+
   /** `read`: the input as it came, already read from the request (a live call asked here again after its holder went). */
-  async function run(def: EndpointDef, req: IncomingMessage, res: ServerResponse, requestId: string, reqLog: () => Logger, read?: { input: unknown }) {
-    const user = await authenticate(def.access, req);
-    const settings = await checkMaintenance(user, def.duringMaintenance);
-    const limits: BodyLimits = { ...DEFAULT_LIMITS, ...def.limits, ...(def.filesToDisk ? { fileDir: uploadDir(app.config.dataDir) } : {}) };
-    const body: ParsedBody = read ? { json: read.input as Record<string, unknown>, fields: {}, files: [] } : await parseBody(req, limits, () => continueIfAsked(req, res));
+  async function run(def: EndpointDef, req: IncomingMessage, res: ServerResponse, call: Call, read?: { input: unknown }) {
+    // A guest's call on a public endpoint has nobody to look up.
+    const user = def.access === 'public' && req.headers.authorization === undefined ? null : await authenticate(def.access, req);
+    // Settings held in memory are taken as they are (no promise); otherwise read.
+    const held = app.settings.held();
+    const settings = held !== null && !flagSetting(held, 'maintenance_mode') ? held : await checkMaintenance(user, def.duringMaintenance);
+    const body: ParsedBody = read ? { json: read.input as Record<string, unknown>, fields: {}, files: [] } : await parseBody(req, limitsOf(def), () => continueIfAsked(req, res));
     const parsed = def.input.safeParse(body.json ?? body.fields);
     if (!parsed.success) {
       for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true });
       throw new ApiError('103', describeIssue(parsed.error));
     }
     const ctx: RequestContext = {
-      requestId,
+      requestId: call.requestId,
       get log() {
-        return reqLog();
+        return call.log();
       },
       user,
       settings,
@@ -339,6 +378,174 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     }
   }
 
+  /** Runs an endpoint and sends its answer. */
+  async function answerCall(def: EndpointDef, req: IncomingMessage, res: ServerResponse, call: Call, read?: { input: unknown }) {
+    const result = await run(def, req, res, call, read);
+    const code = result.message ?? 'ok';
+    call.code = code;
+    if (result.dataJson !== undefined && !result.extra) {
+      // The same data answered again (a cached text): the envelope's bytes are reused too.
+      let last = lastAnswer.get(def);
+      if (last === undefined || last.dataJson !== result.dataJson || last.code !== code) {
+        last = { dataJson: result.dataJson, code, body: Buffer.from(`{"error":false,"message":${JSON.stringify(code)},"data":${result.dataJson}}`), gzipped: undefined };
+        lastAnswer.set(def, last);
+      }
+      sendAnswer(res, last, call.requestId);
+    } else {
+      send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, call.requestId);
+    }
+  }
+  /** Per endpoint, the last answer sent from a handler's `dataJson`, as bytes (and gzipped, once asked). */
+  const lastAnswer = new Map<EndpointDef, EncodedAnswer>();
+
+  /**
+   * A live call or stream for a game another process holds, sent there (docs/live.md, "More than
+   * one process"); answers what failed, or null once it went through. A holder that does not
+   * answer may have stopped and let the game go: the call is then asked here once more, and sent
+   * on to a new holder if another process took the game meanwhile.
+   */
+  async function sendOn(held: LiveHeldElsewhere, req: IncomingMessage, res: ServerResponse, call: Call, def: EndpointDef | undefined, again = true): Promise<unknown> {
+    const ip = clientIp(req, app.config.trustProxy);
+    const streamLive = liveStreamPath(call.name);
+    try {
+      const { moved } =
+        streamLive === null
+          ? await forwardCall(held.holder, call.name, req, held.input, ip, res)
+          : streamLive.who === 'events'
+            ? await app.live.relays.openPhone(held.holder, streamLive.gameId, req, ip, res)
+            : await forwardStream(held.holder, call.name, req, ip, res);
+      // The holder said it does not run the game: the next call asks the database again.
+      if (moved) app.live.forgetHolder(held.gameId, held.holder);
+      call.code = 'forwarded';
+      call.status = res.statusCode;
+      return null;
+    } catch (failed) {
+      // The holder did not answer: who holds the game is asked of the database again.
+      app.live.forgetHolder(held.gameId, held.holder);
+      if (!again || res.headersSent) return failed;
+      try {
+        if (streamLive !== null) await openLiveStream(streamLive, req, res);
+        else await answerCall(def!, req, res, call, { input: held.input });
+        return null;
+      } catch (retried) {
+        if (retried instanceof LiveHeldElsewhere) return retried.holder === held.holder ? failed : sendOn(retried, req, res, call, def, false);
+        return retried;
+      }
+    }
+  }
+
+  /** What one call became, for its log line and metrics. */
+  class Call {
+    status = 200;
+    code = 'ok';
+    /** The endpoint as metrics name it: its registered name, a stream's, or '(unknown)' (no URL text). */
+    endpoint = '(unknown)';
+    private child: Logger | undefined;
+    constructor(
+      readonly requestId: string,
+      readonly name: string,
+    ) {}
+    /** A child logger costs an allocation; most calls never log anything but their last line. */
+    log(): Logger {
+      return (this.child ??= log.child({ reqId: this.requestId }));
+    }
+  }
+
+  /** Sends a refusal (or a failure) for `call`. */
+  function refuse(res: ServerResponse, call: Call, code: Code, detail: string, headers: Record<string, string> = {}) {
+    const f = failure(code, call.requestId, { detail });
+    call.status = f.status;
+    call.code = code;
+    send(res, f.status, f.body, call.requestId, headers);
+  }
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, call: Call): Promise<EndpointDef | undefined> {
+    const name = call.name;
+    const streamRoom = roomStreamPath(name);
+    const streamLive = streamRoom === null ? liveStreamPath(name) : null;
+    if (streamRoom !== null || streamLive !== null || name === NOTIFICATION_STREAM_PATH) {
+      // The GETs of the API: streams, not calls, so they have no endpoint definitions.
+      if (req.method !== 'GET') {
+        req.resume();
+        refuse(res, call, 'method_not_allowed', `${req.method} is not accepted; use GET`, { allow: 'GET' });
+        return undefined;
+      }
+      call.endpoint = streamRoom !== null ? 'rooms/events' : streamLive !== null ? `live/${streamLive.who}` : NOTIFICATION_STREAM_PATH;
+      if (streamRoom !== null) await openRoomStream(streamRoom, req, res, call.requestId);
+      else if (streamLive !== null) await openLiveStream(streamLive, req, res);
+      else await openNotificationStream(req, res, call.requestId);
+      return undefined;
+    }
+    const def = registry.get(name);
+    if (!def) {
+      req.resume();
+      refuse(res, call, 'not_found', `there is no endpoint named ${name || '(empty)'}`);
+      return undefined;
+    }
+    call.endpoint = name;
+    if (req.method !== 'POST') {
+      req.resume();
+      refuse(res, call, 'method_not_allowed', `${req.method} is not accepted; use POST`, { allow: 'POST' });
+      return def;
+    }
+    await answerCall(def, req, res, call);
+    return def;
+  }
+
+  async function answerFailure(caught: unknown, req: IncomingMessage, res: ServerResponse, call: Call): Promise<void> {
+    let error = caught;
+    if (error instanceof LiveHeldElsewhere && !isForwarded(req) && !res.headersSent) {
+      error = await sendOn(error, req, res, call, registry.get(call.name));
+      if (error === null) return;
+    } else if (error instanceof LiveHeldElsewhere) {
+      // Sent here by a process that found this one holding the game, which it no longer does.
+      error = new ApiError('live_moved', { detail: 'the game moved to another server process: try again' });
+    }
+    const requestId = call.requestId;
+    if (isApiError(error)) {
+      // A process that does not run the game says so to the one that sent the request here.
+      if (error.code === 'live_moved' && isForwarded(req)) res.setHeader(MOVED_HEADER, '1');
+      const f = failure(error.code, requestId, { field: error.field, detail: error.detail, extra: error.extra });
+      call.status = f.status;
+      call.code = error.code;
+      if (f.status === 413 && refusedBeforeReading(error)) {
+        // Refused on its declared length: answered at once, before its body arrives.
+        send(res, f.status, f.body, requestId);
+        if (!req.complete) closeAfterLinger(req);
+        return;
+      }
+      // A body in chunks that went over the limit as it arrived: its sender sees the answer
+      // once it has stopped sending (answering earlier would reset its connection).
+      if (f.status === 413 && !req.complete) await drainRequest(req);
+      else if (!req.complete) req.resume();
+      send(res, f.status, f.body, requestId, f.status === 413 ? { connection: 'close' } : {});
+    } else {
+      call.status = 500;
+      call.code = '122';
+      call.log().error({ err: error, endpoint: call.name }, 'unexpected failure');
+      const f = failure('122', requestId);
+      if (!res.headersSent) send(res, 500, f.body, requestId);
+      else res.destroy();
+    }
+  }
+
+  /** Each endpoint's and status's metric children, looked up once (prom-client hashes the labels on every lookup). */
+  const callCounters = new Map<string, { inc(): void }>();
+  const callTimers = new Map<string, { observe(seconds: number): void }>();
+  const logsCalls = () => log.isLevelEnabled('info');
+
+  function record(call: Call, started: number) {
+    const ms = performance.now() - started;
+    const key = `${call.endpoint} ${call.status}`;
+    let counter = callCounters.get(key);
+    if (!counter) callCounters.set(key, (counter = apiCalls.labels(call.endpoint, String(call.status))));
+    counter.inc();
+    let timer = callTimers.get(call.endpoint);
+    if (!timer) callTimers.set(call.endpoint, (timer = apiCallDuration.labels(call.endpoint)));
+    timer.observe(ms / 1000);
+    if (logsCalls()) log.info({ reqId: call.requestId, endpoint: call.name, status: call.status, code: call.code, ms: Math.round(ms * 100) / 100 }, 'api');
+  }
+
   return {
     roomStreams,
     notificationStreams,
@@ -347,138 +554,14 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       return roomStreams.close(options);
     },
     async handle(req, res) {
-      const started = process.hrtime.bigint();
-      const requestId = nextRequestId();
-      const name = endpointName(req.url ?? '/');
-      // A child logger costs an allocation; most calls never log anything but their last line.
-      let child: Logger | undefined;
-      const reqLog = () => (child ??= log.child({ reqId: requestId }));
-      let status = 200;
-      let code: string = 'ok';
-      /** The endpoint as metrics name it: its registered name, a stream's, or '(unknown)' (no URL text). */
-      let endpoint = '(unknown)';
-      let def: EndpointDef | undefined;
-      const answerCall = async (call: EndpointDef, read?: { input: unknown }) => {
-        const result = await run(call, req, res, requestId, reqLog, read);
-        code = result.message ?? 'ok';
-        if (result.dataJson !== undefined && !result.extra) {
-          sendJson(res, 200, `{"error":false,"message":${JSON.stringify(code)},"data":${result.dataJson}}`, requestId);
-        } else {
-          send(res, 200, { error: false, message: code, data: result.data, ...result.extra }, requestId);
-        }
-      };
-      /**
-       * A live call or stream for a game another process holds, sent there (docs/live.md, "More than
-       * one process"); answers what failed, or null once it went through. A holder that does not
-       * answer may have stopped and let the game go: the call is then asked here once more, and sent
-       * on to a new holder if another process took the game meanwhile.
-       */
-      const sendOn = async (held: LiveHeldElsewhere, again = true): Promise<unknown> => {
-        const ip = clientIp(req, app.config.trustProxy);
-        const streamLive = liveStreamPath(name);
-        try {
-          const { moved } =
-            streamLive === null
-              ? await forwardCall(held.holder, name, req, held.input, ip, res)
-              : streamLive.who === 'events'
-                ? await app.live.relays.openPhone(held.holder, streamLive.gameId, req, ip, res)
-                : await forwardStream(held.holder, name, req, ip, res);
-          // The holder said it does not run the game: the next call asks the database again.
-          if (moved) app.live.forgetHolder(held.gameId, held.holder);
-          code = 'forwarded';
-          status = res.statusCode;
-          return null;
-        } catch (failed) {
-          // The holder did not answer: who holds the game is asked of the database again.
-          app.live.forgetHolder(held.gameId, held.holder);
-          if (!again || res.headersSent) return failed;
-          try {
-            if (streamLive !== null) await openLiveStream(streamLive, req, res);
-            else await answerCall(def!, { input: held.input });
-            return null;
-          } catch (retried) {
-            if (retried instanceof LiveHeldElsewhere) return retried.holder === held.holder ? failed : sendOn(retried, false);
-            return retried;
-          }
-        }
-      };
+      const started = performance.now();
+      const call = new Call(nextRequestId(), endpointName(req.url ?? '/'));
       try {
-        const streamRoom = roomStreamPath(name);
-        const streamLive = liveStreamPath(name);
-        if (streamRoom !== null || name === NOTIFICATION_STREAM_PATH || streamLive !== null) {
-          // The GETs of the API: streams, not calls, so they have no endpoint definitions.
-          if (req.method !== 'GET') {
-            const f = failure('method_not_allowed', requestId, { detail: `${req.method} is not accepted; use GET` });
-            status = f.status;
-            code = 'method_not_allowed';
-            req.resume();
-            send(res, f.status, f.body, requestId, { allow: 'GET' });
-            return;
-          }
-          endpoint = streamRoom !== null ? 'rooms/events' : streamLive !== null ? `live/${streamLive.who}` : NOTIFICATION_STREAM_PATH;
-          if (streamRoom !== null) await openRoomStream(streamRoom, req, res, requestId);
-          else if (streamLive !== null) await openLiveStream(streamLive, req, res);
-          else await openNotificationStream(req, res, requestId);
-          return;
-        }
-        def = registry.get(name);
-        if (!def) {
-          const f = failure('not_found', requestId, { detail: `there is no endpoint named ${name || '(empty)'}` });
-          status = f.status;
-          code = 'not_found';
-          req.resume();
-          send(res, f.status, f.body, requestId);
-          return;
-        }
-        endpoint = name;
-        if (req.method !== 'POST') {
-          const f = failure('method_not_allowed', requestId, { detail: `${req.method} is not accepted; use POST` });
-          status = f.status;
-          code = 'method_not_allowed';
-          req.resume();
-          send(res, f.status, f.body, requestId, { allow: 'POST' });
-          return;
-        }
-        await answerCall(def);
+        await dispatch(req, res, call);
       } catch (caught) {
-        let error = caught;
-        if (error instanceof LiveHeldElsewhere && !isForwarded(req) && !res.headersSent) {
-          error = await sendOn(error);
-          if (error === null) return;
-        } else if (error instanceof LiveHeldElsewhere) {
-          // Sent here by a process that found this one holding the game, which it no longer does.
-          error = new ApiError('live_moved', { detail: 'the game moved to another server process: try again' });
-        }
-        if (isApiError(error)) {
-          // A process that does not run the game says so to the one that sent the request here.
-          if (error.code === 'live_moved' && isForwarded(req)) res.setHeader(MOVED_HEADER, '1');
-          const f = failure(error.code, requestId, { field: error.field, detail: error.detail, extra: error.extra });
-          status = f.status;
-          code = error.code;
-          if (f.status === 413 && refusedBeforeReading(error)) {
-            // Refused on its declared length: answered at once, before its body arrives.
-            send(res, f.status, f.body, requestId);
-            if (!req.complete) closeAfterLinger(req);
-            return;
-          }
-          // A body in chunks that went over the limit as it arrived: its sender sees the answer
-          // once it has stopped sending (answering earlier would reset its connection).
-          if (f.status === 413 && !req.complete) await drainRequest(req);
-          else if (!req.complete) req.resume();
-          send(res, f.status, f.body, requestId, f.status === 413 ? { connection: 'close' } : {});
-        } else {
-          status = 500;
-          code = '122';
-          reqLog().error({ err: error, endpoint: name }, 'unexpected failure');
-          const f = failure('122', requestId);
-          if (!res.headersSent) send(res, 500, f.body, requestId);
-          else res.destroy();
-        }
+        await answerFailure(caught, req, res, call);
       } finally {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        apiCalls.labels(endpoint, String(status)).inc();
-        apiCallDuration.labels(endpoint).observe(ms / 1000);
-        log.info({ reqId: requestId, endpoint: name, status, code, ms: Math.round(ms * 100) / 100 }, 'api');
+        record(call, started);
       }
     },
   };

@@ -1002,7 +1002,13 @@ describe('a deadline with answers still on their way', () => {
   function callInFlight(): { answer(): void } {
     const res = new EventEmitter();
     stampArrival({ complete: true } as unknown as IncomingMessage, res as unknown as ServerResponse);
-    return { answer: () => res.emit('finish') };
+    // As Node's response does: 'finish' when the answer is written, 'close' right after it.
+    return {
+      answer: () => {
+        res.emit('finish');
+        res.emit('close');
+      },
+    };
   }
 
   test('the close waits for a call that arrived before the deadline, then closes', async () => {

@@ -59,6 +59,12 @@ export interface ConnectionDrain {
   readonly open: number;
   /** Counts a request on its connection until answered: call it for every request, as it is read. `stream`: it opens a stream. */
   track(req: http.IncomingMessage, res: http.ServerResponse, stream?: boolean): void;
+  /**
+   * `track` without a listener of its own, for a server that already waits for each response's
+   * 'close' (server.ts): `begin` as the request is read, `end` once, when its response closed.
+   */
+  begin(req: http.IncomingMessage, stream: boolean): void;
+  end(req: http.IncomingMessage, stream: boolean): void;
   /** Stops taking connections once none waits to be taken (or after `maxWaitMs`). */
   closeListener(options?: { maxWaitMs?: number }): Promise<ListenerClosed>;
   /**
@@ -89,27 +95,37 @@ export function createConnectionDrain(server: http.Server, options: ConnectionDr
     socket.once('close', () => connections.delete(socket));
   });
 
+  /** Counts the request on its connection; false when the connection is not known (already closed). */
+  function begin(req: http.IncomingMessage, stream: boolean): boolean {
+    const state = connections.get(req.socket);
+    if (!state) return false;
+    if (stream) state.streams += 1;
+    else state.busy += 1;
+    if (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined) state.viaProxy = true;
+    return true;
+  }
+
+  function end(req: http.IncomingMessage, stream: boolean): void {
+    // A closed connection left the map with its counts.
+    const state = connections.get(req.socket);
+    if (!state) return;
+    if (stream) state.streams -= 1;
+    else state.busy -= 1;
+    state.idleSince = now();
+  }
+
   return {
     get open() {
       return connections.size;
     },
 
     track(req, res, stream = false) {
-      const state = connections.get(req.socket);
-      if (!state) return;
-      const field = stream ? 'streams' : 'busy';
-      state[field] += 1;
-      if (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined) state.viaProxy = true;
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        state[field] -= 1;
-        state.idleSince = now();
-      };
-      res.once('finish', finish);
-      res.once('close', finish);
+      if (!begin(req, stream)) return;
+      // A response emits 'close' once, after its end or when its connection went first.
+      res.once('close', () => end(req, stream));
     },
+    begin,
+    end,
 
     closeListener({ maxWaitMs = LISTENER_QUEUE_WAIT_MS } = {}) {
       const giveUpAt = now() + maxWaitMs;

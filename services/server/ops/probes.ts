@@ -29,6 +29,9 @@ export interface Ops {
   handle(req: IncomingMessage, res: ServerResponse, options?: { privileged?: boolean }): boolean;
   /** Counts a call in flight until its response is done (or its connection gone). */
   track(res: ServerResponse): void;
+  /** `track` for a server that waits for each response's 'close' itself: `begin`, then `end` once. */
+  begin(): void;
+  end(): void;
   readonly callsInFlight: number;
   /** Resolves true when no call is in flight any more, false when `ms` passed first. */
   waitForCalls(ms: number): Promise<boolean>;
@@ -78,6 +81,10 @@ export function createOps(options: { log: Logger; metricsToken?: string; snapsho
   let inFlight = 0;
   const idleWaiters = new Set<() => void>();
 
+  const end = () => {
+    inFlight -= 1;
+    settle();
+  };
   const settle = () => {
     if (inFlight === 0) for (const wake of [...idleWaiters]) wake();
   };
@@ -130,16 +137,13 @@ export function createOps(options: { log: Logger; metricsToken?: string; snapsho
     },
     track(res) {
       inFlight += 1;
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        inFlight -= 1;
-        settle();
-      };
-      res.once('finish', finish);
-      res.once('close', finish);
+      // A response emits 'close' once, after its end or when its connection went first.
+      res.once('close', end);
     },
+    begin() {
+      inFlight += 1;
+    },
+    end,
     waitForCalls(ms) {
       if (inFlight === 0) return Promise.resolve(true);
       return new Promise((resolve) => {

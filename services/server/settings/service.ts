@@ -6,6 +6,8 @@ import { readAllSettings, writeSetting } from '@/services/server/settings/reposi
 export interface SettingsService {
   /** Current settings: stored values over defaults. Cached; see `ttlMs`. */
   current(): Promise<SettingsMap>;
+  /** The cached settings while they are fresh, else null (then `current()` reads them): the gateway's way without a promise. */
+  held(): SettingsMap | null;
   update(key: string, value: string): Promise<SettingsMap>;
   invalidate(): void;
 }
@@ -42,6 +44,9 @@ export function createSettingsService(db: Db, options: { ttlMs?: number; now?: (
     current() {
       if (cached && now() - cached.at < ttlMs) return Promise.resolve(cached.value);
       return load();
+    },
+    held() {
+      return cached && now() - cached.at < ttlMs ? cached.value : null;
     },
     async update(key, value) {
       const refused = validateSetting(key, value);
