@@ -9,6 +9,7 @@ import next from 'next';
 import { readConfig } from '@/services/server/config';
 import { createLogger } from '@/services/server/logger';
 import { API_PREFIX, isStreamUrl } from '@/services/server/gateway/gateway';
+import { SOCKET_PATH } from '@/services/server/gateway/socket';
 import { beginArrival, endArrival } from '@/services/server/gateway/arrival';
 import { createApiRuntime, openConfiguredDatabase, type ApiRuntime } from '@/services/server/api-runtime';
 import { ensureSeeded } from '@/services/server/content/seed';
@@ -62,6 +63,7 @@ async function main() {
     bindGauges({
       roomStreams: () => runtime.gateway.roomStreams.openCount,
       notificationStreams: () => runtime.gateway.notificationStreams.openCount,
+      playerSockets: () => runtime.gateway.sockets.openCount,
       activeRooms: () => runtime.app.rooms.activeRooms(),
       callsInFlight: () => ops.callsInFlight,
       draining: () => (draining ? 1 : 0),
@@ -175,6 +177,17 @@ async function main() {
   server.on('checkContinue', (req, res) => {
     if (!req.url?.startsWith(API_PREFIX)) res.writeContinue();
     serve(req, res);
+  });
+  // The players' sockets (GET /api/socket upgraded; docs/rooms.md, "The socket"). Anything else
+  // asking to upgrade is refused.
+  server.on('upgrade', (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== SOCKET_PATH || draining || !readyRuntime) {
+      const status = path !== SOCKET_PATH ? '404 Not Found' : '503 Service Unavailable';
+      socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n${status.startsWith('503') ? 'retry-after: 1\r\n' : ''}\r\n`);
+      return;
+    }
+    readyRuntime.gateway.sockets.upgrade(req, socket, head);
   });
   server.keepAliveTimeout = 65_000;
 

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { takePrefetchedCall } from '@/services/client/boot';
 import { messageKeyFor } from '@/services/domain/code-messages';
+import { SOCKET_CALLS } from '@/services/domain/player-socket';
 import type { Envelope } from '@/services/domain/codes';
 import { i18n } from '@/services/client/i18n';
 import { selectLanguageId, selectToken } from '@/services/store/selectors';
@@ -165,23 +166,48 @@ export async function apiRequest<T>(endpoint: string, payload: Payload = {}, opt
   return send<T>(endpoint, payload, options);
 }
 
+/**
+ * Sends a call over the player's socket when one is ready (services/client/player-socket.ts,
+ * registered by room-feed-select.ts): null when there is none, and the call goes over HTTP.
+ */
+export type SocketCaller = (endpoint: string, input: Record<string, string>, token: string) => Promise<{ status: number; body: unknown }> | null;
+let socketCaller: SocketCaller | null = null;
+
+export function setSocketCaller(caller: SocketCaller | null): void {
+  socketCaller = caller;
+}
+
+/** The call's answer as a status and a readable envelope (or null), over the socket or HTTP; status 0: unreachable. */
+async function exchange(endpoint: string, payload: Payload, options: CallOptions, token: string | null): Promise<{ status: number; envelope: Envelope<unknown> | null }> {
+  if (options.response) return { status: options.response.status, envelope: await readEnvelope(options.response) };
+  const form = toFormData(endpoint, payload);
+  // A room call goes over the player's socket while one is ready: the same fields as the form.
+  const overSocket = token && !options.keepalive && SOCKET_CALLS.has(endpoint) ? socketCaller?.(endpoint, Object.fromEntries(form as unknown as Iterable<[string, string]>), token) : null;
+  if (overSocket) {
+    const answer = await overSocket;
+    const body = answer.body;
+    return { status: answer.status, envelope: body && typeof body === 'object' && 'error' in body ? (body as Envelope<unknown>) : null };
+  }
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const res = await fetch(`/api/${endpoint}`, { method: 'POST', body: form, headers, ...(options.keepalive ? { keepalive: true } : {}) });
+  return { status: res.status, envelope: await readEnvelope(res) };
+}
+
 async function send<T>(endpoint: string, payload: Payload, options: CallOptions): Promise<ApiResult<T>> {
   const store = getAppStore();
   const token = selectToken(store.getState());
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
 
-  let res: Response;
+  let res: { status: number; envelope: Envelope<unknown> | null };
   try {
-    res =
-      options.response ??
-      (await fetch(`/api/${endpoint}`, { method: 'POST', body: toFormData(endpoint, payload), headers, ...(options.keepalive ? { keepalive: true } : {}) }));
+    res = await exchange(endpoint, payload, options, token);
+    if (res.status === 0) throw new Error('the socket closed before the answer');
   } catch (err) {
     console.warn(`[api] ${endpoint}: network error`, err);
     if (options.toast !== false) notify(null, 0);
     return { ok: false, status: 0, code: null };
   }
 
-  const envelope = await readEnvelope(res);
+  const envelope = res.envelope;
   if (res.status === 200 && envelope && envelope.error === false) {
     const meta: Record<string, unknown> = { ...envelope };
     delete meta.error;

@@ -108,14 +108,17 @@ describe('the Firestore room feed', () => {
 });
 
 describe('choosing the room feed', () => {
-  test('the room stream unless the server writes rooms to Firestore; the Firestore feed is loaded once per config', async () => {
-    const { getRoomFeed } = await import('@/services/client/room-feed-select');
+  test("the player's socket (the room stream behind it) unless the server writes rooms to Firestore; the Firestore feed is loaded once per config", async () => {
+    const { getRoomFeed, playerSocket } = await import('@/services/client/room-feed-select');
     const { roomFeed } = await import('@/services/client/room-feed');
-    expect(await getRoomFeed(null)).toBe(roomFeed);
-    expect(await getRoomFeed({ room_store: 'embedded', firebase: config })).toBe(roomFeed);
-    expect(await getRoomFeed({ room_store: 'firestore', firebase: null })).toBe(roomFeed);
+    const socket = playerSocket();
+    expect(socket).not.toBe(roomFeed);
+    expect(await getRoomFeed(null)).toBe(socket);
+    expect(await getRoomFeed({ room_store: 'embedded', firebase: config })).toBe(socket);
+    expect(await getRoomFeed({ room_store: 'firestore', firebase: null })).toBe(socket);
     const firestoreFeed = await getRoomFeed({ room_store: 'firestore', firebase: config });
     expect(firestoreFeed).not.toBe(roomFeed);
+    expect(firestoreFeed).not.toBe(socket);
     expect(await getRoomFeed({ room_store: 'firestore', firebase: { ...config } })).toBe(firestoreFeed);
   });
 });

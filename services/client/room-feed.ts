@@ -50,6 +50,103 @@ export interface RoomFeed {
 
 export { SseParser, type SseEvent } from '@/services/client/sse-stream';
 
+// ---- One room's frames, whatever carries them ----
+
+export interface RoomFollowerHooks {
+  /** A delta that does not follow what is held (or cannot be read): start again from the whole document. */
+  resync(): void;
+  /** The server says it restarts: connect again at once, keeping what is held. */
+  reconnect(): void;
+  /** The server's clock (epoch ms), as a frame told it. */
+  clock(serverTime: number): void;
+}
+
+export interface RoomFollower {
+  /** Reads one frame of the room (the stream's event, or the same event off the socket). */
+  receive(event: SseEvent): void;
+  /** The version last handed over (a document's, or a delta's when the subscriber folds them); null before the first. */
+  readonly version: number | null;
+  /** Resyncs since a document was last handed over. */
+  readonly quickResyncs: number;
+  /** Drops what is held: the whole current document comes next, whatever its version (a resync). */
+  forget(): void;
+}
+
+/**
+ * What the room stream's feed and the socket's feed (player-socket.ts) share: every version of one
+ * room handed to `onDoc` once, in order, duplicates and older versions dropped by `version`;
+ * deltas folded with the server's reducer, or handed to `onDelta` when the subscriber folds them
+ * itself; a gap reported to `hooks.resync`.
+ */
+export function createRoomFollower(roomId: string, onDoc: RoomDocListener, onDelta: RoomDeltaListener | undefined, hooks: RoomFollowerHooks): RoomFollower {
+  let held: RoomDocument | null = null;
+  /** The version last handed over (a document's, or a delta's when the subscriber folds them). */
+  let version: number | null = null;
+  /** Resyncs since a document was last handed over: past MAX_QUICK_RESYNCS they wait the back-off. */
+  let quickResyncs = 0;
+
+  return {
+    get version() {
+      return version;
+    },
+    get quickResyncs() {
+      return quickResyncs;
+    },
+    forget() {
+      quickResyncs += 1;
+      // What was handed over no longer counts: the whole current document comes next, whatever its version.
+      held = null;
+      version = null;
+    },
+    receive(event) {
+      if (event.event === STREAM_RECONNECT_EVENT) return hooks.reconnect();
+      if (event.event === 'clock') {
+        const serverTime = Number(event.data);
+        if (Number.isFinite(serverTime)) hooks.clock(serverTime);
+        return;
+      }
+      if (event.event === 'delta') {
+        let delta: RoomDelta;
+        try {
+          delta = JSON.parse(event.data) as RoomDelta;
+        } catch {
+          return hooks.resync();
+        }
+        if (delta.id !== roomId || (version !== null && delta.version <= version)) return;
+        if (onDelta) {
+          version = delta.version;
+          onDelta(delta);
+          return;
+        }
+        if (!deltaApplies(held, delta)) return hooks.resync();
+        let doc: RoomDocument;
+        try {
+          doc = applyRoomDelta(held!, delta);
+        } catch {
+          return hooks.resync();
+        }
+        held = doc;
+        version = doc.version;
+        quickResyncs = 0;
+        onDoc(doc);
+        return;
+      }
+      if (event.event !== 'room') return;
+      let doc: RoomDocument;
+      try {
+        doc = JSON.parse(event.data) as RoomDocument;
+      } catch {
+        return;
+      }
+      if (doc.id !== roomId || (version !== null && doc.version <= version) || !isNewerRoom(held, doc)) return;
+      held = doc;
+      version = doc.version;
+      quickResyncs = 0;
+      onDoc(doc);
+    },
+  };
+}
+
 // ---- The feed ----
 
 export interface RoomFeedOptions {
@@ -71,9 +168,10 @@ export interface RoomFeedOptions {
   readonly now?: () => number;
 }
 
-const STALL_MS = 45_000;
+/** A stream that brings nothing this long is treated as dead (the socket's feed uses it too). */
+export const STALL_MS = 45_000;
 /** A stream that keeps sending deltas the feed cannot fold is not reopened in a tight loop. */
-const MAX_QUICK_RESYNCS = 2;
+export const MAX_QUICK_RESYNCS = 2;
 
 export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
   const minDelay = options.minDelayMs ?? 500;
@@ -91,9 +189,6 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
       const url = `${baseUrl}/api/rooms/${encodeURIComponent(roomId)}/events`;
       let stopped = false;
-      let held: RoomDocument | null = null;
-      /** The version last handed over (a document's, or a delta's when the subscriber folds them). */
-      let version: number | null = null;
       let failures = 0;
       let controller: AbortController | null = null;
       let retry: ReturnType<typeof setTimeout> | null = null;
@@ -103,8 +198,6 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
       let resyncing = false;
       /** Set by the server's reconnect event (it drains for a restart): the next connection starts at once. */
       let moving = false;
-      /** Resyncs since a document was last handed over: past MAX_QUICK_RESYNCS they wait the back-off. */
-      let quickResyncs = 0;
 
       const report = (next: RoomFeedStatus) => {
         if (stopped || status === next) return;
@@ -121,65 +214,23 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
         stall = setTimeout(() => attempt.abort(), stallMs);
       };
 
-      function receive(event: SseEvent) {
-        if (event.event === STREAM_RECONNECT_EVENT) {
-          // The server drains for a restart: the next connection starts at once, keeps the
-          // version held, and nothing is reported (the member sees no break).
+      const follower = createRoomFollower(roomId, onDoc, onDelta, {
+        resync,
+        // The server drains for a restart: the next connection starts at once, keeps the version
+        // held, and nothing is reported (the member sees no break).
+        reconnect: () => {
           moving = true;
-          return;
-        }
-        if (event.event === 'clock') {
-          const serverTime = Number(event.data);
-          if (Number.isFinite(serverTime)) offsetMs = serverTime - localNow();
-          return;
-        }
-        if (event.event === 'delta') {
-          let delta: RoomDelta;
-          try {
-            delta = JSON.parse(event.data) as RoomDelta;
-          } catch {
-            return resync();
-          }
-          if (delta.id !== roomId || (version !== null && delta.version <= version)) return;
-          if (onDelta) {
-            version = delta.version;
-            onDelta(delta);
-            return;
-          }
-          if (!deltaApplies(held, delta)) return resync();
-          let doc: RoomDocument;
-          try {
-            doc = applyRoomDelta(held!, delta);
-          } catch {
-            return resync();
-          }
-          held = doc;
-          version = doc.version;
-          quickResyncs = 0;
-          onDoc(doc);
-          return;
-        }
-        if (event.event !== 'room') return;
-        let doc: RoomDocument;
-        try {
-          doc = JSON.parse(event.data) as RoomDocument;
-        } catch {
-          return;
-        }
-        if (doc.id !== roomId || (version !== null && doc.version <= version) || !isNewerRoom(held, doc)) return;
-        held = doc;
-        version = doc.version;
-        quickResyncs = 0;
-        onDoc(doc);
-      }
+        },
+        clock: (serverTime) => {
+          offsetMs = serverTime - localNow();
+        },
+      });
+      const receive = (event: SseEvent) => follower.receive(event);
 
       /** The held document fell behind the stream: start again from the whole current document. */
       function resync() {
-        quickResyncs += 1;
+        follower.forget();
         resyncing = true;
-        // What was handed over no longer counts: the whole current document comes next, whatever its version.
-        held = null;
-        version = null;
         controller?.abort();
       }
 
@@ -187,7 +238,7 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
         const attemptController = new AbortController();
         controller = attemptController;
         const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
-        if (version !== null && !resyncing) headers['last-event-id'] = String(version);
+        if (follower.version !== null && !resyncing) headers['last-event-id'] = String(follower.version);
         resyncing = false;
         try {
           const res = await fetchImpl(url, { headers, signal: attemptController.signal, cache: 'no-store' });
@@ -212,7 +263,7 @@ export function createRoomFeed(options: RoomFeedOptions = {}): RoomFeed {
           void attempt();
           return;
         }
-        if (resyncing && !stopped && quickResyncs <= MAX_QUICK_RESYNCS) {
+        if (resyncing && !stopped && follower.quickResyncs <= MAX_QUICK_RESYNCS) {
           // Not a lost connection: the next one starts at once, and nothing is reported.
           void attempt();
           return;

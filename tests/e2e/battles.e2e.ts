@@ -374,3 +374,59 @@ describe('battles in Chromium', () => {
     expect(await coinsOf(joy.player)).toBe(WELCOME - FEE);
   });
 });
+
+/** What a page sent for the battle: answers over HTTP, room streams opened, and what went over the player's socket. */
+function watchTransport(page: Page) {
+  const seen = { httpAnswers: 0, roomStreams: 0, sockets: 0, socketAnswers: 0, socketFrames: 0 };
+  page.on('request', (req) => {
+    const url = req.url();
+    if (url.endsWith('/api/submit_room_answer')) seen.httpAnswers += 1;
+    if (/\/api\/rooms\/[^/]+\/events$/.test(url)) seen.roomStreams += 1;
+  });
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/api/socket')) return;
+    seen.sockets += 1;
+    ws.on('framesent', (frame) => {
+      if (String(frame.payload).includes('"name":"submit_room_answer"')) seen.socketAnswers += 1;
+    });
+    ws.on('framereceived', (frame) => {
+      if (!String(frame.payload).startsWith('{')) seen.socketFrames += 1;
+    });
+  });
+  return seen;
+}
+
+describe("the battle's transport", () => {
+  test("(f) a battle travels over the player's socket: answers go up on it, the room comes down on it, no answer is an HTTP call and no room stream opens", async () => {
+    const [kim, lou] = await Promise.all([seat('Kim Socket'), seat('Lou Socket')]);
+    const watched = [watchTransport(kim.page), watchTransport(lou.page)];
+    await meetRandom(kim, lou, 'Arts and Literature');
+    await playAll([kim, lou], (s) => s === kim);
+    expect(await outcome(kim.page)).toBe('You won!');
+    expect(await outcome(lou.page)).toBe('You lost');
+    for (const seen of watched) {
+      expect(seen.sockets).toBe(1);
+      expect(seen.socketAnswers).toBe(QUESTIONS);
+      expect(seen.socketFrames).toBeGreaterThan(QUESTIONS);
+      expect(seen.httpAnswers).toBe(0);
+      expect(seen.roomStreams).toBe(0);
+    }
+    expect(await coinsOf(kim.player)).toBe(WELCOME - FEE + 2 * FEE);
+  });
+
+  test('(g) where the socket is refused (a proxy that does not pass it), the battle goes over the HTTP calls and the room stream, to the same result', async () => {
+    const [mo, ned] = await Promise.all([seat('Mo Fallback'), seat('Ned Fallback')]);
+    for (const s of [mo, ned]) await s.page.routeWebSocket(/\/api\/socket$/, (ws) => ws.close({ code: 1006 }));
+    const watched = [watchTransport(mo.page), watchTransport(ned.page)];
+    await meetRandom(mo, ned, 'Mathematics and Logic');
+    await playAll([mo, ned], (s) => s === ned);
+    expect(await outcome(ned.page)).toBe('You won!');
+    expect(await outcome(mo.page)).toBe('You lost');
+    for (const seen of watched) {
+      expect(seen.httpAnswers).toBe(QUESTIONS);
+      expect(seen.roomStreams).toBeGreaterThan(0);
+      expect(seen.socketAnswers).toBe(0);
+    }
+    expect(await coinsOf(ned.player)).toBe(WELCOME - FEE + 2 * FEE);
+  });
+});

@@ -6,6 +6,7 @@ import type { Database } from '@/services/server/db/client';
 import { readConfig, type ServerConfig } from '@/services/server/config';
 import { createAppServices, type AppServiceOptions, type AppServices } from '@/services/server/app-services';
 import { createGateway, type Gateway } from '@/services/server/gateway/gateway';
+import { SOCKET_PATH } from '@/services/server/gateway/socket';
 import type { EndpointRegistry } from '@/services/server/gateway/endpoint';
 import { createRegistry } from '@/services/server/endpoints/registry';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
@@ -58,6 +59,11 @@ export async function startTestApi(
   const server = http.createServer((req, res) => void gateway.handle(req, res));
   // As server.ts: the gateway says when a waiting client may send its body.
   server.on('checkContinue', (req, res) => void gateway.handle(req, res));
+  // As server.ts: the players' sockets.
+  server.on('upgrade', (req, socket, head) => {
+    if ((req.url ?? '').split('?')[0] === SOCKET_PATH) gateway.sockets.upgrade(req, socket, head);
+    else socket.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Each test server is a process of its own to the live games (two may share a database).

@@ -7,12 +7,12 @@ import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CODES, type Code } from '@/services/domain/codes';
-import { flagSetting } from '@/services/domain/settings';
+import { flagSetting, type SettingsMap } from '@/services/domain/settings';
 import type { AuthUser } from '@/services/server/accounts/sessions';
 import type { AppServices } from '@/services/server/app-services';
 import { sinceArrival } from '@/services/server/gateway/arrival';
 import { ApiError, isApiError } from '@/services/server/gateway/api-error';
-import { DEFAULT_LIMITS, parseBody, refusedBeforeReading, type BodyLimits, type ParsedBody } from '@/services/server/gateway/body';
+import { DEFAULT_LIMITS, parseBody, refusedBeforeReading, type BodyLimits, type ParsedBody, type UploadedFile } from '@/services/server/gateway/body';
 
 /** Where large uploads are written as they arrive: beside the data, or the system's temporary directory for an in-memory database. */
 export function uploadDir(dataDir: string): string {
@@ -21,6 +21,7 @@ export function uploadDir(dataDir: string): string {
 import type { Access, EndpointDef, EndpointRegistry, RequestContext } from '@/services/server/gateway/endpoint';
 import { createRoomStreams, parseRoomId, roomStreamPath, type RoomStreams } from '@/services/server/gateway/room-stream';
 import { createNotificationStreams, NOTIFICATION_STREAM_PATH, type NotificationStreams } from '@/services/server/gateway/notification-stream';
+import { createPlayerSockets, type PlayerSockets, type SocketCaller } from '@/services/server/gateway/socket';
 import type { RoomFeedSource } from '@/services/server/rooms/store/port';
 import { apiCallDuration, apiCalls } from '@/services/server/ops/metrics';
 import { forwardCall, forwardStream, isForwarded, LiveHeldElsewhere, MOVED_HEADER, RELAY_HEADER, RELAY_STREAM_HEADER } from '@/services/server/live/forward';
@@ -221,13 +222,22 @@ function describeIssue(error: z.ZodError): { field?: string; detail: string } {
 export interface Gateway {
   /** Handles a request whose path starts with /api/. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * One call that came over a player's socket (services/server/gateway/socket.ts): the same
+   * authentication, validation, handler, envelope, metrics and log line as over HTTP. Answers the
+   * HTTP status the call would have had and the envelope's text.
+   */
+  callOverSocket(name: string, input: unknown, from: SocketCaller): Promise<{ status: number; body: string }>;
   /** The open room streams (GET /api/rooms/<id>/events). */
   readonly roomStreams: RoomStreams;
   /** The open notification streams (GET /api/notifications/events). */
   readonly notificationStreams: NotificationStreams;
+  /** The players' sockets (GET /api/socket, upgraded): room calls and frames both ways. */
+  readonly sockets: PlayerSockets;
   /**
-   * Ends the open room streams (their presence is recorded as closed; `handoverMs` later when
-   * given, see RoomStreams.close) and notification streams, each told to reconnect.
+   * Ends the open room streams and the rooms followed on sockets (their presence is recorded as
+   * closed; `handoverMs` later when given, see RoomStreams.close), the notification streams and
+   * the sockets, each told to reconnect.
    */
   close(options?: { handoverMs?: number }): Promise<void>;
 }
@@ -246,8 +256,8 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
   });
   const notificationStreams = createNotificationStreams(app.notificationBus, app.config.roomStreamHeartbeatMs);
 
-  async function authenticate(access: Access, req: IncomingMessage): Promise<AuthUser | null> {
-    const token = bearerToken(req);
+  async function authenticate(access: Access, from: IncomingMessage | string | null): Promise<AuthUser | null> {
+    const token = typeof from === 'string' || from === null ? from : bearerToken(from);
     if (!token) {
       if (access === 'public') return null;
       throw new ApiError('125', { detail: 'this call needs Authorization: Bearer <api_token>' });
@@ -345,13 +355,28 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
   async function run(def: EndpointDef, req: IncomingMessage, res: ServerResponse, call: Call, read?: { input: unknown }) {
     // A guest's call on a public endpoint has nobody to look up.
     const user = def.access === 'public' && req.headers.authorization === undefined ? null : await authenticate(def.access, req);
-    // Settings held in memory are taken as they are (no promise); otherwise read.
-    const held = app.settings.held();
-    const settings = held !== null && !flagSetting(held, 'maintenance_mode') ? held : await checkMaintenance(user, def.duringMaintenance);
+    const held = settingsFor(user, def);
+    const settings = held instanceof Promise ? await held : held;
     const body: ParsedBody = read ? { json: read.input as Record<string, unknown>, fields: {}, files: [] } : await parseBody(req, limitsOf(def), () => continueIfAsked(req, res));
-    const parsed = def.input.safeParse(body.json ?? body.fields);
+    return execute(def, call, { user, settings, input: body.json ?? body.fields, files: body.files, ip: clientIp(req, app.config.trustProxy), sinceArrival: () => sinceArrival(req) });
+  }
+
+  /** Settings held in memory are taken as they are (no promise); otherwise read, maintenance checked. */
+  function settingsFor(user: AuthUser | null, def: EndpointDef): SettingsMap | Promise<SettingsMap> {
+    const held = app.settings.held();
+    return held !== null && !flagSetting(held, 'maintenance_mode') ? held : checkMaintenance(user, def.duringMaintenance);
+  }
+
+  /** An endpoint's input validated and its handler run, whichever way the call came (HTTP or a socket). */
+  async function execute(
+    def: EndpointDef,
+    call: Call,
+    caller: { user: AuthUser | null; settings: SettingsMap; input: unknown; files: readonly UploadedFile[]; ip: string; sinceArrival: () => number },
+  ) {
+    const { files } = caller;
+    const parsed = def.input.safeParse(caller.input);
     if (!parsed.success) {
-      for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true });
+      for (const f of files) if (f.path) void fs.promises.rm(f.path, { force: true });
       throw new ApiError('103', describeIssue(parsed.error));
     }
     const ctx: RequestContext = {
@@ -359,21 +384,21 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       get log() {
         return call.log();
       },
-      user,
-      settings,
-      files: body.files,
-      ip: clientIp(req, app.config.trustProxy),
+      user: caller.user,
+      settings: caller.settings,
+      files,
+      ip: caller.ip,
       app,
-      sinceArrival: () => sinceArrival(req),
+      sinceArrival: caller.sinceArrival,
       now: () => new Date(app.clock.now()),
     };
     try {
       return await def.handler(parsed.data, ctx);
     } catch (error) {
       // A handler that failed did not take its files: they go.
-      for (const f of body.files) if (f.path) void fs.promises.rm(f.path, { force: true }).catch(() => {});
+      for (const f of files) if (f.path) void fs.promises.rm(f.path, { force: true }).catch(() => {});
       // A live game another process holds: the call goes there with the input as it came.
-      if (error instanceof LiveHeldElsewhere) throw new LiveHeldElsewhere(error.gameId, error.holder, body.json ?? body.fields);
+      if (error instanceof LiveHeldElsewhere) throw new LiveHeldElsewhere(error.gameId, error.holder, caller.input);
       throw error;
     }
   }
@@ -546,12 +571,54 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
     if (logsCalls()) log.info({ reqId: call.requestId, endpoint: call.name, status: call.status, code: call.code, ms: Math.round(ms * 100) / 100 }, 'api');
   }
 
-  return {
+  const gateway: Gateway = {
     roomStreams,
     notificationStreams,
+    get sockets() {
+      return sockets;
+    },
     close: (options) => {
       notificationStreams.close();
-      return roomStreams.close(options);
+      // The followed rooms end first (a reconnect frame each, their closes recorded after the
+      // handover), then the sockets close with "connect again".
+      const streams = roomStreams.close(options);
+      return Promise.all([streams, sockets.close()]).then(() => undefined);
+    },
+    async callOverSocket(name, input, from) {
+      const started = performance.now();
+      const call = new Call(nextRequestId(), name);
+      try {
+        const def = registry.get(name);
+        if (!def) throw new ApiError('not_found', { detail: `there is no endpoint named ${name || '(empty)'}` });
+        call.endpoint = name;
+        const user = await authenticate(def.access, from.token);
+        const held = settingsFor(user, def);
+        const settings = held instanceof Promise ? await held : held;
+        const result = await execute(def, call, {
+          user,
+          settings,
+          input,
+          files: [],
+          ip: from.ip,
+          sinceArrival: () => Math.max(0, Math.floor(performance.now() - from.arrivedAt)),
+        });
+        const code = result.message ?? 'ok';
+        call.code = code;
+        const body =
+          result.dataJson !== undefined && !result.extra
+            ? `{"error":false,"message":${JSON.stringify(code)},"data":${result.dataJson}}`
+            : JSON.stringify({ error: false, message: code, data: result.data, ...result.extra });
+        return { status: 200, body };
+      } catch (error) {
+        const apiError = isApiError(error) ? error : null;
+        if (!apiError) call.log().error({ err: error, endpoint: name }, 'unexpected failure');
+        const f = apiError ? failure(apiError.code, call.requestId, { field: apiError.field, detail: apiError.detail, extra: apiError.extra }) : failure('122', call.requestId);
+        call.status = f.status;
+        call.code = apiError?.code ?? '122';
+        return { status: f.status, body: JSON.stringify(f.body) };
+      } finally {
+        record(call, started);
+      }
     },
     async handle(req, res) {
       const started = performance.now();
@@ -565,4 +632,12 @@ export function createGateway(registry: EndpointRegistry, app: AppServices, log:
       }
     },
   };
+  const sockets = createPlayerSockets({
+    call: (name, input, from) => gateway.callOverSocket(name, input, from),
+    roomStreams,
+    findUser: (token) => app.sessions.find(token),
+    ipOf: (req) => clientIp(req, app.config.trustProxy),
+    log,
+  });
+  return gateway;
 }

@@ -125,13 +125,43 @@ export interface StreamRequest {
   readonly requestId: string;
 }
 
+/**
+ * Where a member's room frames go: an SSE response (`open`), or one room followed on a player's
+ * socket (`follow`, services/server/gateway/socket.ts). The frames are the same text either way.
+ */
+export interface FrameSink {
+  /** Closed, or ended here: nothing more is written. */
+  readonly gone: boolean;
+  /** Bytes written and not yet taken by the client. */
+  readonly buffered: number;
+  /** Writes one frame now. */
+  write(frame: string): void;
+  /** Ends with a last frame (the reconnect frame of a shutdown). */
+  end(frame: string): void;
+  /** Cuts it (a client that stopped reading, a presence that could not be recorded). */
+  destroy(): void;
+  /** Runs `listener` once, when the client went away or the sink was ended. */
+  onClose(listener: () => void): void;
+}
+
+/** A followed room: `stop()` ends it as if its client went away (presence recorded as closed). */
+export interface Following {
+  stop(): void;
+}
+
 export interface RoomStreams {
   /**
    * Serves one member's stream. Resolves once the stream is open and the current document was
    * written; throws an ApiError (102) before anything was written when the caller is not a member.
    */
   open(req: IncomingMessage, res: ServerResponse, stream: StreamRequest): Promise<void>;
-  /** Streams open now. */
+  /**
+   * Follows one room into `sink` (a player's socket): the same frames, presence and order as
+   * `open`. `after`: the version the client holds (not sent again). Throws an ApiError (102)
+   * before anything was written when the caller is not a member.
+   */
+  follow(sink: FrameSink, stream: StreamRequest & { readonly after: number | null }): Promise<Following>;
+  /** Streams open now (sockets' followed rooms included). */
   readonly openCount: number;
   readonly frames: RoomFrameCache;
   /**
@@ -144,9 +174,49 @@ export interface RoomStreams {
 }
 
 interface OpenStream {
-  readonly res: ServerResponse;
+  readonly sink: FrameSink;
   /** Highest version written to this stream: anything not newer is dropped. */
   lastVersion: number;
+}
+
+/** An SSE response as a frame sink. */
+function responseSink(res: ServerResponse): FrameSink & { start(requestId: string): void } {
+  return {
+    get gone() {
+      return res.destroyed || res.writableEnded;
+    },
+    get buffered() {
+      return res.writableLength;
+    },
+    start(requestId) {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-request-id': requestId,
+      });
+      res.flushHeaders();
+      res.socket?.setNoDelay(true);
+    },
+    write(frame) {
+      res.write(frame);
+      // Node corks a response's socket on write and sends at the next tick, after whatever the
+      // current task still does: for a version made by a command, that is the command's own
+      // answer (a write of several kB). The members' frames go first, now.
+      res.socket?.uncork();
+    },
+    end(frame) {
+      res.end(frame);
+    },
+    destroy() {
+      res.destroy();
+    },
+    // The response's 'close' is the client going away (or the stream ended here). The
+    // request's own 'close' is no use: it fires as soon as its (empty) body has been read.
+    onClose(listener) {
+      res.once('close', listener);
+    },
+  };
 }
 
 /** `Last-Event-ID` as a version, or null when absent or not a version. */
@@ -174,18 +244,14 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
 
   function write(stream: OpenStream, text: string) {
     // Gone but its 'close' not handled yet: nothing to write to.
-    if (stream.res.destroyed || stream.res.writableEnded) return;
-    if (stream.res.writableLength > MAX_BUFFERED_BYTES) {
+    if (stream.sink.gone) return;
+    if (stream.sink.buffered > MAX_BUFFERED_BYTES) {
       // The client stopped reading: dropping it is cheaper than buffering for it. It reconnects
       // and gets the current document first.
-      stream.res.destroy();
+      stream.sink.destroy();
       return;
     }
-    stream.res.write(text);
-    // Node corks a response's socket on write and sends at the next tick, after whatever the
-    // current task still does: for a version made by a command, that is the command's own
-    // answer (a write of several kB). The members' frames go first, now.
-    stream.res.socket?.uncork();
+    stream.sink.write(text);
   }
 
   /** A newer version to a stream: as a delta when the stream holds the version before, else whole. */
@@ -211,103 +277,108 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
     }
   }
 
+  /**
+   * One member's room into a sink: subscribed first, then the current document read (so a version
+   * committed in between is not lost), `begin()` once membership is known, the clock, the document
+   * (unless the client holds it: `after`), what was published meanwhile, then every new version.
+   */
+  async function start(sink: FrameSink, { roomId, userId, requestId, after }: StreamRequest & { readonly after: number | null }, begin: () => void): Promise<Following> {
+    let stream: OpenStream | null = null;
+    /** Versions published before the current document was written, in arrival order. */
+    const early: RoomDocument[] = [];
+    let presence: Promise<boolean> | null = null;
+    let ended = false;
+
+    // Anything not newer than what was written is dropped by version.
+    const unsubscribe = store.subscribe(roomId, (doc) => {
+      if (stream) deliver(stream, doc);
+      else early.push(doc);
+    });
+
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      unsubscribe();
+      enders.delete(end);
+      if (stream) untrack(stream);
+      if (!presence) return;
+      // streamClosed exactly once, and only after streamOpened was recorded.
+      const delay = handoverMs;
+      const recorded = presence
+        .then((opened) => (opened && delay > 0 ? new Promise<boolean>((resolve) => setTimeout(() => resolve(opened), delay)) : opened))
+        .then((opened) => (opened ? feed.streamClosed(roomId, userId) : undefined))
+        .catch((err: unknown) => log.error({ err, reqId: requestId, roomId, userId }, 'room stream close not recorded'))
+        .finally(() => closing.delete(recorded));
+      closing.add(recorded);
+    };
+    enders.add(end);
+    sink.onClose(end);
+    const following: Following = { stop: end };
+
+    let current: RoomDocument | null;
+    try {
+      current = await feed.currentForMember(roomId, userId);
+    } catch (error) {
+      end();
+      throw error;
+    }
+    if (!current) {
+      end();
+      throw new ApiError('102', { detail: 'no such room among yours' });
+    }
+    if (ended || sink.gone) {
+      // The client went away (or the server is shutting down) while the room was read.
+      end();
+      sink.destroy();
+      return following;
+    }
+
+    begin();
+    const opened: OpenStream = { sink, lastVersion: 0 };
+    frames.seen(current);
+    write(opened, clockFrame(Date.now()));
+    if (after === current.version) opened.lastVersion = current.version;
+    else deliver(opened, current);
+    for (const doc of early.sort((a, b) => a.version - b.version)) deliver(opened, doc);
+    early.length = 0;
+    stream = opened;
+    track(opened);
+
+    presence = feed.streamOpened(roomId, userId).then(
+      () => true,
+      (err: unknown) => {
+        // Without presence the member would look gone: end the stream, the client reconnects.
+        log.error({ err, reqId: requestId, roomId, userId }, 'room stream open not recorded');
+        sink.destroy();
+        return false;
+      },
+    );
+    return following;
+  }
+
   return {
     get openCount() {
       return open.size;
     },
     frames,
 
-    async open(req, res, { roomId, userId, requestId }) {
-      let stream: OpenStream | null = null;
-      /** Versions published before the current document was written, in arrival order. */
-      const early: RoomDocument[] = [];
-      let presence: Promise<boolean> | null = null;
-      let ended = false;
-
-      // Subscribed before the current document is read, so a version committed in between is
-      // not lost; anything not newer than what was written is dropped by version.
-      const unsubscribe = store.subscribe(roomId, (doc) => {
-        if (stream) deliver(stream, doc);
-        else early.push(doc);
-      });
-
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        unsubscribe();
-        enders.delete(end);
-        if (stream) untrack(stream);
-        if (!presence) return;
-        // streamClosed exactly once, and only after streamOpened was recorded.
-        const delay = handoverMs;
-        const recorded = presence
-          .then((opened) => (opened && delay > 0 ? new Promise<boolean>((resolve) => setTimeout(() => resolve(opened), delay)) : opened))
-          .then((opened) => (opened ? feed.streamClosed(roomId, userId) : undefined))
-          .catch((err: unknown) => log.error({ err, reqId: requestId, roomId, userId }, 'room stream close not recorded'))
-          .finally(() => closing.delete(recorded));
-        closing.add(recorded);
-      };
-      enders.add(end);
-      // The response's 'close' is the client going away (or the stream ended here). The
-      // request's own 'close' is no use: it fires as soon as its (empty) body has been read.
-      res.once('close', end);
-
-      let current: RoomDocument | null;
-      try {
-        current = await feed.currentForMember(roomId, userId);
-      } catch (error) {
-        end();
-        throw error;
-      }
-      if (!current) {
-        end();
-        throw new ApiError('102', { detail: 'no such room among yours' });
-      }
-      if (ended || res.destroyed) {
-        // The client went away (or the server is shutting down) while the room was read.
-        end();
-        res.destroy();
-        return;
-      }
-
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        'x-request-id': requestId,
-      });
-      res.flushHeaders();
-      res.socket?.setNoDelay(true);
-
-      const opened: OpenStream = { res, lastVersion: 0 };
-      frames.seen(current);
-      write(opened, clockFrame(Date.now()));
+    async open(req, res, request) {
+      const sink = responseSink(res);
       // A client that already holds this very version (it reconnected) is not sent it again.
-      if (lastEventVersion(req) === current.version) opened.lastVersion = current.version;
-      else deliver(opened, current);
-      for (const doc of early.sort((a, b) => a.version - b.version)) deliver(opened, doc);
-      early.length = 0;
-      stream = opened;
-      track(opened);
+      await start(sink, { ...request, after: lastEventVersion(req) }, () => sink.start(request.requestId));
+    },
 
-      presence = feed.streamOpened(roomId, userId).then(
-        () => true,
-        (err: unknown) => {
-          // Without presence the member would look gone: end the stream, the client reconnects.
-          log.error({ err, reqId: requestId, roomId, userId }, 'room stream open not recorded');
-          res.destroy();
-          return false;
-        },
-      );
+    follow(sink, request) {
+      return start(sink, request, () => undefined);
     },
 
     async close(options = {}) {
       handoverMs = options.handoverMs ?? 0;
-      const responses = [...open].map((stream) => stream.res);
+      const sinks = [...open].map((stream) => stream.sink);
       for (const end of [...enders]) end();
       // The client reconnects at once, to another instance behind the proxy, without showing a
       // break (services/client/room-feed.ts); it sends the version it holds.
-      for (const res of responses) if (!res.destroyed && !res.writableEnded) res.end(STREAM_RECONNECT_FRAME);
+      for (const sink of sinks) if (!sink.gone) sink.end(STREAM_RECONNECT_FRAME);
       await Promise.all([...closing]);
     },
   };

@@ -66,6 +66,8 @@ export const notificationBatches = new client.Counter({
 export interface GaugeSources {
   roomStreams(): number;
   notificationStreams(): number;
+  /** Players' sockets open (GET /api/socket). */
+  playerSockets(): number;
   /** Rooms this instance is running (with a timer of theirs pending here). */
   activeRooms(): number;
   /** Requests being answered now: calls, pages, scripts, uploads (streams not counted). */
@@ -97,6 +99,7 @@ function gauge(name: string, help: string, read: (s: GaugeSources) => number | u
 
 gauge('qa_room_streams_open', 'Open room streams (GET /api/rooms/<id>/events)', (s) => s.roomStreams());
 gauge('qa_notification_streams_open', 'Open notification streams', (s) => s.notificationStreams());
+gauge('qa_player_sockets_open', "Open players' sockets (GET /api/socket)", (s) => s.playerSockets());
 gauge('qa_rooms_active', 'Rooms with a timer pending on this instance', (s) => s.activeRooms());
 gauge('qa_calls_in_flight', 'Requests being answered now (API calls, pages, scripts, uploads; streams not counted)', (s) => s.callsInFlight());
 gauge('qa_draining', '1 while the instance drains before it stops', (s) => s.draining());
