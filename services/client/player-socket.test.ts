@@ -122,9 +122,12 @@ test('a dropped socket opens again after the back-off and follows from the versi
   // The server restarts: a reconnect frame on the room, the reconnect message, close 1012.
   last().message(`${ROOM}\n${STREAM_RECONNECT_FRAME}`);
   last().message('{"t":"reconnect"}');
+  const reported = statuses.length;
   last().drop(SOCKET_CLOSE_RESTART);
   jest.advanceTimersByTime(0);
   expect(FakeSocket.made).toHaveLength(3);
+  // No break is reported for a restart.
+  expect(statuses.slice(reported)).toEqual([]);
   expect(docs.map((d) => d.version)).toEqual([5]);
 });
 

@@ -205,12 +205,14 @@ export function createPlayerSocket(options: PlayerSocketOptions): PlayerSocket {
         return;
       }
       if (rooms.size === 0) return;
-      if (!wasReady) unready += 1;
+      // A restart says so: the next attempt starts at once, and nothing is reported (the member
+      // sees no break, as with the room stream's reconnect event).
+      const restarting = restart || event.code === SOCKET_CLOSE_RESTART;
+      if (!wasReady && !restarting) unready += 1;
       if (unready >= FALLBACK_AFTER) return fallBack();
-      for (const room of rooms.values()) room.report('reconnecting');
-      // A restart says so: the next attempt starts at once.
-      const delay = restart || event.code === SOCKET_CLOSE_RESTART ? 0 : backoffDelay(failures, minDelay, maxDelay, random);
-      failures += 1;
+      if (!restarting) for (const room of rooms.values()) room.report('reconnecting');
+      const delay = restarting ? 0 : backoffDelay(failures, minDelay, maxDelay, random);
+      if (!restarting) failures += 1;
       retry = setTimeout(() => {
         retry = null;
         connect();

@@ -2,8 +2,9 @@
  * Several instances, proven (docs/deploy.md, "Several machines"): two instances of the built app on
  * one PostgreSQL database behind nginx, configured by the file the repository ships
  * (deploy/nginx/quiz-arena.conf; only its ports are rewritten). Players play rounds of random
- * battles through nginx, each holding the room stream with the browser's own feed
- * (services/client/room-feed.ts), while
+ * battles through nginx, half of them holding the room stream and answering with HTTP calls (the
+ * browser's room feed, services/client/room-feed.ts), half on the player's socket (the browser's
+ * own services/client/player-socket.ts, its rooms and answers over one WebSocket), while
  *   1. the instances are restarted one after the other (SIGTERM, a graceful drain): not one call
  *      fails, no stream shows a break, every battle ends with the same scores on every member's
  *      feed as on the server, every coin is accounted for;
@@ -21,7 +22,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { RoomDocument } from '@/services/domain/rooms';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { createRoomFeed, type RoomFeedStatus } from '@/services/client/room-feed';
+import { createPlayerSocket } from '@/services/client/player-socket';
 import { BenchApi, signUpPlayer } from '@/bench/support/players';
 import { freePort, startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { launchBrowser } from '@/tests/e2e/support/browser';
@@ -185,15 +188,28 @@ interface BattleSeen {
   presenceBreaks: number;
 }
 
+/** How a player's battle travels: the room stream and HTTP calls, or the player's socket. */
+type Transport = 'stream' | 'socket';
+/** Players with an odd index play on the socket. */
+const transportOf = (token: string): Transport => (tokens.indexOf(token) % 2 === 1 ? 'socket' : 'stream');
+/** Answers sent over sockets (and received back), to show that the socket players really used them. */
+const socketAnswers = { sent: 0 };
+
 /** One player's battle: search, follow the room through nginx, answer each question as it opens, until it ends. */
 async function playOneBattle(calls: CallRecord[], token: string, retry: boolean): Promise<BattleSeen> {
+  const transport = transportOf(token);
   const search = await call(calls, 'find_random_match', { language_id: 1 }, token, retry);
   if (search.status !== 200) throw new Error(`find_random_match: ${search.status} ${search.message}`);
   const room = (search.data as { room: RoomDocument }).room;
   const me = await call(calls, 'get_user_by_id', {}, token, retry);
   if (me.status !== 200 || !me.data) throw new Error(`get_user_by_id: ${me.status} ${me.message}`);
   const userId = (me.data as { id: number }).id;
-  const feed = createRoomFeed({ baseUrl: proxyUrl, minDelayMs: 250, maxDelayMs: 2000 });
+  const stream = createRoomFeed({ baseUrl: proxyUrl, minDelayMs: 250, maxDelayMs: 2000 });
+  const socket =
+    transport === 'socket'
+      ? createPlayerSocket({ WebSocket: NodeWebSocket as never, baseUrl: proxyUrl.replace(/^http/, 'ws'), fallback: stream, minDelayMs: 250, maxDelayMs: 2000, idleCloseMs: 0 })
+      : null;
+  const feed = socket ?? stream;
   let last = room;
   let live = false;
   const breaks: RoomFeedStatus[] = [];
@@ -221,7 +237,19 @@ async function playOneBattle(calls: CallRecord[], token: string, retry: boolean)
       if (open) {
         answered.add(open.index);
         const choice = open.options[(userId + open.index) % open.options.length]!.key;
-        const res = await call(calls, 'submit_room_answer', { room_id: room.id, question_index: open.index, answer: choice }, token, retry);
+        const input = { room_id: room.id, question_index: String(open.index), answer: choice };
+        // On the socket while it is ready; over HTTP otherwise (it opens, or its server stops).
+        const overSocket = socket?.call('submit_room_answer', input, token);
+        let res: { status: number; message: string };
+        if (overSocket) {
+          const answer = await overSocket;
+          const body = answer.body as { message?: string } | null;
+          socketAnswers.sent += 1;
+          calls.push({ endpoint: 'submit_room_answer (socket)', status: answer.status === 0 ? 'network' : answer.status, detail: answer.status === 200 ? '' : `${new Date().toISOString()} ${JSON.stringify(body)}` });
+          res = { status: answer.status, message: body?.message ?? '' };
+          // Its instance went away before answering (the SIGKILL run): asked again over HTTP.
+          if (answer.status === 0 && retry) res = await call(calls, 'submit_room_answer', input, token, retry);
+        } else res = await call(calls, 'submit_room_answer', input, token, retry);
         // After a retried call the first attempt may have been taken: "already answered" is then right.
         if (res.status !== 200 && !(retry && res.message === 'already_answered')) throw new Error(`submit_room_answer: ${res.status} ${res.message}`);
         continue;
@@ -235,6 +263,8 @@ async function playOneBattle(calls: CallRecord[], token: string, retry: boolean)
   } finally {
     unsubscribe();
   }
+  // A socket player's rooms never went to the room stream: the socket was had all along.
+  if (socket) expect(socket.fellBack).toBe(false);
   return { roomId: room.id, userId, last, breaks, presenceBreaks };
 }
 
@@ -321,8 +351,10 @@ test('a rolling restart of both instances under load: 0 failed calls, no break o
   const timings = await restarts;
   const failed = calls.filter((c) => c.status !== 200);
   const rooms = await checkBattles(calls, seen);
+  // The socket players answered over their sockets (restarts aside).
+  expect(socketAnswers.sent).toBeGreaterThan(0);
   console.log(
-    `rolling restart: ${calls.length} calls through nginx, ${failed.length} failed; ${rooms} battles in ${rounds} rounds; ` +
+    `rolling restart: ${calls.length} calls through nginx (${socketAnswers.sent} answers over sockets), ${failed.length} failed; ${rooms} battles in ${rounds} rounds; ` +
       `restarts took ${timings.map((t) => `${(t / 1000).toFixed(1)} s`).join(' and ')}; stream breaks: ${seen.reduce((n, s) => n + s.breaks.length, 0)}; versions showing a member disconnected: ${seen.reduce((n, s) => n + s.presenceBreaks, 0)}`,
   );
   expect(failed).toEqual([]);
