@@ -110,6 +110,12 @@ async function playPath(flow: BrowserFlow, browser: Browser, server: RunningServ
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   // A control that never comes is a failed step, not a long wait.
   context.setDefaultTimeout(8000);
+  // The gate holds HTTP calls: the pages are given no WebSocket, so their battles use the room
+  // stream and HTTP calls, as where no socket can be had (docs/rooms.md, "The socket"). The socket
+  // itself is played in tests/e2e/battles.e2e.ts (f, g) and tests/e2e/instances.e2e.ts.
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'WebSocket', { value: undefined, configurable: true, writable: true });
+  });
   const page = await context.newPage();
   const steps: BrowserStep[] = [];
   let error: string | undefined;
