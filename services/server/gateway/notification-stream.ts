@@ -9,6 +9,18 @@ import { STREAM_RECONNECT_FRAME } from '@/services/domain/rooms';
  * reads it again.
  */
 
+/** An SSE response's head, sent at once, its socket without Nagle's delay (room and notification streams). */
+export function startEventStream(res: ServerResponse, requestId: string): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-request-id': requestId,
+  });
+  res.flushHeaders();
+  res.socket?.setNoDelay(true);
+}
+
 export const NOTIFICATION_STREAM_PATH = 'notifications/events';
 
 /** A stream whose client reads nothing is cut when this much waits for it (it reconnects). */
@@ -38,14 +50,7 @@ export function createNotificationStreams(bus: NotificationBus, heartbeatMs: num
       return open.size;
     },
     open(req, res, { userId, requestId }) {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        'x-request-id': requestId,
-      });
-      res.flushHeaders();
-      res.socket?.setNoDelay(true);
+      startEventStream(res, requestId);
       write(res, 'event: ready\ndata: {}\n\n');
       // JSON.stringify keeps the data on one line, as SSE needs.
       const unsubscribe = bus.subscribe(userId, (item) => write(res, `event: notification\ndata: ${JSON.stringify(item)}\n\n`));

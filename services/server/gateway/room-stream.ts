@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { STREAM_RECONNECT_FRAME, type RoomDocument } from '@/services/domain/rooms';
 import { roomDelta } from '@/services/domain/room-events';
 import { ApiError } from '@/services/server/gateway/api-error';
+import { startEventStream } from '@/services/server/gateway/notification-stream';
 import { CHECK_DELTAS, checkedDelta } from '@/services/server/rooms/delta-check';
 import { deltaJsonOf, docJson } from '@/services/server/rooms/doc-json';
 import type { RoomFeedSource, RoomStore } from '@/services/server/rooms/store/port';
@@ -189,14 +190,7 @@ function responseSink(res: ServerResponse): FrameSink & { start(requestId: strin
       return res.writableLength;
     },
     start(requestId) {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        'x-request-id': requestId,
-      });
-      res.flushHeaders();
-      res.socket?.setNoDelay(true);
+      startEventStream(res, requestId);
     },
     write(frame) {
       res.write(frame);
