@@ -80,9 +80,11 @@ interface Samples {
    * late loop here is latency the server did not cause.
    */
   clientLoop: { p99Ms: number; maxMs: number } | null;
+  /** The floor server's CPU time over the window (ms); null for the app, whose server figures say it. */
+  serverCpuMs: number | null;
 }
 
-const newSamples = (): Samples => ({ latencies: [], answers: 0, errors: new Map(), docBytes: [], deltaBytes: new Map(), orderErrors: 0, missing: 0, checked: 0, startSeconds: 0, clientLoop: null });
+const newSamples = (): Samples => ({ latencies: [], answers: 0, errors: new Map(), docBytes: [], deltaBytes: new Map(), orderErrors: 0, missing: 0, checked: 0, startSeconds: 0, clientLoop: null, serverCpuMs: null });
 function countError(samples: Samples, what: string) {
   samples.errors.set(what, (samples.errors.get(what) ?? 0) + 1);
 }
@@ -391,22 +393,40 @@ async function appStep(urls: readonly string[], api: BenchApi, tokens: readonly 
 // ---------------------------------------------------------------------------------------------
 // The floor: the same rhythm against a bare ws broadcast server
 
-async function startFloor(docBytes: number, withDatabase = false): Promise<{ url: string; stop: () => void }> {
+interface FloorServer {
+  url: string;
+  /** The floor process's CPU time so far (user + system, ms). */
+  cpuMs: () => Promise<number>;
+  stop: () => void;
+}
+
+async function startFloor(docBytes: number, withDatabase = false): Promise<FloorServer> {
   const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
   const env = { ...process.env, FLOOR_DOC_BYTES: String(docBytes), FLOOR_PGLITE: withDatabase ? '1' : '' };
-  const child = spawn(tsx, [path.join(process.cwd(), 'bench/realtime/ws-floor-server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(tsx, [path.join(process.cwd(), 'bench/realtime/ws-floor-server.ts')], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting: ((ms: number) => void)[] = [];
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (s: string) => {
       const m = /listening (\d+)/.exec(s);
       if (m) resolve(Number(m[1]));
+      for (const c of s.matchAll(/cpu ([\d.]+)/g)) waiting.shift()?.(Number(c[1]));
     });
     child.on('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
   });
-  return { url: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    cpuMs: () =>
+      new Promise<number>((resolve) => {
+        waiting.push(resolve);
+        child.stdin!.write('cpu\n');
+      }),
+    stop: () => child.kill(),
+  };
 }
 
-async function floorStep(url: string, roomCount: number, seed: number): Promise<Samples> {
+async function floorStep(floorServer: FloorServer, roomCount: number, seed: number): Promise<Samples> {
+  const url = floorServer.url;
   const samples = newSamples();
   const random = seededRandom(seed);
   let running = true;
@@ -467,9 +487,11 @@ async function floorStep(url: string, roomCount: number, seed: number): Promise<
   );
 
   await new Promise((r) => setTimeout(r, 3000));
+  const cpu0 = await floorServer.cpuMs();
   measuring = true;
   samples.clientLoop = await measuringWindow();
   measuring = false;
+  samples.serverCpuMs = (await floorServer.cpuMs()) - cpu0;
   running = false;
   for (const timer of timers) clearTimeout(timer);
   for (const socket of sockets) socket.close();
@@ -492,14 +514,15 @@ function line(label: string, s: Samples): string {
   const p = (n: number) => percentile(s.latencies, n).toFixed(1).padStart(7);
   const errors = [...s.errors.values()].reduce((a, b) => a + b, 0);
   return `  ${label.padEnd(22)} answers ${String(s.answers).padStart(6)}  deliveries ${String(s.latencies.length).padStart(7)}  p50 ${p(50)} ms  p99 ${p(99)} ms  max ${p(100)} ms  errors ${errors}` +
-    (s.clientLoop ? `  (players' loop p99 ${s.clientLoop.p99Ms.toFixed(1)}, max ${s.clientLoop.maxMs.toFixed(1)} ms)` : '');
+    (s.clientLoop ? `  (players' loop p99 ${s.clientLoop.p99Ms.toFixed(1)}, max ${s.clientLoop.maxMs.toFixed(1)} ms)` : '') +
+    (s.serverCpuMs !== null ? `\n${' '.repeat(26)}server CPU ${((s.serverCpuMs / seconds)).toFixed(0)} ms/s, ${(s.serverCpuMs / Math.max(1, s.answers)).toFixed(2)} ms per answer` : '');
 }
 
 /** BENCH_FLOOR_ONLY=<doc bytes>: only the floor, e.g. to see this machine's figures without the app. */
 async function floorOnly(docBytes: number) {
   for (const [i, rooms] of steps.entries()) {
     const floorServer = await startFloor(docBytes);
-    const floor = await floorStep(floorServer.url, rooms, 1000 + i).finally(() => floorServer.stop());
+    const floor = await floorStep(floorServer, rooms, 1000 + i).finally(() => floorServer.stop());
     console.log(`${rooms} rooms, ${rooms * 4} sockets, documents ${docBytes} bytes`);
     console.log(line('floor (bare ws)', floor));
   }
@@ -657,10 +680,10 @@ async function main() {
       }
       const docBytes = Math.round(mean(runs[0]!.app.docBytes));
       const floorServer = await startFloor(docBytes);
-      const floor = await floorStep(floorServer.url, rooms, 1000 + i).finally(() => floorServer.stop());
+      const floor = await floorStep(floorServer, rooms, 1000 + i).finally(() => floorServer.stop());
       // A reference, not a target: the floor plus one committed PGlite write per answer.
       const withWrite = reference ? await startFloor(docBytes, true) : null;
-      const written = withWrite ? await floorStep(withWrite.url, rooms, 1000 + i).finally(() => withWrite.stop()) : null;
+      const written = withWrite ? await floorStep(withWrite, rooms, 1000 + i).finally(() => withWrite.stop()) : null;
       const floorP99 = percentile(floor.latencies, 99);
       console.log(`\n${rooms} rooms, ${rooms * 4} players, frames ~${docBytes} bytes on average`);
       for (const run of runs) console.log(line(`Quiz Arena (${run.transport === 'socket' ? 'socket' : 'SSE + HTTP'})`, run.app));

@@ -10,7 +10,8 @@
  * server that keeps every version in a database must do per answer.
  *
  * Run by bench/realtime/run.ts as a child process (so it has a process of its own, as the app
- * server has): prints `listening <port>` when ready.
+ * server has): prints `listening <port>` when ready, and `cpu <ms>` (its CPU time so far, user +
+ * system) for each line `cpu` on its standard input.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,6 +65,14 @@ async function main() {
     wss.close();
     void (database?.close() ?? Promise.resolve()).finally(() => process.exit(0));
   };
+  // The runner asks for this process's CPU time (user + system, ms) around its window.
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (text: string) => {
+    if (text.includes('cpu')) {
+      const used = process.cpuUsage();
+      process.stdout.write(`cpu ${(used.user + used.system) / 1000}\n`);
+    }
+  });
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
