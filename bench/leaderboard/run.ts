@@ -219,7 +219,8 @@ async function onPostgres(base: string): Promise<void> {
   const { url, name, drop } = await freshBenchDatabase(base, 'qa_bench_leaderboard', reuse);
   const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: writers + 2 });
   try {
-    if (!reuse) await migrateDatabase(database);
+    // A kept database is brought to the current schema too (a new migration may rebuild its counts).
+    await migrateDatabase(database);
     console.log(`== PostgreSQL (${database.location}), ${fmt(players)} players${reuse ? ' (loaded before)' : ''}`);
     await run(database, players, Boolean(reuse));
   } finally {

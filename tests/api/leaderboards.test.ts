@@ -92,7 +92,9 @@ async function expectCountsMatchBoards() {
         union all select 'monthly', period, score, reached_at from leaderboard_monthly where visible
         union all select 'all_time', date '1970-01-01', score, reached_at from leaderboard_all_time where visible
       ) r
-      cross join lateral (values (0, r.score >> 8, 0), (1, r.score, 0), (2, r.score, leaderboard_slot(r.board, r.reached_at))) k(tier, score, slot)
+      cross join lateral (values (0, r.score >> 8, 0), (1, r.score, 0), (2, r.score, leaderboard_slot(r.board, r.reached_at, 0)),
+        (3, r.score, leaderboard_slot(r.board, r.reached_at, 1)), (4, r.score, leaderboard_slot(r.board, r.reached_at, 2)),
+        (5, r.score, leaderboard_slot(r.board, r.reached_at, 3))) k(tier, score, slot)
       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
   );
   expect(kept).toEqual(taken);
@@ -122,14 +124,16 @@ describe(`leaderboard ranks (${testDbKind})`, () => {
   });
 
   test('every rank agrees with the board sorted by score, reach time and id, across bands, scores and time slots', async () => {
-    const list = await players(40, 'Ranked');
+    const list = await players(56, 'Ranked');
     const d = await db();
     const minute = 60_000;
+    const hour = 60 * minute;
     const base = Date.parse(`${now().day}T00:00:00Z`);
     // Few distinct scores (many ties), some far apart (other bands), negative ones too; reach
-    // times a few seconds, minutes or days apart (the same and other time slots).
+    // times seconds to months apart: the same and other slots of every level (daily: 4 s, 256 s,
+    // ~4.6 h, ~12 days; all-time: 1 h, 64 h, ~170 days, ~30 years).
     const scores = [-8, 0, 4, 4, 8, 260, 1024, 1028];
-    const offsets = [0, 5_000, 30_000, minute, 2 * minute, 90 * minute, 26 * 60 * minute, 3 * 24 * 60 * minute];
+    const offsets = [0, 3_000, 5_000, 30_000, minute, 2 * minute, 5 * minute, 90 * minute, 5 * hour, 26 * hour, 70 * hour, 3 * 24 * hour, 20 * 24 * hour, 200 * 24 * hour];
     for (const [i, p] of list.entries()) {
       await d.transaction((tx) => addScore(tx, { userId: p.userId, score: scores[(i * 7) % scores.length]! || 4, ...now() }));
       const reachedAt = new Date(base - offsets[(i * 5) % offsets.length]! - (i % 3) * 1000);
@@ -147,6 +151,45 @@ describe(`leaderboard ranks (${testDbKind})`, () => {
         const expected = rows.findIndex((r) => r.userId === p.userId) + 1;
         expect([which, p.userId, (await board(which, p.token, { limit: 1 })).my_rank?.rank]).toEqual([which, p.userId, expected]);
       }
+    }
+  });
+
+  test('a tie reached in the first slot of a level, or in the slot of level 3 before, is counted ahead', async () => {
+    // For each board and level l: two players of one score, the first in the first level-l slot
+    // of a level-(l + 1) slot, the second one level-l slot later (for l = 3: the first one second
+    // before a level-3 slot begins, the second one second after). Migration 0027's slot lengths.
+    const d = await db();
+    const unitSeconds = { daily: 4, all_time: 3600 } as const;
+    const base = Math.floor(Date.parse(`${now().day}T00:00:00Z`) / 1000);
+    const cases: { which: 'daily' | 'all_time'; level: number; first: number; second: number }[] = [];
+    for (const which of ['daily', 'all_time'] as const) {
+      for (let level = 0; level <= 3; level++) {
+        const slot = unitSeconds[which] * 64 ** level;
+        if (level < 3) {
+          const start = Math.floor(base / (slot * 64)) * slot * 64;
+          cases.push({ which, level, first: start + 1, second: start + slot + 1 });
+        } else {
+          const start = Math.floor(base / slot) * slot;
+          cases.push({ which, level, first: start - 1, second: start + 1 });
+        }
+      }
+    }
+    const list = await players(cases.length * 2, 'Slotted');
+    for (const [i, c] of cases.entries()) {
+      const [first, second] = [list[2 * i]!, list[2 * i + 1]!];
+      const table = c.which === 'daily' ? leaderboardDaily : leaderboardAllTime;
+      for (const [p, at] of [[first, c.first], [second, c.second]] as const) {
+        await d.transaction((tx) => addScore(tx, { userId: p.userId, score: 1000 - i, ...now() }));
+        await d.update(table).set({ reachedAt: new Date(at * 1000) }).where(eq(table.userId, p.userId));
+      }
+    }
+    await expectCountsMatchBoards();
+    for (const [i, c] of cases.entries()) {
+      const [first, second] = [list[2 * i]!, list[2 * i + 1]!];
+      const ranks = [(await board(c.which, first.token, { limit: 1 })).my_rank?.rank, (await board(c.which, second.token, { limit: 1 })).my_rank?.rank];
+      // Every player is on both boards with a score of its own case, higher for earlier cases: a pair ranks after the earlier pairs.
+      const before = i * 2;
+      expect([c.which, c.level, ranks]).toEqual([c.which, c.level, [before + 1, before + 2]]);
     }
   });
 

@@ -1066,8 +1066,10 @@ export const leaderboardAllTime = pgTable(
  * How many listed players each board holds, by score, kept by triggers on the boards (migration
  * 0003_leaderboards) so that a rank is a few sums instead of a count of everyone ahead
  * (docs/decisions/010-leaderboard-ranks.md). Tiers: 0 — a band of 256 points (`score` is
- * score >> 8); 1 — one score; 2 — one score and one time slot of reached_at (`slot`: minutes for
- * daily, hours for monthly, days for all-time). The all-time board uses the period 1970-01-01.
+ * score >> 8); 1 — one score; 2 + l — one score and one time slot of reached_at of level l, l = 0..3
+ * (`slot`: a level-0 slot is 4 seconds on the daily board, a minute on the monthly, an hour on the
+ * all-time; a level-l slot is 64^l of them; migration 0027). The all-time board uses the period
+ * 1970-01-01.
  */
 export const leaderboardCounts = pgTable(
   'leaderboard_counts',
@@ -1083,7 +1085,7 @@ export const leaderboardCounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.board, t.period, t.tier, t.score, t.slot] }),
     check('leaderboard_counts_board_known', sql`${t.board} in ('daily','monthly','all_time')`),
-    check('leaderboard_counts_tier_known', sql`${t.tier} in (0, 1, 2)`),
+    check('leaderboard_counts_tier_known', sql`${t.tier} between 0 and 5`),
   ],
 );
 

@@ -21,6 +21,9 @@ export type Conn = Db | Tx;
 export type Board = 'daily' | 'monthly' | 'all_time';
 export const BOARDS: readonly Board[] = ['daily', 'monthly', 'all_time'];
 
+/** Slots of one level in a slot of the level above (`leaderboard_slot`, migration 0027). */
+const SLOT_FANOUT = 64;
+
 /** The period of the all-time board in `leaderboard_counts` (its own table has no period). */
 export const ALL_TIME_PERIOD = '1970-01-01';
 
@@ -105,8 +108,9 @@ export async function readPage(db: Conn, b: BoardPeriod, page: { offset: number;
 /**
  * A player's rank and score on a board, or null when the player has no score there (or is hidden).
  * rank = 1 + listed players in higher bands of 256 points + in higher scores of the player's band
- *   + of the same score in earlier time slots + of the same score in the player's slot who reached
- *   it first (an index range inside one slot).
+ *   + of the same score in earlier slots of level 3 + in earlier slots of level 2, 1 and 0 inside
+ *   the player's slot of the level above (at most 63 each) + of the same score in the player's
+ *   unit slot who reached it first (an index range inside one slot). Slot levels: migration 0027.
  */
 export async function readRank(db: Conn, b: BoardPeriod, userId: number): Promise<{ rank: number; score: number } | null> {
   const query = prepared(db, `leaderboard_rank_${b.board}`, () =>
@@ -119,7 +123,16 @@ export async function readRank(db: Conn, b: BoardPeriod, userId: number): Promis
         + coalesce((select sum(c.players)::int from leaderboard_counts c
             where ${countsParam(b.board)} and c.tier = 1 and c.score > m.score and c.score < (((m.score >> 8) + 1) << 8)), 0)
         + coalesce((select sum(c.players)::int from leaderboard_counts c
-            where ${countsParam(b.board)} and c.tier = 2 and c.score = m.score and c.slot < leaderboard_slot(${b.board}, m.reached_at)), 0)
+            where ${countsParam(b.board)} and c.tier = 5 and c.score = m.score and c.slot < leaderboard_slot(${b.board}, m.reached_at, 3)), 0)
+        ${sql.join(
+          [2, 1, 0].map(
+            (level) => sql`+ coalesce((select sum(c.players)::int from leaderboard_counts c
+            where ${countsParam(b.board)} and c.tier = ${sql.raw(String(2 + level))} and c.score = m.score
+              and c.slot >= leaderboard_slot(${b.board}, m.reached_at, ${sql.raw(String(level + 1))}) * ${sql.raw(String(SLOT_FANOUT))}
+              and c.slot < leaderboard_slot(${b.board}, m.reached_at, ${sql.raw(String(level))})), 0)`,
+          ),
+          sql`\n        `,
+        )}
         + (select count(*)::int from ${table(b.board)} t
             where ${inPeriodParam(b.board, 't')} and t.score = m.score and t.reached_at >= leaderboard_slot_start(${b.board}, m.reached_at)
               and (t.reached_at, t.user_id) < (m.reached_at, m.user_id) and t.visible)`,
@@ -213,6 +226,6 @@ export async function rebuildCounts(tx: Tx): Promise<void> {
       union all select 'monthly', period, score, reached_at from leaderboard_monthly where visible
       union all select 'all_time', date '1970-01-01', score, reached_at from leaderboard_all_time where visible
     ) r
-    cross join lateral (values (0::smallint, r.score >> 8, 0), (1::smallint, r.score, 0), (2::smallint, r.score, leaderboard_slot(r.board, r.reached_at))) k(tier, score, slot)
+    cross join lateral leaderboard_count_keys(r.board, r.score, r.reached_at) k
     group by r.board, r.period, k.tier, k.score, k.slot`);
 }

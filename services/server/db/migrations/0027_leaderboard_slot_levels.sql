@@ -1,0 +1,56 @@
+ALTER TABLE "leaderboard_counts" DROP CONSTRAINT "leaderboard_counts_tier_known";--> statement-breakpoint
+ALTER TABLE "leaderboard_counts" ADD CONSTRAINT "leaderboard_counts_tier_known" CHECK ("leaderboard_counts"."tier" between 0 and 5);--> statement-breakpoint
+-- Time slots in levels (docs/decisions/061-leaderboard-slot-levels.md). A count of tier 2 + l is
+-- one score in one slot of level l, l = 0..3; a slot of level l is 64^l slots of level 0, whose
+-- length is the board's unit: 4 seconds on the daily board, a minute on the monthly board, an hour
+-- on the all-time board. The players of a score who reached it before a player are then the
+-- counts of at most 63 earlier slots of each level inside the player's slot of the level above,
+-- the earlier slots of level 3, and a count of the ties inside the player's own unit slot: a
+-- hundred-odd rows and entries at ten million players, where one row per minute of the day (or per
+-- day of all time) and every tie inside a minute were read before.
+CREATE OR REPLACE FUNCTION leaderboard_slot_seconds(board text) RETURNS int LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE board WHEN 'daily' THEN 4 WHEN 'monthly' THEN 60 ELSE 3600 END
+$$;--> statement-breakpoint
+CREATE FUNCTION leaderboard_slot(board text, at timestamptz, level int) RETURNS int LANGUAGE sql IMMUTABLE AS $$
+  SELECT floor(extract(epoch FROM at) / (leaderboard_slot_seconds(board)::bigint * (64::bigint ^ level)::bigint))::int
+$$;--> statement-breakpoint
+-- The keys of the counts one listed player is in: band, score, and the score's slot of each level.
+CREATE FUNCTION leaderboard_count_keys(p_board text, p_score int, p_at timestamptz)
+RETURNS TABLE (tier smallint, score int, slot int) LANGUAGE sql IMMUTABLE AS $$
+  SELECT 0::smallint, p_score >> 8, 0
+  UNION ALL SELECT 1::smallint, p_score, 0
+  UNION ALL SELECT (2 + l)::smallint, p_score, leaderboard_slot(p_board, p_at, l) FROM generate_series(0, 3) AS l
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION leaderboard_count_move(p_board text, p_period date, p_old_score int, p_old_at timestamptz, p_new_score int, p_new_at timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO leaderboard_counts AS c (board, period, tier, score, slot, players)
+  SELECT p_board, p_period, k.tier, k.score, k.slot, sum(k.delta)::int
+  FROM (
+    SELECT o.tier, o.score, o.slot, -1 AS delta FROM leaderboard_count_keys(p_board, p_old_score, p_old_at) o WHERE p_old_score IS NOT NULL
+    UNION ALL SELECT n.tier, n.score, n.slot, 1 FROM leaderboard_count_keys(p_board, p_new_score, p_new_at) n WHERE p_new_score IS NOT NULL
+  ) k
+  GROUP BY k.tier, k.score, k.slot
+  HAVING sum(k.delta) <> 0
+  ORDER BY k.tier, k.score, k.slot
+  ON CONFLICT (board, period, tier, score, slot) DO UPDATE SET players = c.players + excluded.players;
+  -- A past time slot only ever drains: drop it once empty.
+  IF p_old_score IS NOT NULL THEN
+    DELETE FROM leaderboard_counts c
+    USING leaderboard_count_keys(p_board, p_old_score, p_old_at) o
+    WHERE c.board = p_board AND c.period = p_period AND o.tier >= 2
+      AND c.tier = o.tier AND c.score = o.score AND c.slot = o.slot AND c.players = 0;
+  END IF;
+END
+$$;--> statement-breakpoint
+-- The counts again, with the new slots (the bands' and scores' are unchanged).
+DELETE FROM "leaderboard_counts";--> statement-breakpoint
+INSERT INTO "leaderboard_counts" ("board", "period", "tier", "score", "slot", "players")
+SELECT r.board, r.period, k.tier, k.score, k.slot, count(*)::int
+FROM (
+  SELECT 'daily' AS board, "period", "score", "reached_at" FROM "leaderboard_daily" WHERE "visible"
+  UNION ALL SELECT 'monthly', "period", "score", "reached_at" FROM "leaderboard_monthly" WHERE "visible"
+  UNION ALL SELECT 'all_time', DATE '1970-01-01', "score", "reached_at" FROM "leaderboard_all_time" WHERE "visible"
+) r
+CROSS JOIN LATERAL leaderboard_count_keys(r.board, r.score, r.reached_at) k
+GROUP BY r.board, r.period, k.tier, k.score, k.slot;
