@@ -40,6 +40,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { freshBenchDatabase } from '@/bench/support/database';
 import { BenchApi, percentile, seededRandom, signUpPlayers } from '@/bench/support/players';
+import { describeCpuUse, startCpuUse } from '@/bench/support/cpu-use';
 import { freePlaces, playLevelsUntil, SOLO_CALLS, SoloStats } from '@/bench/support/solo-player';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 
@@ -93,10 +94,15 @@ async function main() {
     t = performance.now();
     const t0 = t;
     const deadline = t + seconds * 1000;
-    const onCall = slowMs > 0 ? (call: string, ms: number, startedAt: number, res: { status: number; body: { message: string } }) => {
-      if (ms > slowMs) console.log(`slow ${call}: ${ms.toFixed(0)} ms, started at ${(startedAt - t0).toFixed(0)} ms, ${res.status} ${res.body.message}`);
-    } : undefined;
+    // Every call's start and time, by 10-second window of the run: where the slow calls bunch.
+    const windows: number[][] = Array.from({ length: Math.ceil(seconds / 10) + 1 }, () => []);
+    const onCall = (call: string, ms: number, startedAt: number, res: { status: number; body: { message: string } }) => {
+      windows[Math.min(windows.length - 1, Math.floor((startedAt - t0) / 10_000))]!.push(ms);
+      if (slowMs > 0 && ms > slowMs) console.log(`slow ${call}: ${ms.toFixed(0)} ms, started at ${(startedAt - t0).toFixed(0)} ms, ${res.status} ${res.body.message}`);
+    };
+    const endCpu = startCpuUse(server?.pid() ?? (process.env.BENCH_SERVER_PID ? Number(process.env.BENCH_SERVER_PID) : null));
     await Promise.all(tokens.map((token, i) => playLevelsUntil(api, token, all, deadline, stats, seededRandom(seed * 100_003 + i), { thinkMs, rampSeconds, onCall })));
+    const cpu = endCpu();
     const elapsed = seconds;
     const tail = (performance.now() - t) / 1000 - seconds;
 
@@ -113,6 +119,13 @@ async function main() {
         `  ${call.padEnd(24)} ${String(times.length).padStart(7)} calls   p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   max ${(times.length ? times.reduce((a, b) => Math.max(a, b)) : Number.NaN).toFixed(1).padStart(7)} ms`,
       );
     }
+    console.log(
+      `  every call by 10 s window of the run (start): ${windows
+        .map((w, k) => (w.length ? `${k * 10}–${k * 10 + 10} s ${w.length} calls p99 ${percentile(w, 99).toFixed(0)} ms` : ''))
+        .filter(Boolean)
+        .join('; ')}`,
+    );
+    console.log(describeCpuUse(cpu, calls));
     const errors = stats.errorCount;
     console.log(`errors: ${errors}${errors ? ` (${[...stats.errors].map(([k, v]) => `${k} ×${v}`).join('; ')})` : ''}`);
     const loadAfter = os.loadavg();

@@ -8,10 +8,12 @@
  */
 import fs from 'node:fs';
 
-interface ProcSample {
+export interface ProcSample {
   /** Ticks of the whole machine, all CPUs: total and stolen. */
   total: number;
   steal: number;
+  /** Ticks idle or waiting for I/O, all CPUs. */
+  idle: number;
   /** Per process: user + system ticks, parent, name. */
   procs: Map<number, { ticks: number; ppid: number; name: string }>;
 }
@@ -25,7 +27,8 @@ export interface HostLoad {
   busiestOthers: string[];
 }
 
-function readSample(): ProcSample | null {
+/** The machine's CPU ticks and every process's (user + system) ticks now; null where /proc is not there. */
+export function readSample(): ProcSample | null {
   let stat: string;
   try {
     stat = fs.readFileSync('/proc/stat', 'utf8');
@@ -50,7 +53,7 @@ function readSample(): ProcSample | null {
     // fields[0] is the state; ppid is [1]; utime and stime are [11] and [12]
     procs.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), name });
   }
-  return { total, steal: cpu[7] ?? 0, procs };
+  return { total, steal: cpu[7] ?? 0, idle: (cpu[3] ?? 0) + (cpu[4] ?? 0), procs };
 }
 
 function ownTree(procs: ProcSample['procs']): Set<number> {
@@ -90,7 +93,7 @@ export function startHostLoad(): () => HostLoad | null {
   };
 }
 
-function navigatorCpus(): number {
+export function navigatorCpus(): number {
   const stat = fs.readFileSync('/proc/stat', 'utf8');
   return stat.split('\n').filter((l) => /^cpu\d+ /.test(l)).length || 1;
 }

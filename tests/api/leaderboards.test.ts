@@ -94,7 +94,7 @@ async function expectCountsMatchBoards() {
       ) r
       cross join lateral (values (0, r.score >> 8, 0), (1, r.score, 0), (2, r.score, leaderboard_slot(r.board, r.reached_at, 0)),
         (3, r.score, leaderboard_slot(r.board, r.reached_at, 1)), (4, r.score, leaderboard_slot(r.board, r.reached_at, 2)),
-        (5, r.score, leaderboard_slot(r.board, r.reached_at, 3))) k(tier, score, slot)
+        (5, r.score, leaderboard_slot(r.board, r.reached_at, 3)), (6, r.score >> 12, 0), (7, r.score >> 4, 0)) k(tier, score, slot)
       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
   );
   expect(kept).toEqual(taken);
@@ -129,10 +129,11 @@ describe(`leaderboard ranks (${testDbKind})`, () => {
     const minute = 60_000;
     const hour = 60 * minute;
     const base = Date.parse(`${now().day}T00:00:00Z`);
-    // Few distinct scores (many ties), some far apart (other bands), negative ones too; reach
+    // Few distinct scores (many ties), some far apart (other groups, bands, blocks), negative ones too; reach
     // times seconds to months apart: the same and other slots of every level (daily: 4 s, 256 s,
     // ~4.6 h, ~12 days; all-time: 1 h, 64 h, ~170 days, ~30 years).
-    const scores = [-8, 0, 4, 4, 8, 260, 1024, 1028];
+    // Scores on both sides of groups of 16, bands of 256 and blocks of 4,096 points.
+    const scores = [-8, 0, 4, 4, 8, 12, 16, 28, 252, 256, 260, 1024, 1028, 4092, 4096, 8200];
     const offsets = [0, 3_000, 5_000, 30_000, minute, 2 * minute, 5 * minute, 90 * minute, 5 * hour, 26 * hour, 70 * hour, 3 * 24 * hour, 20 * 24 * hour, 200 * 24 * hour];
     for (const [i, p] of list.entries()) {
       await d.transaction((tx) => addScore(tx, { userId: p.userId, score: scores[(i * 7) % scores.length]! || 4, ...now() }));

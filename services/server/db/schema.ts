@@ -1085,7 +1085,7 @@ export const leaderboardCounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.board, t.period, t.tier, t.score, t.slot] }),
     check('leaderboard_counts_board_known', sql`${t.board} in ('daily','monthly','all_time')`),
-    check('leaderboard_counts_tier_known', sql`${t.tier} between 0 and 5`),
+    check('leaderboard_counts_tier_known', sql`${t.tier} between 0 and 7`),
   ],
 );
 

@@ -21,7 +21,7 @@ export type Conn = Db | Tx;
 export type Board = 'daily' | 'monthly' | 'all_time';
 export const BOARDS: readonly Board[] = ['daily', 'monthly', 'all_time'];
 
-/** Slots of one level in a slot of the level above (`leaderboard_slot`, migration 0027). */
+/** Time slots of one level in a slot of the level above (`leaderboard_slot`, migration 0027). */
 const SLOT_FANOUT = 64;
 
 /** The period of the all-time board in `leaderboard_counts` (its own table has no period). */
@@ -107,10 +107,11 @@ export async function readPage(db: Conn, b: BoardPeriod, page: { offset: number;
 
 /**
  * A player's rank and score on a board, or null when the player has no score there (or is hidden).
- * rank = 1 + listed players in higher bands of 256 points + in higher scores of the player's band
+ * rank = 1 + listed players in higher blocks of 4,096 points + in higher bands of 256 inside the
+ *   player's block + in higher groups of 16 inside the band + in higher scores inside the group
  *   + of the same score in earlier slots of level 3 + in earlier slots of level 2, 1 and 0 inside
  *   the player's slot of the level above (at most 63 each) + of the same score in the player's
- *   unit slot who reached it first (an index range inside one slot). Slot levels: migration 0027.
+ *   unit slot who reached it first (an index range inside one slot). Levels: migration 0027.
  */
 export async function readRank(db: Conn, b: BoardPeriod, userId: number): Promise<{ rank: number; score: number } | null> {
   const query = prepared(db, `leaderboard_rank_${b.board}`, () =>
@@ -119,9 +120,13 @@ export async function readRank(db: Conn, b: BoardPeriod, userId: number): Promis
         score: sql<number>`m.score`,
         rank: sql<number>`1
         + coalesce((select sum(c.players)::int from leaderboard_counts c
-            where ${countsParam(b.board)} and c.tier = 0 and c.score > (m.score >> 8)), 0)
+            where ${countsParam(b.board)} and c.tier = 6 and c.score > (m.score >> 12)), 0)
         + coalesce((select sum(c.players)::int from leaderboard_counts c
-            where ${countsParam(b.board)} and c.tier = 1 and c.score > m.score and c.score < (((m.score >> 8) + 1) << 8)), 0)
+            where ${countsParam(b.board)} and c.tier = 0 and c.score > (m.score >> 8) and c.score < (((m.score >> 12) + 1) << 4)), 0)
+        + coalesce((select sum(c.players)::int from leaderboard_counts c
+            where ${countsParam(b.board)} and c.tier = 7 and c.score > (m.score >> 4) and c.score < (((m.score >> 8) + 1) << 4)), 0)
+        + coalesce((select sum(c.players)::int from leaderboard_counts c
+            where ${countsParam(b.board)} and c.tier = 1 and c.score > m.score and c.score < (((m.score >> 4) + 1) << 4)), 0)
         + coalesce((select sum(c.players)::int from leaderboard_counts c
             where ${countsParam(b.board)} and c.tier = 5 and c.score = m.score and c.slot < leaderboard_slot(${b.board}, m.reached_at, 3)), 0)
         ${sql.join(
