@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PlayResult } from '@/services/domain/play-session';
 import { seedDatabase } from '@/services/server/content/seed';
 import { leaderboardAllTime, leaderboardDaily, leaderboardMonthly, leaderboardCounts, users } from '@/services/server/db/schema';
-import { addScore } from '@/services/server/leaderboards/repository';
+import { addScore, rebuildCounts } from '@/services/server/leaderboards/repository';
 import { leaderboardPeriods } from '@/services/server/leaderboards/service';
 import { defaultSettings } from '@/services/domain/settings';
 import { closeTestDatabase, getTestDatabase, resetDatabase, testDbKind } from '@/tests/setup/db';
@@ -329,5 +329,16 @@ describe(`leaderboard score counts (${testDbKind})`, () => {
     const res = await board('all_time', list[0]!.token, { limit: 100 });
     expect(res.total).toBe(6);
     expect(res.data.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  test('rebuildCounts takes the counts of every board again from the boards, as the triggers keep them', async () => {
+    const list = await players(5, 'Rebuilt');
+    const d = await db();
+    for (const [i, p] of list.entries()) await score(p.userId, 4 * (i + 1) + 250 * (i % 2), at(i * 3));
+    await d.delete(leaderboardCounts);
+    await d.transaction((tx) => rebuildCounts(tx));
+    await expectCountsMatchBoards();
+    expect((await board('monthly', list[0]!.token)).total).toBe(5);
+    expect((await board('all_time', list[0]!.token, { limit: 1 })).my_rank).toEqual({ rank: 5, score: 4 });
   });
 });

@@ -217,20 +217,11 @@ export async function removeFromLeaderboards(tx: Tx, userId: number): Promise<vo
 }
 
 /**
- * Rebuilds the counts from the boards (after a bulk load with the triggers off, or to repair them).
- * Run it alone: it locks the counts table.
+ * Rebuilds the counts from the boards (after a bulk load with the triggers off, or to repair them),
+ * with the SQL function of migration 0027 that the migration's own rebuild runs. Run it alone: it
+ * locks the counts table.
  */
 export async function rebuildCounts(tx: Tx): Promise<void> {
   await tx.execute(sql`lock table leaderboard_counts in exclusive mode`);
-  await tx.execute(sql`delete from leaderboard_counts`);
-  await tx.execute(sql`
-    insert into leaderboard_counts (board, period, tier, score, slot, players)
-    select r.board, r.period, k.tier, k.score, k.slot, count(*)::int
-    from (
-      select 'daily' as board, period, score, reached_at from leaderboard_daily where visible
-      union all select 'monthly', period, score, reached_at from leaderboard_monthly where visible
-      union all select 'all_time', date '1970-01-01', score, reached_at from leaderboard_all_time where visible
-    ) r
-    cross join lateral leaderboard_count_keys(r.board, r.score, r.reached_at) k
-    group by r.board, r.period, k.tier, k.score, k.slot`);
+  await tx.execute(sql`select leaderboard_counts_rebuild()`);
 }

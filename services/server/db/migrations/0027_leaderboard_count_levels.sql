@@ -53,14 +53,19 @@ BEGIN
   END IF;
 END
 $$;--> statement-breakpoint
+-- Takes every count from the boards again: this migration, and `rebuildCounts` after a bulk load
+-- with the triggers off.
+CREATE FUNCTION leaderboard_counts_rebuild() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM leaderboard_counts;
+  INSERT INTO leaderboard_counts (board, period, tier, score, slot, players)
+  SELECT r.board, r.period, k.tier, k.score, k.slot, count(*)::int
+  FROM (
+    SELECT 'daily' AS board, period, score, reached_at FROM leaderboard_daily WHERE visible
+    UNION ALL SELECT 'monthly', period, score, reached_at FROM leaderboard_monthly WHERE visible
+    UNION ALL SELECT 'all_time', DATE '1970-01-01', score, reached_at FROM leaderboard_all_time WHERE visible
+  ) r
+  CROSS JOIN LATERAL leaderboard_count_keys(r.board, r.score, r.reached_at) k
+  GROUP BY r.board, r.period, k.tier, k.score, k.slot;
+$$;--> statement-breakpoint
 -- The counts again, in the new tiers.
-DELETE FROM "leaderboard_counts";--> statement-breakpoint
-INSERT INTO "leaderboard_counts" ("board", "period", "tier", "score", "slot", "players")
-SELECT r.board, r.period, k.tier, k.score, k.slot, count(*)::int
-FROM (
-  SELECT 'daily' AS board, "period", "score", "reached_at" FROM "leaderboard_daily" WHERE "visible"
-  UNION ALL SELECT 'monthly', "period", "score", "reached_at" FROM "leaderboard_monthly" WHERE "visible"
-  UNION ALL SELECT 'all_time', DATE '1970-01-01', "score", "reached_at" FROM "leaderboard_all_time" WHERE "visible"
-) r
-CROSS JOIN LATERAL leaderboard_count_keys(r.board, r.score, r.reached_at) k
-GROUP BY r.board, r.period, k.tier, k.score, k.slot;
+SELECT leaderboard_counts_rebuild();
