@@ -4,6 +4,7 @@ import { STREAM_RECONNECT_FRAME, type RoomDocument } from '@/services/domain/roo
 import { roomDelta } from '@/services/domain/room-events';
 import { ApiError } from '@/services/server/gateway/api-error';
 import { startEventStream } from '@/services/server/gateway/notification-stream';
+import { SpreadTimer } from '@/services/server/ops/spread-timer';
 import { CHECK_DELTAS, checkedDelta } from '@/services/server/rooms/delta-check';
 import { deltaJsonOf, docJson } from '@/services/server/rooms/doc-json';
 import type { RoomFeedSource, RoomStore } from '@/services/server/rooms/store/port';
@@ -15,7 +16,7 @@ import type { RoomFeedSource, RoomStore } from '@/services/server/rooms/store/po
  * Built to hold thousands of streams in one process cheaply: nothing polls. A stream listens to
  * the room store and writes a version when one is published; each version is serialised once
  * for every stream of the process (a small cache by room id and version); one shared timer
- * writes the heartbeat to every open stream.
+ * writes the heartbeat to every open stream, the streams spread over its period in slices.
  */
 
 /** `rooms/<id>/events` (the path after /api/) → the raw room id, or null for any other path. */
@@ -46,6 +47,8 @@ const MAX_BUFFERED_BYTES = 1 << 20;
  * the heartbeat, so a browser whose clock is off still shows deadlines as the server counts them.
  */
 const clockFrame = (now: number) => `: heartbeat\nevent: clock\ndata: ${now}\n\n`;
+/** The streams' heartbeats are written in this many turns of the period, a slice in each (ops/spread-timer.ts). */
+const HEARTBEAT_SLICES = 15;
 
 /**
  * The frames of room versions, each made once however many streams carry it: the whole document
@@ -227,14 +230,14 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
   /** Pending `streamClosed` calls, awaited on shutdown. */
   const closing = new Set<Promise<void>>();
   const enders = new Set<() => void>();
-  let heartbeat: NodeJS.Timeout | null = null;
+  // One timer for all streams, each beating once per period in its slice of it; it runs while a
+  // stream is open and never keeps a process alive.
+  const heartbeat = new SpreadTimer<OpenStream>(heartbeatMs, HEARTBEAT_SLICES, (slice) => {
+    const frame = clockFrame(Date.now());
+    for (const stream of slice) write(stream, frame);
+  });
   /** While closing for a shutdown: how long a stream's close waits before it is recorded. */
   let handoverMs = 0;
-
-  function beat() {
-    const frame = clockFrame(Date.now());
-    for (const stream of open) write(stream, frame);
-  }
 
   function write(stream: OpenStream, text: string) {
     // Gone but its 'close' not handled yet: nothing to write to.
@@ -259,16 +262,12 @@ export function createRoomStreams({ store, feed, heartbeatMs, log }: RoomStreams
 
   function track(stream: OpenStream) {
     open.add(stream);
-    // One timer for all streams; unref'd so that it never keeps a process alive.
-    heartbeat ??= setInterval(beat, heartbeatMs).unref();
+    heartbeat.add(stream);
   }
 
   function untrack(stream: OpenStream) {
     open.delete(stream);
-    if (open.size === 0 && heartbeat) {
-      clearInterval(heartbeat);
-      heartbeat = null;
-    }
+    heartbeat.delete(stream);
   }
 
   /**

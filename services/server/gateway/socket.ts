@@ -13,6 +13,7 @@ import {
 import { isApiError } from '@/services/server/gateway/api-error';
 import { parseRoomId, type FrameSink, type Following, type RoomStreams } from '@/services/server/gateway/room-stream';
 import type { AuthUser } from '@/services/server/accounts/sessions';
+import { SpreadTimer } from '@/services/server/ops/spread-timer';
 
 /**
  * The player's socket (docs/rooms.md, "The socket"; decision 060): `GET /api/socket` upgraded to
@@ -53,6 +54,8 @@ export const SOCKET_HELLO_MS = 10_000;
 export const SOCKET_DRAIN_MS = 5_000;
 /** A ping this often; a socket that did not answer the previous one is cut (a connection can die silently). */
 export const SOCKET_PING_MS = 30_000;
+/** The sockets are pinged in this many turns of the period, a slice in each (ops/spread-timer.ts). */
+const SOCKET_PING_SLICES = 30;
 
 export const CLOSE_UNAUTHORISED = SOCKET_CLOSE_UNAUTHORISED;
 export const CLOSE_PROTOCOL = SOCKET_CLOSE_PROTOCOL;
@@ -118,8 +121,9 @@ export function createPlayerSockets(options: PlayerSocketsOptions): PlayerSocket
   const clients = new Set<Client>();
   let closing = false;
 
-  const ping = setInterval(() => {
-    for (const client of clients) {
+  // Each socket is pinged once per period, the sockets spread over the period (a ping is a write).
+  const pings = new SpreadTimer<Client>(options.pingMs ?? SOCKET_PING_MS, SOCKET_PING_SLICES, (slice) => {
+    for (const client of slice) {
       if (!client.alive) {
         client.ws.terminate();
         continue;
@@ -127,7 +131,7 @@ export function createPlayerSockets(options: PlayerSocketsOptions): PlayerSocket
       client.alive = false;
       client.ws.ping();
     }
-  }, options.pingMs ?? SOCKET_PING_MS).unref();
+  });
 
   /** One followed room's frames into the socket. */
   function sinkOf(client: Client, roomId: string): FrameSink {
@@ -289,6 +293,7 @@ export function createPlayerSockets(options: PlayerSocketsOptions): PlayerSocket
   function accept(ws: WebSocket, req: IncomingMessage) {
     const client: Client = { ws, ip: options.ipOf(req), token: null, userId: null, inFlight: 0, rooms: new Map(), generation: 0, alive: true, idle: null };
     clients.add(client);
+    pings.add(client);
     const helloTimer = setTimeout(() => {
       if (client.userId === null) ws.close(CLOSE_NO_HELLO, 'no hello');
     }, options.helloMs ?? SOCKET_HELLO_MS);
@@ -300,6 +305,7 @@ export function createPlayerSockets(options: PlayerSocketsOptions): PlayerSocket
     ws.once('close', () => {
       clearTimeout(helloTimer);
       clients.delete(client);
+      pings.delete(client);
       for (const roomId of [...client.rooms.keys()]) unfollow(client, roomId);
     });
     // Frames go as soon as they are written (small messages, latency first).
@@ -324,7 +330,7 @@ export function createPlayerSockets(options: PlayerSocketsOptions): PlayerSocket
     },
     async close() {
       closing = true;
-      clearInterval(ping);
+      pings.stop();
       await Promise.all(
         [...clients].map(
           (client) =>

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STREAM_RECONNECT_FRAME } from '@/services/domain/rooms';
 import type { LiveGameView, LivePlayerItem } from '@/services/domain/live';
 import type { LiveGame, LiveOutlet } from '@/services/server/live/game';
+import { SpreadTimer } from '@/services/server/ops/spread-timer';
 
 /**
  * The live game's streams (docs/live.md, "Streams"): Server-Sent Events from
@@ -94,11 +95,11 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
   const relaysById = new Map<string, { gameId: number; relay: Relay }>();
   let openCount = 0;
   let serialisations = 0;
-  let heartbeat: NodeJS.Timeout | null = null;
-  /** Every open stream, in the slice of the period it beats in (given in turn as they open). */
-  const slices: Set<ServerResponse>[] = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
-  let nextSlice = 0;
-  let beating = 0;
+  /** Every open stream, beating once per period in its slice of it (given in turn as they open). */
+  const heartbeat = new SpreadTimer<ServerResponse>(heartbeatMs, HEARTBEAT_SLICES, (slice) => {
+    const text = clockFrame(Date.now());
+    for (const res of slice) write(res, channels.has(res) ? RELAY_BEAT : text);
+  });
   /** The streams that are channels to other processes (their heartbeat is a channel message). */
   const channels = new WeakSet<ServerResponse>();
 
@@ -119,14 +120,6 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     }
     res.write(text);
     res.socket?.uncork();
-  }
-
-  function beat() {
-    const slice = slices[beating]!;
-    beating = (beating + 1) % HEARTBEAT_SLICES;
-    if (slice.size === 0) return;
-    const text = clockFrame(Date.now());
-    for (const res of slice) write(res, channels.has(res) ? RELAY_BEAT : text);
   }
 
   function versionText(game: LiveGame): string {
@@ -161,19 +154,12 @@ export function createLiveStreams(heartbeatMs: number): LiveStreams {
     if (channel) channels.add(res);
     write(res, channel ? RELAY_BEAT : clockFrame(Date.now()));
     openCount += 1;
-    const slice = slices[nextSlice]!;
-    nextSlice = (nextSlice + 1) % HEARTBEAT_SLICES;
-    slice.add(res);
-    res.once('close', () => slice.delete(res));
-    heartbeat ??= setInterval(beat, Math.max(1, Math.floor(heartbeatMs / HEARTBEAT_SLICES))).unref();
+    heartbeat.add(res);
+    res.once('close', () => heartbeat.delete(res));
   }
 
   function stopped() {
     openCount -= 1;
-    if (openCount === 0 && heartbeat) {
-      clearInterval(heartbeat);
-      heartbeat = null;
-    }
   }
 
   /** Ends every stream of a game's audience (its screens, its host's, other processes' channels) with a last frame. */
