@@ -3,13 +3,13 @@
  * socket.io connection each and whose games live in memory), played with the same rhythm as our
  * battle rooms, so that its p99 and CPU per answer can be measured on the same machine the same
  * day (issue 48). Rahoot is not part of this project: build its socket server yourself (README,
- * "Against Rahoot") and point RAHOOT_DIR at the directory that holds its `dist/index.cjs` and a
+ * "Ninth session") and point RAHOOT_DIR at the directory that holds its `dist/index.cjs` and a
  * `node_modules` with `socket.io-client`.
  *
  *   RAHOOT_DIR=/tmp/rahoot BENCH_ROOMS=250 npx tsx bench/realtime/rahoot.ts
  *
  * Each game: one manager (the shared screen) and four players, joined by the game's invite code.
- * In every question each player answers after a think time drawn from 0.3–2.5 s (seeded, as in
+ * In every question each player answers after a think time drawn from 0.3–2.5 s (seeded; rhythm.ts, shared with
  * run.ts) with a random option; the server tells everyone else in the game how many have answered
  * (`game:playerAnswer`). A sample is one (answer, recipient) pair — the three other players and the
  * manager — from just before the answer is emitted until that recipient's count reaches the
@@ -27,17 +27,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describeCpuUse, startCpuUse } from '@/bench/support/cpu-use';
 import { percentile, seededRandom } from '@/bench/support/players';
+import { measuringWindow, THINK_MAX_MS, THINK_MIN_MS } from '@/bench/realtime/rhythm';
 
 const rahootDir = process.env.RAHOOT_DIR;
 const steps = (process.env.BENCH_ROOMS ?? '250').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const PORT = 3001; // Rahoot's socket server listens on this port, always.
 const PASSWORD = 'bench-manager';
-const THINK_MIN_MS = 300;
-const THINK_MAX_MS = 2500;
 const QUESTIONS = 60;
 
 interface ClientSocket {
@@ -196,26 +194,22 @@ async function step(connect: Connect, serverPid: number, rooms: number, seed: nu
   await new Promise((r) => setTimeout(r, 6000 + 3000));
 
   const stopCpu = startCpuUse(serverPid);
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
   windowStart = performance.now();
   measuring = true;
-  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const clientLoop = await measuringWindow(seconds);
   measuring = false;
-  loop.disable();
   const cpu = stopCpu();
   // Let the answers in flight arrive before counting what never did.
   await new Promise((r) => setTimeout(r, 1000));
   running = false;
   for (const timer of timers) clearTimeout(timer);
   for (const socket of sockets) socket.close();
-  const late = (ns: number) => Math.max(0, ns - 1e6) / 1e6;
-  return { samples, cpu, setUpSeconds, clientLoop: { p99Ms: late(loop.percentile(99)), maxMs: late(loop.max) } };
+  return { samples, cpu, setUpSeconds, clientLoop };
 }
 
 async function main() {
   if (!rahootDir || !fs.existsSync(path.join(rahootDir, 'dist', 'index.cjs'))) {
-    console.error('RAHOOT_DIR must name a directory holding Rahoot\'s built socket server (dist/index.cjs) and socket.io-client in node_modules; see bench/realtime/README.md, "Against Rahoot".');
+    console.error('RAHOOT_DIR must name a directory holding Rahoot\'s built socket server (dist/index.cjs) and socket.io-client in node_modules; see bench/realtime/README.md, "Ninth session".');
     process.exit(2);
   }
   const require = createRequire(path.join(rahootDir, 'package.json'));

@@ -30,9 +30,9 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { freshBenchDatabase } from '@/bench/support/database';
+import { measuringWindow, THINK_MAX_MS, THINK_MIN_MS } from '@/bench/realtime/rhythm';
 import { writeFigures, type FloorFigure } from '@/bench/support/figures';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 import { BenchApi, ok, percentile, seededRandom, signUpPlayers } from '@/bench/support/players';
@@ -55,8 +55,6 @@ const TARGET_P99_500_MS = 25;
 const TARGET_P99_1000_MS = 100;
 /** BENCH_TRACE=<file>: every app sample of the last step as a line (epoch ms the answer left, latency ms, room, question, answerer, member), to line up slow ones with the server's own timeline. */
 const trace: string[] | null = process.env.BENCH_TRACE ? [] : null;
-const THINK_MIN_MS = 300;
-const THINK_MAX_MS = 2500;
 const REVEAL_PAUSE_MS = 2000;
 
 interface Samples {
@@ -367,7 +365,7 @@ async function appStep(urls: readonly string[], api: BenchApi, tokens: readonly 
   await new Promise((r) => setTimeout(r, 3000));
   measuring = true;
   measure.start();
-  samples.clientLoop = await measuringWindow();
+  samples.clientLoop = await measuringWindow(seconds);
   measuring = false;
   measure.stop();
   running = false;
@@ -489,7 +487,7 @@ async function floorStep(floorServer: FloorServer, roomCount: number, seed: numb
   await new Promise((r) => setTimeout(r, 3000));
   const cpu0 = await floorServer.cpuMs();
   measuring = true;
-  samples.clientLoop = await measuringWindow();
+  samples.clientLoop = await measuringWindow(seconds);
   measuring = false;
   samples.serverCpuMs = (await floorServer.cpuMs()) - cpu0;
   running = false;
@@ -499,16 +497,6 @@ async function floorStep(floorServer: FloorServer, roomCount: number, seed: numb
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** Waits for the window (`seconds`) and says how late this process's event loop was meanwhile: beyond its 1 ms sampling, in ms. */
-async function measuringWindow(): Promise<{ p99Ms: number; maxMs: number }> {
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  loop.disable();
-  const late = (ns: number) => Math.max(0, ns - 1e6) / 1e6;
-  return { p99Ms: late(loop.percentile(99)), maxMs: late(loop.max) };
-}
 
 function line(label: string, s: Samples): string {
   const p = (n: number) => percentile(s.latencies, n).toFixed(1).padStart(7);
