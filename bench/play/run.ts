@@ -38,7 +38,7 @@
  *
  * BENCH_NODE_ARGS adds flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  * BENCH_URL plays against a server that is already running instead (e.g. one started under
- * `node --cpu-prof`, see README.md); it needs DEV_OUTBOX=1 and TRUST_PROXY=1 for the sign-ups.
+ * `node --cpu-prof`, see README.md), once; it needs DEV_OUTBOX=1 and TRUST_PROXY=1 for the sign-ups.
  * BENCH_DEBUG=1 prints every call slower than 3 s with when it started; BENCH_DEBUG=50, slower than 50 ms.
  *
  * With DATABASE_URL (a PostgreSQL server) the bench creates its own database there and drops it
@@ -72,7 +72,8 @@ const saturation = thinkMs === 0;
 /** Players start at random moments over this many seconds (saturation: all at once, unless given). */
 const rampSeconds = option('ramp-seconds', 'BENCH_RAMP_SECONDS', saturation ? 0 : 3);
 const seed = option('seed', 'BENCH_SEED', 1);
-const runs = Math.max(1, Math.floor(option('runs', 'BENCH_RUNS', 3)));
+/** A running server (BENCH_URL) has its players signed up already after one run: one run there. */
+const runs = process.env.BENCH_URL ? 1 : Math.max(1, Math.floor(option('runs', 'BENCH_RUNS', 3)));
 const withFloor = process.env.BENCH_FLOOR !== '0';
 const TARGET_P99_MS = 50;
 
