@@ -7,10 +7,10 @@
  *
  *   npm run build && npm run bench:api   (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_RUNS=3 by default)
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { shellVariables, startServer } from '@/tests/e2e/support/server';
+import { startBareServer } from '@/bench/support/bare-server';
 import { writeFigures } from '@/bench/support/figures';
 import { BenchApi, signUpPlayer } from '@/bench/support/players';
 
@@ -41,7 +41,7 @@ async function hammer(url: string, request: Request): Promise<Figures> {
 }
 
 async function startBare(body: string): Promise<{ url: string; stop: () => void }> {
-  const code = `
+  const bare = await startBareServer(`
     const http = require('node:http');
     const body = ${JSON.stringify(body)};
     const server = http.createServer((req, res) => {
@@ -52,10 +52,8 @@ async function startBare(body: string): Promise<{ url: string; stop: () => void 
       });
     });
     server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-  `;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) => child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+  `);
+  return { url: `${bare.url}/`, stop: bare.stop };
 }
 
 function line(name: string, f: Figures): string {

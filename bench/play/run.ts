@@ -46,12 +46,12 @@
  * load average before and after the run is printed, since other work on the machine shows in the
  * figures.
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { startBareServer, type BareServer } from '@/bench/support/bare-server';
 import { freshBenchDatabase } from '@/bench/support/database';
 import { BenchApi, percentile, seededRandom, signUpPlayers, type Answer } from '@/bench/support/players';
-import { describeCpuUse, startCpuUse, type CpuUse } from '@/bench/support/cpu-use';
+import { describeCpuUse, startCpuUse } from '@/bench/support/cpu-use';
 import { freePlaces, playLevelsUntil, SOLO_CALLS, SoloStats, type Place, type SoloCall } from '@/bench/support/solo-player';
 import { startServer, type RunningServer } from '@/tests/e2e/support/server';
 
@@ -86,9 +86,7 @@ const slowMs = ((v) => (v === 1 ? 3000 : v))(Number(process.env.BENCH_DEBUG ?? 0
 interface Round {
   stats: SoloStats;
   p99: Record<SoloCall, number>;
-  worst: number;
-  cpu: CpuUse | null;
-  /** The first 200 answer's body of each call, as text (the floor answers with them). */
+  /** The body of each call's first 200 answer, as text (the floor answers with them). */
   samples: Partial<Record<SoloCall, string>>;
   /** The same players against the floor, right after (BENCH_FLOOR=0: none). */
   floor?: Round;
@@ -117,11 +115,9 @@ async function playRound(url: string, tokens: readonly string[], all: readonly P
     `  sessions: ${stats.sessions} finished in ${seconds} s = ${(stats.sessions / seconds).toFixed(1)} sessions/s (${stats.passed} passed); ${calls} calls = ${(calls / seconds).toFixed(0)} calls/s (the calls in flight at the end took ${tail.toFixed(1)} s more)`,
   );
   const p99 = {} as Record<SoloCall, number>;
-  let worst = 0;
   for (const call of SOLO_CALLS) {
     const times = stats.times[call];
     p99[call] = percentile(times, 99);
-    worst = Math.max(worst, p99[call]);
     console.log(
       `    ${call.padEnd(24)} ${String(times.length).padStart(7)} calls   p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${p99[call].toFixed(1).padStart(6)} ms   max ${(times.length ? times.reduce((a, b) => Math.max(a, b)) : Number.NaN).toFixed(1).padStart(7)} ms`,
     );
@@ -135,17 +131,20 @@ async function playRound(url: string, tokens: readonly string[], all: readonly P
   console.log(`  ${describeCpuUse(cpu, calls).replace('\n', '\n  ')}`);
   const errors = stats.errorCount;
   console.log(`  errors: ${errors}${errors ? ` (${[...stats.errors].map(([k, v]) => `${k} ×${v}`).join('; ')})` : ''}`);
-  return { stats, p99, worst, cpu, samples };
+  return { stats, p99, samples };
 }
+
+/** A round's worst p99 over the calls. */
+const worstOf = (round: Round) => Math.max(...SOLO_CALLS.map((call) => round.p99[call]));
 
 /**
  * The floor: a bare node:http server in its own process that reads each call's JSON body, parses
  * it and answers the body the app gave for that call (a fixed text per call).
  */
-async function startFloor(samples: Partial<Record<SoloCall, string>>): Promise<{ url: string; pid: number; stop: () => void }> {
+async function startFloor(samples: Partial<Record<SoloCall, string>>): Promise<BareServer> {
   const missing = SOLO_CALLS.filter((call) => samples[call] === undefined);
   if (missing.length > 0) throw new Error(`the floor needs an answer of each call from the app; none of ${missing.join(', ')}`);
-  const code = `
+  return startBareServer(`
     const http = require('node:http');
     const bodies = new Map(Object.entries(${JSON.stringify(samples)}).map(([call, text]) => ['/api/' + call, Buffer.from(text)]));
     const server = http.createServer((req, res) => {
@@ -166,13 +165,7 @@ async function startFloor(samples: Partial<Record<SoloCall, string>>): Promise<{
     });
     server.keepAliveTimeout = 60000;
     server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-  `;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (d) => resolve(Number(String(d).trim())));
-    child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() };
+  `);
 }
 
 /** One run of the app: a fresh server and database, the players signed up, then played. */
@@ -235,9 +228,9 @@ async function main() {
     const floor = rounds.map((r) => r.floor?.p99[call]).filter((v): v is number => v !== undefined);
     console.log(`  ${call.padEnd(24)} p99 by run: app ${app.map(fmt).join(', ')}${floor.length ? `; floor ${floor.map(fmt).join(', ')}` : ''}`);
   }
-  const worst = Math.max(...rounds.map((r) => r.worst));
+  const worst = Math.max(...rounds.map(worstOf));
   const errors = Math.max(...rounds.map((r) => r.stats.errorCount));
-  const floorWorst = rounds.some((r) => r.floor) ? Math.max(...rounds.map((r) => r.floor?.worst ?? 0)) : null;
+  const floorWorst = rounds.some((r) => r.floor) ? Math.max(...rounds.map((r) => (r.floor ? worstOf(r.floor) : 0))) : null;
   const floorErrors = rounds.some((r) => r.floor) ? Math.max(...rounds.map((r) => r.floor?.stats.errorCount ?? 0)) : null;
   const floorText = floorWorst === null ? '' : `; floor: worst p99 ${fmt(floorWorst)}, ${floorErrors} errors`;
   if (saturation) {

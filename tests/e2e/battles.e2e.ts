@@ -375,7 +375,6 @@ describe('battles in Chromium', () => {
   });
 });
 
-/** What a page sent for the battle: answers over HTTP, room streams opened, and what went over the player's socket. */
 /**
  * Counts what a page sends and receives over HTTP and over its socket; `ready` settles once the
  * socket's hello was answered (before then a room call goes over HTTP by design: a busy server may
